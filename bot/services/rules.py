@@ -1,0 +1,467 @@
+"""Rules lookup: by id, full-text search, keywords and autocomplete, for every game.
+
+Answers are plain data (:class:`RuleView`, :class:`SearchResults`, :class:`KeywordView`,
+:class:`LookupMiss`); ``bot.render`` turns them into text or embeds, so Discord and the console show
+the same thing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from bot.store.database import Database
+from bot.store.rules_repo import (
+    RuleBrief,
+    RulesRepository,
+    SearchHit,
+    StoredDocument,
+    StoredKeyword,
+    StoredRule,
+)
+from engine.errors import ArbiterError
+from engine.games import GAMES, Game
+from engine.rules.formats import normalise_id
+from engine.rules.search import Vocabulary, fold, plan_query, synonym_table, tokenize
+
+AUTOCOMPLETE_LIMIT = 25
+BM25_WEIGHTS = (8.0, 1.0, 10.0)
+"""Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times."""
+
+
+class RulesUnavailableError(ArbiterError):
+    """No document of the asked game (or edition) has been imported."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    rule_id: str
+    title: str | None
+    exists: bool
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A rule with everything an answer shows around it."""
+
+    document: StoredDocument
+    rule: StoredRule
+    breadcrumb: list[RuleBrief]
+    """Ancestors, outermost first."""
+    children: list[RuleBrief]
+    references: list[Reference]
+
+
+@dataclass(frozen=True)
+class LookupMiss:
+    """Nothing matched; a sentence for the user and what they may have meant."""
+
+    message: str
+    suggestions: list[RuleBrief] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    rule_id: str
+    title: str | None
+    score: float
+    snippet: str
+    game: str
+    document: StoredDocument
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    game: Game
+    query: str
+    document: StoredDocument
+    results: list[SearchResult]
+    corrections: dict[str, str]
+
+
+@dataclass(frozen=True)
+class KeywordView:
+    keyword: StoredKeyword
+    rule: RuleView
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete choice: ``name`` is shown, ``value`` is submitted (both at most 100 chars)."""
+
+    name: str
+    value: str
+
+
+def version_key(version: str | None) -> tuple[int, ...]:
+    """Sort key of a version string: ``"12.9"`` -> ``(12, 9)``; missing versions sort first."""
+    return tuple(int(n) for n in re.findall(r"\d+", version or ""))
+
+
+def _excerpt(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def brief_label(brief: RuleBrief, limit: int = 100) -> str:
+    """``3-13d Zone…``: an id with its title or the start of its text, within ``limit``."""
+    words = brief.title or _excerpt(brief.text, limit)
+    label = f"{brief.rule_id} {words}".strip()
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
+class DocumentIndex:
+    """In-memory view of one document: ids, tree and titles for navigation and autocomplete."""
+
+    def __init__(self, document: StoredDocument, briefs: list[RuleBrief]) -> None:
+        self.document = document
+        self.briefs = briefs
+        self.by_id = {b.rule_id: b for b in briefs}
+        self.children: dict[str | None, list[RuleBrief]] = defaultdict(list)
+        for brief in briefs:
+            self.children[brief.parent_id].append(brief)
+        self.folded_ids = [(b.rule_id.casefold(), b) for b in briefs]
+        self.folded_titles = [(fold(b.title), b) for b in briefs if b.title]
+
+    def ancestors(self, rule_id: str) -> list[RuleBrief]:
+        chain: list[RuleBrief] = []
+        brief = self.by_id.get(rule_id)
+        seen = {rule_id}
+        while brief is not None and brief.parent_id and brief.parent_id not in seen:
+            seen.add(brief.parent_id)
+            brief = self.by_id.get(brief.parent_id)
+            if brief is not None:
+                chain.append(brief)
+        return list(reversed(chain))
+
+
+@dataclass
+class GameIndex:
+    """The documents of one game: the comprehensive rules editions and update articles."""
+
+    game: Game
+    editions: list[DocumentIndex]
+    """Comprehensive rules, newest first."""
+    updates: list[DocumentIndex]
+    vocabulary: Vocabulary
+    synonyms: dict[str, tuple[str, ...]]
+    keywords: list[StoredKeyword]
+
+    @property
+    def default(self) -> DocumentIndex:
+        return self.editions[0]
+
+    def edition(self, name: str | None) -> DocumentIndex:
+        if not name:
+            return self.default
+        wanted = name.strip().casefold().removeprefix("ver.").removeprefix("v").strip()
+        for index in self.editions:
+            doc = index.document
+            if wanted in {(doc.version or "").casefold(), doc.filename.casefold()}:
+                return index
+        known = ", ".join(i.document.version or i.document.filename for i in self.editions)
+        raise RulesUnavailableError(
+            f"There is no edition '{name[:40]}' of the {self.game.name} rules. Editions: {known}."
+        )
+
+    def index_of(self, document_id: int) -> DocumentIndex | None:
+        for index in (*self.editions, *self.updates):
+            if index.document.id == document_id:
+                return index
+        return None
+
+
+class RulesService:
+    """Rules lookups over the store, with per-game indexes kept in memory."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+        self.repo = RulesRepository(database)
+        self._games: dict[str, GameIndex] = {}
+
+    async def load(self) -> None:
+        """(Re)build the in-memory indexes from the store; call after every import."""
+        by_game: dict[str, list[StoredDocument]] = defaultdict(list)
+        for document in await self.repo.documents():
+            by_game[document.game].append(document)
+        games: dict[str, GameIndex] = {}
+        for key, documents in by_game.items():
+            if key not in GAMES:
+                continue
+            editions = sorted(
+                (d for d in documents if d.kind == "rules"),
+                key=lambda d: version_key(d.version),
+                reverse=True,
+            )
+            if not editions:
+                continue
+            updates = [d for d in documents if d.kind == "update"]
+            edition_indexes = [DocumentIndex(d, await self.repo.briefs(d.id)) for d in editions]
+            update_indexes = [DocumentIndex(d, await self.repo.briefs(d.id)) for d in updates]
+            texts: list[str] = []
+            for document in (editions[0], *updates):
+                texts.extend(await self.repo.search_texts(document.id))
+            keywords = await self.repo.keywords([editions[0].id, *(d.id for d in updates)])
+            games[key] = GameIndex(
+                game=GAMES[key],
+                editions=edition_indexes,
+                updates=update_indexes,
+                vocabulary=Vocabulary(texts),
+                synonyms=synonym_table(GAMES[key].synonyms),
+                keywords=keywords,
+            )
+        self._games = games
+
+    # helpers -------------------------------------------------------------------------------
+
+    def games(self) -> list[Game]:
+        """Games with imported rules, in the registry's order."""
+        return [GAMES[k] for k in GAMES if k in self._games]
+
+    def game_index(self, game: Game) -> GameIndex:
+        try:
+            return self._games[game.key]
+        except KeyError:
+            raise RulesUnavailableError(
+                f"No {game.name} rules are imported yet. An operator can run `arbiter import`."
+            ) from None
+
+    def document(self, game: Game, edition: str | None = None) -> StoredDocument:
+        return self.game_index(game).edition(edition).document
+
+    async def view(self, document_id: int, rule_id: str) -> RuleView | None:
+        """The full answer for a rule of a document, or ``None`` if it does not exist."""
+        for game_index in self._games.values():
+            index = game_index.index_of(document_id)
+            if index is not None:
+                return await self._view(index, rule_id)
+        return None
+
+    async def _view(self, index: DocumentIndex, rule_id: str) -> RuleView | None:
+        rule = await self.repo.rule(index.document.id, rule_id)
+        if rule is None:
+            return None
+        references = [
+            Reference(
+                rid,
+                index.by_id[rid].title if rid in index.by_id else None,
+                rid in index.by_id,
+            )
+            for rid in rule.references
+        ]
+        return RuleView(
+            document=index.document,
+            rule=rule,
+            breadcrumb=index.ancestors(rule_id),
+            children=list(index.children.get(rule_id, [])),
+            references=references,
+        )
+
+    def _resolve_id(self, game_index: GameIndex, index: DocumentIndex, query: str) -> str | None:
+        text = query.strip()
+        if text.casefold() in index.by_id:
+            return text.casefold()
+        for candidate in normalise_id(game_index.game.key, text):
+            if candidate in index.by_id:
+                return candidate
+        return None
+
+    # use cases -----------------------------------------------------------------------------
+
+    async def get(self, game: Game, query: str, edition: str | None = None) -> RuleView | LookupMiss:
+        """A rule by id as people type it; an update heading by its id; else the best title match."""
+        game_index = self.game_index(game)
+        index = game_index.edition(edition)
+        rule_id = self._resolve_id(game_index, index, query)
+        if rule_id is not None:
+            view = await self._view(index, rule_id)
+            if view is not None:
+                return view
+        for update in game_index.updates:
+            if query.strip().casefold() in update.by_id:
+                view = await self._view(update, query.strip().casefold())
+                if view is not None:
+                    return view
+        titled = self._title_match(index, query)
+        if titled is not None:
+            view = await self._view(index, titled.rule_id)
+            if view is not None:
+                return view
+        results = await self.search(game, query, limit=5, edition=edition)
+        suggestions = [
+            b
+            for r in results.results
+            if (i := game_index.index_of(r.document.id)) is not None
+            and (b := i.by_id.get(r.rule_id)) is not None
+        ]
+        shown = query.strip()[:40] or "that"
+        return LookupMiss(f"There is no rule '{shown}' in {index.document.label}.", suggestions=suggestions)
+
+    def _title_match(self, index: DocumentIndex, query: str) -> RuleBrief | None:
+        wanted = fold(" ".join(tokenize(query)))
+        if len(wanted) < 3:
+            return None
+        for title, brief in index.folded_titles:
+            if " ".join(tokenize(title)) == wanted:
+                return brief
+        return None
+
+    async def search(
+        self, game: Game, query: str, *, limit: int = 10, edition: str | None = None
+    ) -> SearchResults:
+        """Full-text search: an id-like query's rule first, then keyword, then bm25-ranked hits."""
+        limit = max(1, min(limit, 50))
+        game_index = self.game_index(game)
+        index = game_index.edition(edition)
+        documents = {index.document.id: index.document}
+        documents.update({u.document.id: u.document for u in game_index.updates})
+        results: list[SearchResult] = []
+        seen: set[tuple[int, str]] = set()
+
+        def add(document_id: int, rule_id: str, title: str | None, score: float, snippet: str) -> None:
+            if (document_id, rule_id) in seen or len(results) >= limit:
+                return
+            seen.add((document_id, rule_id))
+            results.append(
+                SearchResult(rule_id, title, round(score, 4), snippet, game.key, documents[document_id])
+            )
+
+        rule_id = self._resolve_id(game_index, index, query)
+        if rule_id is not None:
+            brief = index.by_id[rule_id]
+            add(index.document.id, rule_id, brief.title, 1000.0, _excerpt(brief.text))
+        keyword = self._keyword_exact(game_index, query)
+        if keyword is not None:
+            owner = game_index.index_of(keyword.document_id)
+            brief = owner.by_id.get(keyword.rule_id) if owner else None
+            if brief is not None:
+                add(keyword.document_id, brief.rule_id, brief.title, 500.0, _excerpt(brief.text))
+        plan = plan_query(query, game_index.vocabulary, game_index.synonyms)
+        for expression in (plan.all_of(), plan.any_of()):
+            if expression is None or len(results) >= limit:
+                continue
+            hits: list[SearchHit] = await self.repo.search(list(documents), expression, limit, BM25_WEIGHTS)
+            for hit in hits:
+                add(hit.document_id, hit.rule_id, hit.title, -hit.score, hit.snippet)
+        return SearchResults(
+            game=game,
+            query=query,
+            document=index.document,
+            results=results,
+            corrections=plan.corrections,
+        )
+
+    def _keyword_exact(self, game_index: GameIndex, query: str) -> StoredKeyword | None:
+        wanted = " ".join(tokenize(query))
+        if not wanted:
+            return None
+        for keyword in game_index.keywords:
+            names = [keyword.name, *keyword.aliases]
+            if any(" ".join(tokenize(n)) == wanted for n in names):
+                return keyword
+        return None
+
+    async def keyword(self, game: Game, name: str) -> KeywordView | LookupMiss:
+        """A keyword or keyword ability by name, typo-tolerant."""
+        game_index = self.game_index(game)
+        keyword = self._keyword_exact(game_index, name)
+        if keyword is None:
+            matches = self._keyword_fuzzy(game_index, name, limit=5)
+            if matches and (len(matches) == 1 or matches[0][1] - matches[1][1] >= 8):
+                keyword = matches[0][0]
+            elif matches:
+                suggestions = [
+                    b
+                    for k, _ in matches
+                    if (i := game_index.index_of(k.document_id)) is not None
+                    and (b := i.by_id.get(k.rule_id)) is not None
+                ]
+                names = ", ".join(dict.fromkeys(k.name for k, _ in matches))
+                return LookupMiss(f"'{name.strip()[:40]}' could be several keywords: {names}.", suggestions)
+        if keyword is None:
+            return LookupMiss(f"There is no {game.name} keyword like '{name.strip()[:40]}'.")
+        owner = game_index.index_of(keyword.document_id)
+        view = await self._view(owner, keyword.rule_id) if owner else None
+        if view is None:
+            return LookupMiss(f"The keyword '{keyword.name}' points at a missing rule.")
+        return KeywordView(keyword=keyword, rule=view)
+
+    def _keyword_fuzzy(
+        self, game_index: GameIndex, name: str, limit: int
+    ) -> list[tuple[StoredKeyword, float]]:
+        wanted = " ".join(tokenize(name))
+        if not wanted:
+            return []
+        choices: dict[int, str] = {}
+        owners: dict[int, StoredKeyword] = {}
+        for keyword in game_index.keywords:
+            for alias in (keyword.name, *keyword.aliases):
+                slot = len(choices)
+                choices[slot] = " ".join(tokenize(alias))
+                owners[slot] = keyword
+        found = process.extract(wanted, choices, scorer=fuzz.WRatio, score_cutoff=75, limit=limit * 3)
+        best: dict[int, tuple[StoredKeyword, float]] = {}
+        for _, score, slot in found:
+            keyword = owners[slot]
+            key = id(keyword)
+            if key not in best or best[key][1] < score:
+                best[key] = (keyword, score)
+        return sorted(best.values(), key=lambda pair: -pair[1])[:limit]
+
+    # autocomplete (memory only) --------------------------------------------------------------
+
+    def autocomplete_rule(self, game: Game, typed: str, edition: str | None = None) -> list[Choice]:
+        """Up to 25 ids whose canonical form starts with what was typed, or headings containing it."""
+        game_index = self._games.get(game.key)
+        if game_index is None:
+            return []
+        try:
+            index = game_index.edition(edition)
+        except RulesUnavailableError:
+            index = game_index.default
+        typed = typed.strip()[:100]
+        picked: dict[str, RuleBrief] = {}
+        if not typed:
+            for brief in index.children.get(None, [])[:AUTOCOMPLETE_LIMIT]:
+                picked[brief.rule_id] = brief
+        else:
+            prefixes = [*normalise_id(game.key, typed)[:3], typed.casefold()]
+            for prefix in prefixes:
+                if prefix in index.by_id:
+                    picked.setdefault(prefix, index.by_id[prefix])
+            for prefix in prefixes:
+                for folded, brief in index.folded_ids:
+                    if len(picked) >= AUTOCOMPLETE_LIMIT:
+                        break
+                    if folded.startswith(prefix):
+                        picked.setdefault(brief.rule_id, brief)
+            words = tokenize(typed)
+            if words and len(picked) < AUTOCOMPLETE_LIMIT:
+                for title, brief in index.folded_titles:
+                    if len(picked) >= AUTOCOMPLETE_LIMIT:
+                        break
+                    title_words = title.split()
+                    if all(any(tw.startswith(w) for tw in title_words) for w in words):
+                        picked.setdefault(brief.rule_id, brief)
+        return [Choice(brief_label(b), b.rule_id) for b in list(picked.values())[:AUTOCOMPLETE_LIMIT]]
+
+    def autocomplete_keyword(self, game: Game, typed: str) -> list[Choice]:
+        """Up to 25 keyword names starting with (then resembling) what was typed."""
+        game_index = self._games.get(game.key)
+        if game_index is None:
+            return []
+        wanted = " ".join(tokenize(typed[:100]))
+        names = list(dict.fromkeys(k.name for k in game_index.keywords))
+        if not wanted:
+            chosen = names[:AUTOCOMPLETE_LIMIT]
+        else:
+            chosen = [n for n in names if " ".join(tokenize(n)).startswith(wanted)]
+            if len(chosen) < AUTOCOMPLETE_LIMIT:
+                fuzzy = process.extract(
+                    wanted, names, scorer=fuzz.WRatio, score_cutoff=60, limit=AUTOCOMPLETE_LIMIT
+                )
+                chosen.extend(n for n, _, _ in fuzzy if n not in chosen)
+        return [Choice(n[:100], n[:100]) for n in chosen[:AUTOCOMPLETE_LIMIT]]

@@ -1,0 +1,1 @@
+"""SQLite storage: connection, numbered migrations and one repository per aggregate."""

@@ -1,0 +1,104 @@
+"""Numbered schema migrations, applied in order and recorded in ``PRAGMA user_version``.
+
+Never edit a migration that has shipped: add a new one at the end of :data:`MIGRATIONS`.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: rules documents and everything parsed from them, per-guild settings.
+    """
+    CREATE TABLE documents (
+        id             INTEGER PRIMARY KEY,
+        game           TEXT NOT NULL,
+        kind           TEXT NOT NULL CHECK (kind IN ('rules', 'update')),
+        format         TEXT NOT NULL,
+        parser_version INTEGER NOT NULL,
+        filename       TEXT NOT NULL UNIQUE,
+        sha256         TEXT NOT NULL,
+        title          TEXT NOT NULL,
+        version        TEXT,
+        date           TEXT,
+        edition        TEXT,
+        imported_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE INDEX documents_game ON documents (game, kind);
+
+    CREATE TABLE rules (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        rule_id     TEXT NOT NULL,
+        parent_id   TEXT,
+        ord         INTEGER NOT NULL,
+        depth       INTEGER NOT NULL,
+        kind        TEXT NOT NULL,
+        title       TEXT,
+        text        TEXT NOT NULL,
+        examples    TEXT NOT NULL,
+        refs        TEXT NOT NULL,
+        section     TEXT,
+        line        INTEGER NOT NULL,
+        UNIQUE (document_id, rule_id)
+    );
+    CREATE INDEX rules_children ON rules (document_id, parent_id, ord);
+
+    CREATE VIRTUAL TABLE rules_fts USING fts5 (
+        title, body, keywords,
+        tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER rules_fts_delete AFTER DELETE ON rules BEGIN
+        DELETE FROM rules_fts WHERE rowid = old.id;
+    END;
+
+    CREATE TABLE keywords (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        name        TEXT NOT NULL,
+        rule_id     TEXT NOT NULL,
+        aliases     TEXT NOT NULL
+    );
+    CREATE INDEX keywords_document ON keywords (document_id);
+
+    CREATE TABLE changelog (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        key         TEXT NOT NULL,
+        version     TEXT,
+        date        TEXT,
+        text        TEXT NOT NULL,
+        line        INTEGER NOT NULL,
+        UNIQUE (document_id, key)
+    );
+
+    CREATE TABLE card_rulings (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        game        TEXT NOT NULL,
+        kind        TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        card_name   TEXT NOT NULL,
+        codes       TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        old_text    TEXT,
+        new_text    TEXT,
+        reason      TEXT,
+        topic       TEXT,
+        line        INTEGER NOT NULL,
+        UNIQUE (document_id, key)
+    );
+    CREATE INDEX card_rulings_name ON card_rulings (game, card_name);
+
+    CREATE TABLE guild_settings (
+        guild_id     INTEGER PRIMARY KEY,
+        default_game TEXT
+    );
+
+    CREATE TABLE saved_searches (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT NOT NULL,
+        edition     TEXT,
+        query       TEXT NOT NULL,
+        created_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    """,
+]

@@ -1,0 +1,42 @@
+"""Repository of per-guild settings and saved searches."""
+
+from __future__ import annotations
+
+from bot.store.database import Database
+
+
+class SettingsRepository:
+    """Per-guild preferences (the default game) and searches that paged answers refer back to."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+
+    async def default_game(self, guild_id: int) -> str | None:
+        async with self.db.connection.execute(
+            "SELECT default_game FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_default_game(self, guild_id: int, game: str | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, default_game) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET default_game = excluded.default_game",
+                (guild_id, game),
+            )
+
+    async def save_search(self, game: str, edition: str | None, query: str) -> int:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO saved_searches (game, edition, query) VALUES (?, ?, ?)",
+                (game, edition, query),
+            )
+            return int(cursor.lastrowid or 0)
+
+    async def saved_search(self, search_id: int) -> tuple[str, str | None, str] | None:
+        async with self.db.connection.execute(
+            "SELECT game, edition, query FROM saved_searches WHERE id = ?", (search_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], row[1], row[2]) if row else None
