@@ -8,6 +8,7 @@ quotes. Tokens contain only letters and digits, so no quote, operator (``AND``, 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -21,6 +22,7 @@ MAX_TOKENS = 24
 MAX_TOKEN_LENGTH = 40
 MIN_CORRECTABLE = 4
 CORRECTION_CUTOFF = 80.0
+FREQUENCY_BONUS = 4.0
 
 STOPWORDS = frozenset(
     [
@@ -120,8 +122,9 @@ class Vocabulary:
         )
         if not candidates:
             return None
-        # Highest similarity first, then the most frequent word in the documents.
-        best = max(candidates, key=lambda c: (c[1], self.counts[c[0]]))
+        # Similarity, plus a bonus for words the documents use often: a one-off typo in the
+        # document ("tappd") must not win over the word everyone means ("tap").
+        best = max(candidates, key=lambda c: c[1] + FREQUENCY_BONUS * math.log10(1 + self.counts[c[0]]))
         return best[0]
 
 

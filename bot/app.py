@@ -1,0 +1,52 @@
+"""The application: the database and the services every transport (Discord, console, CLI) uses."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.config import Settings
+from bot.services.guilds import GuildSettingsService
+from bot.services.rules import RulesService
+from bot.services.rules_import import ImportReport, import_rules
+from bot.store.database import Database
+from bot.store.settings_repo import SettingsRepository
+
+log = logging.getLogger("arbiter")
+
+
+@dataclass
+class App:
+    """Everything a transport needs, opened once per process."""
+
+    settings: Settings
+    db: Database
+    rules: RulesService
+    guilds: GuildSettingsService
+
+    @classmethod
+    async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
+        """Open the database, import new or changed rules documents, load the indexes."""
+        db = await Database.open(settings.database_path)
+        app = cls(
+            settings=settings,
+            db=db,
+            rules=RulesService(db),
+            guilds=GuildSettingsService(SettingsRepository(db)),
+        )
+        if import_documents:
+            report = await app.import_rules(settings.rules_dir)
+            for failure in report.failed:
+                log.error("rules import failed for %s: %s", failure.file, failure.detail)
+        else:
+            await app.rules.load()
+        return app
+
+    async def import_rules(self, rules_dir: Path) -> ImportReport:
+        report = await import_rules(self.db, rules_dir)
+        await self.rules.load()
+        return report
+
+    async def close(self) -> None:
+        await self.db.close()

@@ -1,0 +1,305 @@
+"""The ``arbiter`` command: run the bot, the console, imports, command sync and scriptable lookups.
+
+Every command takes ``--db PATH`` (default: ``DATABASE_PATH`` from the environment or ``.env``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.app import App
+from bot.config import Settings
+from bot.render.panel import panel_text
+from bot.render.rules import keyword_panel, miss_panel, rule_panel
+from bot.services.rules import KeywordView, LookupMiss, RuleView, SearchResults
+from engine.errors import ArbiterError
+from engine.games import resolve_game
+
+NO_TOKEN = (
+    "No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example) "
+    "or the environment, or run `arbiter console` to use the bot offline."
+)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides: dict[str, Any] = {}
+    if getattr(args, "db", None):
+        overrides["database_path"] = Path(args.db)
+    if getattr(args, "rules_dir", None):
+        overrides["rules_dir"] = Path(args.rules_dir)
+    return Settings(**overrides)
+
+
+def _setup_logging(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+
+
+async def _with_app(args: argparse.Namespace, body: Callable[[App], Awaitable[int]]) -> int:
+    settings = _settings(args)
+    app = await App.open(settings, import_documents=args.command != "import")
+    try:
+        return await body(app)
+    finally:
+        await app.close()
+
+
+# rules ---------------------------------------------------------------------------------------
+
+
+def _rule_json(view: RuleView) -> dict[str, Any]:
+    rule = view.rule
+    return {
+        "id": rule.rule_id,
+        "title": rule.title,
+        "kind": rule.kind,
+        "text": rule.text,
+        "examples": rule.examples,
+        "parent": rule.parent_id,
+        "breadcrumb": [b.rule_id for b in view.breadcrumb],
+        "children": [c.rule_id for c in view.children],
+        "references": [{"id": r.rule_id, "exists": r.exists} for r in view.references],
+        "game": view.document.game,
+        "document": view.document.label,
+    }
+
+
+def _results_json(results: SearchResults) -> dict[str, Any]:
+    return {
+        "query": results.query,
+        "game": results.game.key,
+        "document": results.document.label,
+        "corrections": results.corrections,
+        "results": [
+            {
+                "id": r.rule_id,
+                "title": r.title,
+                "score": r.score,
+                "game": r.game,
+                "document": r.document.label,
+                "snippet": r.snippet,
+            }
+            for r in results.results
+        ],
+    }
+
+
+def _miss_json(miss: LookupMiss) -> dict[str, Any]:
+    return {"error": miss.message, "suggestions": [b.rule_id for b in miss.suggestions]}
+
+
+async def _rules_get(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    answer = await app.rules.get(game, args.id, args.edition)
+    if isinstance(answer, LookupMiss):
+        print(
+            json.dumps(_miss_json(answer)) if args.json else panel_text(miss_panel(answer, game.key)), end=""
+        )
+        return 1
+    print(
+        json.dumps(_rule_json(answer), ensure_ascii=False) if args.json else panel_text(rule_panel(answer)),
+        end="",
+    )
+    return 0
+
+
+async def _rules_search(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    queries = [line.rstrip("\n") for line in sys.stdin] if args.query == "-" else [args.query]
+    for query in queries:
+        results = await app.rules.search(game, query, limit=args.limit, edition=args.edition)
+        if args.json or args.query == "-":
+            print(json.dumps(_results_json(results), ensure_ascii=False))
+        else:
+            _print_results(results)
+    return 0
+
+
+def _print_results(results: SearchResults) -> None:
+    if results.corrections:
+        print("Also searched for: " + ", ".join(f"{a} -> {b}" for a, b in results.corrections.items()))
+    if not results.results:
+        print(f"Nothing found for '{results.query[:80]}' in {results.document.label}.")
+        return
+    for n, result in enumerate(results.results, start=1):
+        print(f"{n:>2}. {result.rule_id}  {result.title or ''}  [{result.score:.2f}]")
+        snippet = " ".join(result.snippet.split())
+        if snippet:
+            print(f"    {snippet[:200]}")
+    print(f"— {results.document.label}")
+
+
+async def _keyword(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    answer = await app.rules.keyword(game, args.name)
+    if isinstance(answer, LookupMiss):
+        print(
+            json.dumps(_miss_json(answer)) if args.json else panel_text(miss_panel(answer, game.key)), end=""
+        )
+        return 1
+    assert isinstance(answer, KeywordView)
+    if args.json:
+        data = {"keyword": answer.keyword.name, "aliases": answer.keyword.aliases, **_rule_json(answer.rule)}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(panel_text(keyword_panel(answer)), end="")
+    return 0
+
+
+async def _rules_list(args: argparse.Namespace, app: App) -> int:
+    documents = await app.rules.repo.documents()
+    rows = []
+    for d in documents:
+        rows.append(
+            {
+                "game": d.game,
+                "kind": d.kind,
+                "title": d.title,
+                "version": d.version,
+                "date": d.date,
+                "file": d.filename,
+                "sha256": d.sha256,
+                "rules": await app.rules.repo.count("rules", d.id),
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for row in rows:
+            print(
+                f"{row['game']:<12} {row['kind']:<7} {row['version'] or '-':<8} {row['rules']:>5} rules  "
+                f"{row['title']}  ({row['file']})"
+            )
+    return 0
+
+
+async def _import(args: argparse.Namespace, app: App) -> int:
+    report = await app.import_rules(app.settings.rules_dir)
+    print(report.summary())
+    return 1 if report.failed else 0
+
+
+# bot -----------------------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    _setup_logging(settings)
+    if not settings.discord_token:
+        if sys.stdin.isatty():
+            print("No DISCORD_TOKEN set: opening the offline console.", file=sys.stderr)
+            return asyncio.run(_console(settings))
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import run_bot
+
+    return run_bot(settings)
+
+
+async def _console(settings: Settings) -> int:
+    from bot.console import Console
+
+    app = await App.open(settings)
+    try:
+        await Console(app).run()
+    finally:
+        await app.close()
+    return 0
+
+
+def _console_command(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    _setup_logging(settings)
+    return asyncio.run(_console(settings))
+
+
+def _sync(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    _setup_logging(settings)
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import sync_commands
+
+    return asyncio.run(sync_commands(settings, args.guild))
+
+
+# parser --------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbiter", description="Arbiter: rules, cards, matches, tournaments."
+    )
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", metavar="PATH", help="SQLite database file (default: DATABASE_PATH)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", parents=[common], help="start the bot (the console if no token is set)")
+    run.set_defaults(handler=_run)
+    console = sub.add_parser("console", parents=[common], help="the offline console")
+    console.set_defaults(handler=_console_command)
+    sync = sub.add_parser("sync", parents=[common], help="register slash commands with Discord")
+    sync.add_argument("--guild", type=int, help="sync to one server (instant) instead of globally")
+    sync.set_defaults(handler=_sync)
+    imp = sub.add_parser("import", parents=[common], help="import new or changed rules documents")
+    imp.add_argument("--rules-dir", metavar="DIR", help="folder with documents.toml (default: data/rules)")
+    imp.set_defaults(async_handler=_import)
+
+    rules = sub.add_parser("rules", help="rules lookups").add_subparsers(dest="rules_command", required=True)
+    get = rules.add_parser("get", parents=[common], help="a rule by id")
+    get.add_argument("game")
+    get.add_argument("id")
+    get.add_argument("--edition", help="an older edition's version (default: newest)")
+    get.add_argument("--json", action="store_true")
+    get.set_defaults(async_handler=_rules_get)
+    search = rules.add_parser("search", parents=[common], help="full-text search ('-': queries from stdin)")
+    search.add_argument("game")
+    search.add_argument("query")
+    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--edition")
+    search.add_argument("--json", action="store_true")
+    search.set_defaults(async_handler=_rules_search)
+    listing = rules.add_parser("list", parents=[common], help="the imported documents")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(async_handler=_rules_list)
+
+    kw = sub.add_parser("keyword", parents=[common], help="a keyword by name")
+    kw.add_argument("game")
+    kw.add_argument("name")
+    kw.add_argument("--json", action="store_true")
+    kw.set_defaults(async_handler=_keyword)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if hasattr(args, "handler"):
+            return int(args.handler(args))
+        handler = args.async_handler
+        return asyncio.run(_with_app(args, lambda app: handler(args, app)))
+    except ValidationError as error:
+        first = error.errors()[0]
+        print(f"Bad setting {'.'.join(map(str, first['loc']))}: {first['msg']}.", file=sys.stderr)
+        return 2
+    except ArbiterError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Rendering plain results into panels (title, text, fields, buttons) that every transport shows."""

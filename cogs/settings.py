@@ -1,0 +1,36 @@
+"""``/settings``: per-server preferences, for server admins (Manage Server)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import actions
+from bot.app import App
+from cogs.panels import show
+from cogs.rules import GAME_CHOICES
+
+
+class SettingsCog(commands.Cog):
+    settings_group = app_commands.Group(
+        name="settings",
+        description="Server settings (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @settings_group.command(name="game", description="Set the game commands use when none is given")
+    @app_commands.describe(game="The server's default game; leave empty to clear it")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def game(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        panel = await actions.set_game(self.app, interaction.guild_id, game)
+        await show(interaction, panel, owner_id=interaction.user.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SettingsCog(bot.app))  # type: ignore[attr-defined]

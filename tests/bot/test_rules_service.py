@@ -1,0 +1,133 @@
+"""Rules lookups over the real imported documents: ids typed any way, search, keywords, autocomplete."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import App
+from bot.services.rules import KeywordView, LookupMiss, RuleView
+from engine.games import GAMES, resolve_game
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "expected"),
+    [
+        ("gateruler", "3 13 d", "3-13d"),
+        ("gateruler", "3-13D", "3-13d"),
+        ("gr", "CR 16-22B", "16-22b"),
+        ("gateruler", "section 7", "7"),
+        ("gateruler", "3-21", "3-2l"),
+        ("gateruler", "5.2.c.1.b.1", "5-2c-1b-1"),
+        ("forceofwill", "rule 903.2a", "903.2a"),
+        ("fow", "903-2A", "903.2a"),
+        ("fow", "903.2k-2", "903.2k-2"),
+        ("forceofwill", "section 903", "903"),
+        ("vanguard", "1.2.2.1", "1.2.2.1"),
+        ("cfv", "7.4", "7.4"),
+        ("vanguard", "section 7", "7"),
+        ("vanguard", "rule 1 2 2 1", "1.2.2.1"),
+        ("duelmasters", "509.3", "509.3"),
+        ("dm", "rule 104.2a", "104.2a"),
+        ("dm", "104-2A", "104.2a"),
+        ("duelmasters", "section 509", "509"),
+    ],
+)
+async def test_rule_ids_typed_any_way(app: App, game: str, typed: str, expected: str) -> None:
+    answer = await app.rules.get(resolve_game(game), typed)
+    assert isinstance(answer, RuleView), answer
+    assert answer.rule.rule_id == expected
+    assert answer.document.game == resolve_game(game).key
+
+
+async def test_a_rule_answer_has_its_breadcrumb_children_references_and_examples(app: App) -> None:
+    gate = GAMES["gateruler"]
+    view = await app.rules.get(gate, "2-1b")
+    assert isinstance(view, RuleView)
+    assert [b.rule_id for b in view.breadcrumb] == ["2", "2-1"]
+    assert view.rule.examples, "2-1b has examples (spec 2.5)"
+    section = await app.rules.get(gate, "section 3")
+    assert isinstance(section, RuleView)
+    assert [c.rule_id for c in section.children][:3] == ["3-1", "3-2", "3-3"]
+    with_refs = [r for r in (await app.rules.get(gate, "2-9a-2")).references]
+    assert with_refs == [] or all(r.rule_id for r in with_refs)
+    vanguard = await app.rules.get(GAMES["vanguard"], "8.2.1.1")
+    assert isinstance(vanguard, RuleView) and vanguard.rule.examples
+
+
+async def test_unknown_rule_gets_a_sentence_and_suggestions(app: App) -> None:
+    answer = await app.rules.get(GAMES["vanguard"], "99.99.99")
+    assert isinstance(answer, LookupMiss)
+    assert "There is no rule '99.99.99'" in answer.message
+    assert "Vanguard" in answer.message
+
+
+async def test_a_heading_title_finds_its_rule(app: App) -> None:
+    answer = await app.rules.get(GAMES["vanguard"], "Winning and Losing")
+    assert isinstance(answer, RuleView) and answer.rule.rule_id == "1.2"
+
+
+async def test_search_puts_an_id_like_query_first(app: App) -> None:
+    for game, typed, expected in [("gateruler", "3-13d", "3-13d"), ("forceofwill", "903.2a", "903.2a")]:
+        results = await app.rules.search(GAMES[game], typed)
+        assert results.results[0].rule_id == expected
+
+
+async def test_search_ranks_with_snippets_and_names_the_document(app: App) -> None:
+    results = await app.rules.search(GAMES["duelmasters"], "shield trigger")
+    assert results.results, "nothing found for shield trigger"
+    assert "**" in "".join(r.snippet for r in results.results)
+    assert all(r.document.title.startswith("Duel Masters") for r in results.results)
+    scores = [r.score for r in results.results]
+    assert scores == sorted(scores, reverse=True)
+
+
+async def test_search_corrects_spelling_from_the_documents_vocabulary(app: App) -> None:
+    results = await app.rules.search(GAMES["gateruler"], "destoryed unit")
+    assert results.corrections.get("destoryed") == "destroyed"
+    assert results.results
+
+
+async def test_search_uses_game_synonyms(app: App) -> None:
+    # Gate Ruler calls it "rest"; players coming from other games say "tap".
+    tapped = await app.rules.search(GAMES["gateruler"], "tap")
+    rested = await app.rules.search(GAMES["gateruler"], "rest")
+    assert tapped.results and {r.rule_id for r in tapped.results} & {r.rule_id for r in rested.results}
+
+
+async def test_search_finds_set3_update_headings(app: App) -> None:
+    results = await app.rules.search(GAMES["gateruler"], "damage reversal")
+    kinds = {r.document.kind for r in results.results}
+    assert "update" in kinds
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "expected_name"),
+    [
+        ("vanguard", "intercept", "Intercept"),
+        ("vanguard", "intercpt", "Intercept"),
+        ("duelmasters", "blocker", "Blocker"),
+        ("forceofwill", "flyng", "Flying"),
+        ("gateruler", "deadly", "Deadly"),
+        ("gateruler", "Forced Reveal", "Forced Reveal"),
+    ],
+)
+async def test_keywords_by_name_typo_tolerant(app: App, game: str, typed: str, expected_name: str) -> None:
+    answer = await app.rules.keyword(resolve_game(game), typed)
+    assert isinstance(answer, KeywordView), answer
+    assert answer.keyword.name.casefold().startswith(expected_name.casefold())
+
+
+async def test_autocomplete_offers_id_prefixes_and_headings_within_discord_limits(app: App) -> None:
+    gate = GAMES["gateruler"]
+    by_id = app.rules.autocomplete_rule(gate, "3-13")
+    assert by_id[0].value == "3-13"
+    assert all(c.value.startswith("3-13") for c in by_id)
+    by_title = app.rules.autocomplete_rule(GAMES["vanguard"], "winning")
+    assert "1.2" in [c.value for c in by_title]
+    for game in GAMES.values():
+        for typed in ("", "1", "a", "zone", "9" * 90):
+            choices = app.rules.autocomplete_rule(game, typed)
+            assert len(choices) <= 25
+            assert all(0 < len(c.name) <= 100 and 0 < len(c.value) <= 100 for c in choices)
+    keywords = app.rules.autocomplete_keyword(GAMES["duelmasters"], "bloc")
+    assert keywords and keywords[0].value.lower().startswith("bloc")
