@@ -28,7 +28,9 @@ async def test_new_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path
 async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     path = tmp_path / "a.sqlite3"
     first = await Database.open(path)
-    await first.connection.execute("INSERT INTO guild_settings (guild_id, default_game) VALUES (1, 'vanguard')")
+    await first.connection.execute(
+        "INSERT INTO guild_settings (guild_id, default_game) VALUES (1, 'vanguard')"
+    )
     await first.close()
     second = await Database.open(path)
     try:
@@ -73,7 +75,9 @@ async def test_deleting_a_document_cascades_to_its_records(tmp_path: Path) -> No
                 "INSERT INTO rules (id, document_id, rule_id, ord, depth, kind, text, examples, refs, line)"
                 " VALUES (10, 1, '1.1', 0, 1, 'rule', 'text', '[]', '[]', 1)"
             )
-            await conn.execute("INSERT INTO rules_fts (rowid, title, body, keywords) VALUES (10, '', 'text', '')")
+            await conn.execute(
+                "INSERT INTO rules_fts (rowid, title, body, keywords) VALUES (10, '', 'text', '')"
+            )
         async with db.transaction() as conn:
             await conn.execute("DELETE FROM documents WHERE id = 1")
         for table in ("rules", "rules_fts"):

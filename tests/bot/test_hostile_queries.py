@@ -22,8 +22,33 @@ from engine.games import GAMES
 from tests.conftest import copy_database
 
 FTS_SYNTAX = [
-    '"', "'", "(", ")", "AND", "OR", "NOT", "NEAR", "NEAR(", "*", "-", "^", ":", "{", "}", "+",
-    "title:", "rules_fts", "\x00", ";", "--", "/*", "DROP TABLE rules;", "\\", "%", "_", "`",
+    '"',
+    "'",
+    "(",
+    ")",
+    "AND",
+    "OR",
+    "NOT",
+    "NEAR",
+    "NEAR(",
+    "*",
+    "-",
+    "^",
+    ":",
+    "{",
+    "}",
+    "+",
+    "title:",
+    "rules_fts",
+    "\x00",
+    ";",
+    "--",
+    "/*",
+    "DROP TABLE rules;",
+    "\\",
+    "%",
+    "_",
+    "`",
 ]
 WORDS = ["rest", "unit", "zone", "attack", "destroy", "shield", "trigger", "3-13d", "903.2a", "1.2.2.1"]
 
@@ -37,7 +62,9 @@ hostile_text = st.one_of(
 
 
 @pytest.fixture(scope="module")
-def runner(imported_db: Path, rules_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.AbstractEventLoop, App]]:
+def runner(
+    imported_db: Path, rules_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[asyncio.AbstractEventLoop, App]]:
     loop = asyncio.new_event_loop()
     path = copy_database(imported_db, tmp_path_factory.mktemp("hostile") / "db.sqlite3")
     app = loop.run_until_complete(
@@ -50,7 +77,9 @@ def runner(imported_db: Path, rules_dir: Path, tmp_path_factory: pytest.TempPath
 
 @settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(GAMES)), query=hostile_text)
-def test_hostile_search_never_raises(runner: tuple[asyncio.AbstractEventLoop, App], game: str, query: str) -> None:
+def test_hostile_search_never_raises(
+    runner: tuple[asyncio.AbstractEventLoop, App], game: str, query: str
+) -> None:
     loop, app = runner
     results = loop.run_until_complete(app.rules.search(GAMES[game], query))
     assert isinstance(results, SearchResults)
@@ -64,11 +93,15 @@ def test_hostile_search_never_raises(runner: tuple[asyncio.AbstractEventLoop, Ap
 
 @settings(max_examples=1_500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(GAMES)), query=hostile_text)
-def test_hostile_lookups_never_raise(runner: tuple[asyncio.AbstractEventLoop, App], game: str, query: str) -> None:
+def test_hostile_lookups_never_raise(
+    runner: tuple[asyncio.AbstractEventLoop, App], game: str, query: str
+) -> None:
     loop, app = runner
     rule = loop.run_until_complete(app.rules.get(GAMES[game], query)) if query.strip() else None
     assert rule is None or isinstance(rule, RuleView | LookupMiss)
     keyword = loop.run_until_complete(actions.keyword(app, None, game, query))
     assert keyword.title
-    choices = app.rules.autocomplete_rule(GAMES[game], query) + app.rules.autocomplete_keyword(GAMES[game], query)
+    choices = app.rules.autocomplete_rule(GAMES[game], query) + app.rules.autocomplete_keyword(
+        GAMES[game], query
+    )
     assert all(0 < len(c.name) <= 100 and 0 < len(c.value) <= 100 for c in choices)

@@ -69,11 +69,14 @@ async def test_a_new_edition_coexists_and_becomes_the_default(tmp_path: Path, ru
     old = (folder / "vanguard-comprehensive-rules.txt").read_text(encoding="utf-8")
     assert "ver. 2.01 update" in old
     newer = old.replace("June 1st, 2018 ver. 2.01 update", "July 2nd, 2019 ver. 2.10 update")
-    newer = newer.replace("six or more cards in his or her damage zone", "seven or more cards in his or her damage zone")
+    newer = newer.replace(
+        "six or more cards in his or her damage zone", "seven or more cards in his or her damage zone"
+    )
     (folder / "vanguard-comprehensive-rules-2.10.txt").write_text(newer, encoding="utf-8")
     with (folder / "documents.toml").open("a", encoding="utf-8") as manifest:
         manifest.write(
-            '\n[[document]]\nfile = "vanguard-comprehensive-rules-2.10.txt"\ngame = "vanguard"\nformat = "vanguard-cr"\n'
+            '\n[[document]]\nfile = "vanguard-comprehensive-rules-2.10.txt"\n'
+            'game = "vanguard"\nformat = "vanguard-cr"\n'
         )
     db = await Database.open(tmp_path / "db.sqlite3")
     try:
@@ -86,7 +89,7 @@ async def test_a_new_edition_coexists_and_becomes_the_default(tmp_path: Path, ru
         older = await service.get(vanguard, "1.2.2.1", edition="2.01")
         assert newest.document.version == "2.10" and "seven or more" in newest.rule.text
         assert older.document.version == "2.01" and "six or more" in older.rule.text
-        with pytest.raises(Exception, match="no edition '9.9'"):
+        with pytest.raises(Exception, match=r"no edition .9\.9."):
             await service.get(vanguard, "1.2.2.1", edition="9.9")
     finally:
         await db.close()
@@ -113,7 +116,9 @@ async def test_a_changed_file_replaces_its_import_and_a_broken_one_changes_nothi
         assert await _snapshot(db) == before
         shutil.copy(rules_dir / target.name, target)
         content = target.read_text(encoding="utf-8")
-        target.write_text(content.replace("Purpose of this document", "Purpose of this text", 1), encoding="utf-8")
+        target.write_text(
+            content.replace("Purpose of this document", "Purpose of this text", 1), encoding="utf-8"
+        )
         report = await import_rules(db, folder)
         assert [o.outcome for o in report.outcomes if o.file == target.name] == ["updated"]
         repo = RulesRepository(db)
@@ -127,9 +132,18 @@ async def test_a_changed_file_replaces_its_import_and_a_broken_one_changes_nothi
 @pytest.mark.parametrize(
     ("manifest", "message"),
     [
-        ('[[document]]\nfile = "a.txt"\ngame = "magic"\nformat = "vanguard-cr"\n', r"document\.0\.game: .*unknown game 'magic'"),
-        ('[[document]]\nfile = "a.txt"\ngame = "vanguard"\nformat = "pdf"\n', r"document\.0\.format: .*unknown format 'pdf'"),
-        ('[[document]]\nfile = "../etc/passwd"\ngame = "vanguard"\nformat = "vanguard-cr"\n', r"document\.0\.file"),
+        (
+            '[[document]]\nfile = "a.txt"\ngame = "magic"\nformat = "vanguard-cr"\n',
+            r"document\.0\.game: .*unknown game 'magic'",
+        ),
+        (
+            '[[document]]\nfile = "a.txt"\ngame = "vanguard"\nformat = "pdf"\n',
+            r"document\.0\.format: .*unknown format 'pdf'",
+        ),
+        (
+            '[[document]]\nfile = "../etc/passwd"\ngame = "vanguard"\nformat = "vanguard-cr"\n',
+            r"document\.0\.file",
+        ),
         ("[[document]\n", r"not valid TOML"),
         ('[[document]]\nfile = "a.txt"\ngame = "vanguard"\n', r"document\.0\.format: Field required"),
     ],
@@ -160,7 +174,9 @@ async def test_a_document_dropped_from_the_manifest_is_removed(tmp_path: Path, r
         kept = [b for b in blocks if "gateruler-set3" not in b]
         (folder / "documents.toml").write_text("\n".join(kept), encoding="utf-8")
         report = await import_rules(db, folder)
-        assert [o.file for o in report.outcomes if o.outcome == "removed"] == ["gateruler-set3-rules-update.txt"]
+        assert [o.file for o in report.outcomes if o.outcome == "removed"] == [
+            "gateruler-set3-rules-update.txt"
+        ]
         async with db.connection.execute("SELECT count(*) FROM card_rulings") as cursor:
             assert (await cursor.fetchone())[0] == 0
     finally:

@@ -1,0 +1,1 @@
+"""Benchmarks, run on purpose with `make bench` (never as timed tests)."""
