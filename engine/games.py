@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.errors import ArbiterError
+
 
 @dataclass(frozen=True)
 class Game:
@@ -89,7 +91,7 @@ for _game in GAMES.values():
         _BY_NAME[_name.casefold()] = _game.key
 
 
-class UnknownGameError(ValueError):
+class UnknownGameError(ArbiterError, ValueError):
     """Raised for a game name Arbiter does not know; the message is a full sentence for users."""
 
 

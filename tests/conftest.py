@@ -14,8 +14,7 @@ from bot.app import App
 from bot.config import RULES_DIR, Settings
 from bot.services.rules_import import import_rules
 from bot.store.database import Database
-
-
+from tests.discord.fake_discord import fake_discord  # noqa: F401  (pytest fixture)
 
 
 @pytest.fixture(scope="session")
