@@ -103,4 +103,5 @@ async def set_game(app: App, guild_id: int | None, game: str | None) -> Panel:
     return make_panel(
         "Settings",
         f"The default game of this server is now **{chosen.name}**: commands can leave out the game.",
+        private=True,
     )
