@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from bot.app import App
 from bot.client import ArbiterBot, sync_commands
 from bot.config import Settings

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from engine.games import GAMES
 from engine.rules.search import Vocabulary, fold, plan_query, synonym_table, tokenize
 
-VOCABULARY = Vocabulary(["The unit is destroyed when it is rested", "Göndul's Barrage deals damage", "tap tapped"])
+VOCABULARY = Vocabulary(
+    ["The unit is destroyed when it is rested", "Göndul's Barrage deals damage", "tap tapped"]
+)
 SYNONYMS = synonym_table(GAMES["gateruler"].synonyms)
 SAFE_EXPRESSION = re.compile(r'^(?:\(|\)|"[^\W_]+(?: [^\W_]+)*"| OR | AND )+$')
 
