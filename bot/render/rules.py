@@ -187,6 +187,8 @@ def keyword_panel(view: KeywordView, page: int = 0) -> Panel:
     title = f"{GAMES[view.rule.document.game].name} keyword · {name}"
     if aliases:
         title += f" ({', '.join(aliases[:3])})"
+    if not view.keyword.rule_id.startswith("update:"):
+        title += f" · {view.keyword.rule_id}"
     return make_panel(
         title,
         panel.body,
