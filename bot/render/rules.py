@@ -84,7 +84,7 @@ def rule_panel(view: RuleView, page: int = 0, *, console_game: str | None = None
         buttons.append(
             Button(
                 f"→ {reference.rule_id}",
-                Target("rule", document_id=doc.id, rule_id=reference.rule_id),
+                Target("rule", document_id=reference.document_id or doc.id, rule_id=reference.rule_id),
                 f"ref{n}",
                 2 + n // 5,
             )

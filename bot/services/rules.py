@@ -41,6 +41,9 @@ class Reference:
     rule_id: str
     title: str | None
     exists: bool
+    document_id: int = 0
+    """The document holding the target: the same one, or the game's comprehensive rules for an
+    update article that cites them."""
 
 
 @dataclass(frozen=True)
@@ -237,21 +240,14 @@ class RulesService:
         for game_index in self._games.values():
             index = game_index.index_of(document_id)
             if index is not None:
-                return await self._view(index, rule_id)
+                return await self._view(game_index, index, rule_id)
         return None
 
-    async def _view(self, index: DocumentIndex, rule_id: str) -> RuleView | None:
+    async def _view(self, game_index: GameIndex, index: DocumentIndex, rule_id: str) -> RuleView | None:
         rule = await self.repo.rule(index.document.id, rule_id)
         if rule is None:
             return None
-        references = [
-            Reference(
-                rid,
-                index.by_id[rid].title if rid in index.by_id else None,
-                rid in index.by_id,
-            )
-            for rid in rule.references
-        ]
+        references = [self._reference(game_index, index, rid) for rid in rule.references]
         return RuleView(
             document=index.document,
             rule=rule,
@@ -259,6 +255,15 @@ class RulesService:
             children=list(index.children.get(rule_id, [])),
             references=references,
         )
+
+    @staticmethod
+    def _reference(game_index: GameIndex, index: DocumentIndex, rule_id: str) -> Reference:
+        """Resolve a cited id in the citing document, else in the game's comprehensive rules."""
+        for target in (index, game_index.default):
+            brief = target.by_id.get(rule_id)
+            if brief is not None:
+                return Reference(rule_id, brief.title, True, target.document.id)
+        return Reference(rule_id, None, False, index.document.id)
 
     def _resolve_id(self, game_index: GameIndex, index: DocumentIndex, query: str) -> str | None:
         text = query.strip()
@@ -277,17 +282,17 @@ class RulesService:
         index = game_index.edition(edition)
         rule_id = self._resolve_id(game_index, index, query)
         if rule_id is not None:
-            view = await self._view(index, rule_id)
+            view = await self._view(game_index, index, rule_id)
             if view is not None:
                 return view
         for update in game_index.updates:
             if query.strip().casefold() in update.by_id:
-                view = await self._view(update, query.strip().casefold())
+                view = await self._view(game_index, update, query.strip().casefold())
                 if view is not None:
                     return view
         titled = self._title_match(index, query)
         if titled is not None:
-            view = await self._view(index, titled.rule_id)
+            view = await self._view(game_index, index, titled.rule_id)
             if view is not None:
                 return view
         results = await self.search(game, query, limit=5, edition=edition)
@@ -384,7 +389,7 @@ class RulesService:
         if keyword is None:
             return LookupMiss(f"There is no {game.name} keyword like '{name.strip()[:40]}'.")
         owner = game_index.index_of(keyword.document_id)
-        view = await self._view(owner, keyword.rule_id) if owner else None
+        view = await self._view(game_index, owner, keyword.rule_id) if owner else None
         if view is None:
             return LookupMiss(f"The keyword '{keyword.name}' points at a missing rule.")
         return KeywordView(keyword=keyword, rule=view)

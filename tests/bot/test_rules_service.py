@@ -131,3 +131,14 @@ async def test_autocomplete_offers_id_prefixes_and_headings_within_discord_limit
             assert all(0 < len(c.name) <= 100 and 0 < len(c.value) <= 100 for c in choices)
     keywords = app.rules.autocomplete_keyword(GAMES["duelmasters"], "bloc")
     assert keywords and keywords[0].value.lower().startswith("bloc")
+
+
+async def test_update_article_references_open_the_comprehensive_rules(app: App) -> None:
+    gate = GAMES["gateruler"]
+    view = await app.rules.get(gate, "update:deadly")
+    assert isinstance(view, RuleView) and view.document.kind == "update"
+    cr = app.rules.document(gate)
+    targets = {r.rule_id: r for r in view.references}
+    assert targets["16-22"].exists and targets["16-22"].document_id == cr.id
+    opened = await app.rules.view(targets["16-22"].document_id, "16-22")
+    assert opened is not None and opened.rule.title == "Deadly"
