@@ -40,7 +40,11 @@ class Database:
         await connection.execute("PRAGMA synchronous = NORMAL")
         await connection.execute("PRAGMA busy_timeout = 5000")
         database = cls(connection, path)
-        await database.migrate()
+        try:
+            await database.migrate()
+        except BaseException:
+            await connection.close()
+            raise
         return database
 
     async def close(self) -> None:

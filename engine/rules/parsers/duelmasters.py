@@ -16,12 +16,12 @@ suffix (``701.28#2``, ``701.27a#2``) so both texts stay addressable, and any fur
 
 from __future__ import annotations
 
-import datetime
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from engine.rules.dates import iso_date, month_number
 from engine.rules.errors import RulesParseError
 from engine.rules.ids import split_rule_query
 from engine.rules.model import DocumentMeta, KeywordRecord, ParsedDocument, RuleKind, RuleRecord
@@ -43,20 +43,6 @@ _TITLE_LINE = re.compile(
     r"^Duel Masters General Game Rules\s+(?P<edition>Version\s+(?P<version>\d+(?:\.\d+)+))$"
 )
 _DATE_LINE = re.compile(r"^Last update date\s+(?P<month>[A-Za-z]+)\s+(?P<day>\d{1,2}),\s*(?P<year>\d{4})\.?$")
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
 
 # Spec 2.2 line grammar, one pattern per depth. Parts and sections always print their dot; nine rules
 # lack it (L779, L781, L783, L811, L863, L1017, L1179, L1283, L1549); sub-rules never print one.
@@ -187,14 +173,12 @@ def _date(front: list[_Line]) -> str | None:
         match = _DATE_LINE.match(line.text.strip())
         if match is None:
             continue
-        month = match["month"].lower()
-        if month not in _MONTHS:
+        if month_number(match["month"]) is None:
             raise RulesParseError(f"Line {line.number}: '{match['month']}' is not a month name.")
-        try:
-            day = datetime.date(int(match["year"]), _MONTHS.index(month) + 1, int(match["day"]))
-        except ValueError:
-            raise RulesParseError(f"Line {line.number}: '{line.text.strip()}' is not a valid date.") from None
-        return day.isoformat()
+        day = iso_date(match["year"], match["month"], match["day"])
+        if day is None:
+            raise RulesParseError(f"Line {line.number}: '{line.text.strip()}' is not a valid date.")
+        return day
     return None
 
 

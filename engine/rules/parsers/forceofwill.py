@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
+from engine.rules.dates import iso_date
 from engine.rules.errors import RulesParseError
 from engine.rules.ids import split_rule_query
 from engine.rules.model import (
@@ -47,12 +48,6 @@ _TITLE_LINE = re.compile(
 )
 _LAST_UPDATE = re.compile(r"^\s*Last Update:\s*(?P<date>.+?)\s*$", re.IGNORECASE)
 _PRINTED_DATE = re.compile(r"(?P<month>[A-Za-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})")
-_MONTHS = {
-    name: number
-    for number, name in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
-    )
-}
 
 # Spec 2.3: an id after an optional (space +) "- " bullet; letter and "-k" only in the N.nx / N.nx-k forms.
 _RULE_LINE = re.compile(
@@ -199,13 +194,7 @@ def _iso_date(printed: str) -> str | None:
     match = _PRINTED_DATE.search(printed.replace("*", ""))
     if match is None:
         return None
-    month = _MONTHS.get(match["month"][:3].lower())
-    if month is None:
-        return None
-    try:
-        return date(int(match["year"]), month, int(match["day"])).isoformat()
-    except ValueError:
-        return None
+    return iso_date(match["year"], match["month"], match["day"])
 
 
 # --------------------------------------------------------------------------------------------------

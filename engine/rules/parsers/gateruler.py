@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from engine.rules.dates import iso_date
 from engine.rules.errors import RulesParseError
 from engine.rules.ids import split_rule_query
 from engine.rules.model import (
@@ -197,14 +198,6 @@ _UPDATE_SUMMARY = "Update Summary"
 _VERSION_LINE = re.compile(
     r"^(?P<year>\d{4}) (?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}) - Ver\. (?P<version>\S+)(?: \S+)?$"
 )
-_MONTHS = {
-    name: index
-    for index, name in enumerate(
-        ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-         "October", "November", "December"),
-        start=1,
-    )
-}
 _LABEL_MAX_WORDS = 3
 
 _BOLD_QUOTE = re.compile(r'\*\*"([^*"\n]+?)\*\*')
@@ -228,9 +221,9 @@ def clean_text(text: str) -> str:
 def parse_date(text: str) -> str | None:
     """``February 10th, 2023`` (L1) -> ``2023-02-10``; ``None`` when the text is not such a date."""
     match = re.fullmatch(r"\s*([A-Z][a-z]+) (\d{1,2})(?:st|nd|rd|th)?, (\d{4})\s*", text)
-    if not match or match.group(1) not in _MONTHS:
+    if not match:
         return None
-    return f"{match.group(3)}-{_MONTHS[match.group(1)]:02d}-{int(match.group(2)):02d}"
+    return iso_date(match.group(3), match.group(1), match.group(2))
 
 
 def find_references(text: str, own_id: str) -> list[str]:
@@ -340,7 +333,7 @@ def _split_embedded(first: Parts, rest: str) -> list[tuple[Parts, str]]:
             chosen = _choose(id_candidates(match.group("id")), current, strict=True)
             if chosen is not None:
                 pieces.append((current, remainder[: match.start()].rstrip()))
-                current, remainder = chosen, remainder[match.end():]
+                current, remainder = chosen, remainder[match.end() :]
                 break
         else:
             pieces.append((current, remainder))
@@ -437,11 +430,8 @@ def _read_changelog_line(state: _State, line: str, number: int, version: list[st
         return
     header = _VERSION_LINE.match(stripped)
     if header:
-        month = _MONTHS.get(header.group("month"))
         version[0] = header.group("version")
-        version[1] = (
-            f"{header.group('year')}-{month:02d}-{int(header.group('day')):02d}" if month else None
-        )
+        version[1] = iso_date(header.group("year"), header.group("month"), header.group("day"))
         return
     if version[0] is None:
         return

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
 
+from engine.rules.dates import iso_date
 from engine.rules.errors import RulesParseError
 from engine.rules.ids import split_rule_query
 from engine.rules.model import (
@@ -112,22 +112,6 @@ _KEYWORD_ALIASES: dict[str, tuple[str, ...]] = {
     "11.42": ("Ultimate Stride",),  # "ultimate stride", 10.28.5 (line 1471) and 8.5.2.1.2 (line 972)
 }
 """Short forms the document itself prints for a keyword, besides its name without punctuation."""
-
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-"""Month names of the changelog header (line 2027: ``June 1st, 2018``), independent of the locale."""
 
 
 @dataclass
@@ -575,13 +559,10 @@ def _parse_changelog(lines: list[str], start: int) -> tuple[list[ChangelogEntry]
 def _iso_date(printed: str, number: int) -> str:
     """``June 1st, 2018`` -> ``2018-06-01`` (line 2027)."""
     month_name, day, year = printed.replace(",", "").split()
-    try:
-        month = _MONTHS.index(month_name.lower()) + 1
-        return date(int(year), month, int(re.sub(r"\D", "", day))).isoformat()
-    except ValueError as error:
-        raise RulesParseError(
-            f"Changelog line {number} has a date that does not exist: {printed}."
-        ) from error
+    iso = iso_date(year, month_name, re.sub(r"\D", "", day) or "0")
+    if iso is None:
+        raise RulesParseError(f"Changelog line {number} has a date that does not exist: {printed}.")
+    return iso
 
 
 def _keywords(drafts: list[_Draft]) -> list[KeywordRecord]:
