@@ -70,6 +70,15 @@ class RulesCog(commands.Cog):
         edition = getattr(interaction.namespace, "edition", None)
         return _choices([(c.name, c.value) for c in self.app.rules.autocomplete_rule(game, current, edition)])
 
+    @rule.autocomplete("edition")
+    async def rule_edition_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = await _game_for_autocomplete(self.app, interaction)
+        if game is None:
+            return []
+        return _choices([(c.name, c.value) for c in self.app.rules.autocomplete_edition(game, current)])
+
     @rules_group.command(name="search", description="Full-text search of the comprehensive rules")
     @app_commands.describe(
         query="Words to look for; typos and synonyms are handled",

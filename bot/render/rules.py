@@ -15,6 +15,8 @@ from bot.store.rules_repo import RuleBrief
 from engine.games import GAMES
 
 MAX_REFERENCE_BUTTONS = 10
+MENU_ROWS = (1, 4)
+MENUS_PER_PAGE = len(MENU_ROWS)
 RESULTS_PER_PAGE = 5
 
 
@@ -58,7 +60,9 @@ def rule_panel(view: RuleView, page: int = 0, *, console_game: str | None = None
     menu of sub-rules (up to 25).
     """
     game = GAMES[view.document.game]
-    pages = limits.split_pages(rule_body(view))
+    text_pages = limits.split_pages(rule_body(view))
+    chunks = -(-len(view.children) // (limits.SELECT_OPTIONS * MENUS_PER_PAGE))
+    pages = text_pages + [text_pages[-1]] * max(0, chunks - len(text_pages))
     page = max(0, min(page, len(pages) - 1))
     doc = view.document
     rule = view.rule
@@ -90,25 +94,9 @@ def rule_panel(view: RuleView, page: int = 0, *, console_game: str | None = None
             )
         )
         commands.append(f"/rule {cmd_game} {reference.rule_id}")
-    menus: list[Menu] = []
-    if view.children:
-        menus.append(
-            Menu(
-                f"Sub-rules of {rule.rule_id} ({len(view.children)})",
-                [
-                    Option(
-                        child.rule_id,
-                        limits.truncate(child.title or " ".join(child.text.split()), 100) or child.rule_id,
-                        Target("rule", document_id=doc.id, rule_id=child.rule_id),
-                    )
-                    for child in view.children
-                ],
-                "sub",
-                1,
-            )
-        )
-        if len(view.children) <= 5:
-            commands.extend(f"/rule {cmd_game} {c.rule_id}" for c in view.children)
+    menus = _child_menus(view, page)
+    if view.children and len(view.children) <= 5:
+        commands.extend(f"/rule {cmd_game} {c.rule_id}" for c in view.children)
     fields: list[tuple[str, str]] = []
     if view.references:
         fields.append(
@@ -130,6 +118,35 @@ def rule_panel(view: RuleView, page: int = 0, *, console_game: str | None = None
         menus=menus,
         commands=commands,
     )
+
+
+def _child_menus(view: RuleView, page: int) -> list[Menu]:
+    """Sub-rule menus for a page: two menus of 25 (rows 1 and 4), the next 50 on the next page."""
+    size = limits.SELECT_OPTIONS
+    first = page * size * MENUS_PER_PAGE
+    menus: list[Menu] = []
+    for n, row in enumerate(MENU_ROWS):
+        chunk = view.children[first + n * size : first + (n + 1) * size]
+        if not chunk:
+            break
+        start = first + n * size + 1
+        span = f"{start}-{start + len(chunk) - 1} of {len(view.children)}"
+        menus.append(
+            Menu(
+                f"Sub-rules of {view.rule.rule_id} ({span})",
+                [
+                    Option(
+                        child.rule_id,
+                        limits.truncate(child.title or " ".join(child.text.split()), 100) or child.rule_id,
+                        Target("rule", document_id=view.document.id, rule_id=child.rule_id),
+                    )
+                    for child in chunk
+                ],
+                f"sub{n}",
+                row,
+            )
+        )
+    return menus
 
 
 def _at(target: Target, page: int) -> Target:

@@ -453,6 +453,18 @@ class RulesService:
                         picked.setdefault(brief.rule_id, brief)
         return [Choice(brief_label(b), b.rule_id) for b in list(picked.values())[:AUTOCOMPLETE_LIMIT]]
 
+    def autocomplete_edition(self, game: Game, typed: str) -> list[Choice]:
+        """The imported editions of a game's comprehensive rules, newest first."""
+        game_index = self._games.get(game.key)
+        if game_index is None:
+            return []
+        wanted = typed.strip().casefold()
+        return [
+            Choice(i.document.label[:100], (i.document.version or i.document.filename)[:100])
+            for i in game_index.editions
+            if wanted in i.document.label.casefold()
+        ][:AUTOCOMPLETE_LIMIT]
+
     def autocomplete_keyword(self, game: Game, typed: str) -> list[Choice]:
         """Up to 25 keyword names starting with (then resembling) what was typed."""
         game_index = self._games.get(game.key)

@@ -131,3 +131,18 @@ async def test_keyword_command_and_did_you_mean(fake_discord: FakeDiscord, app: 
     assert "Intercept" in result.embeds[0]["title"]
     unknown = await fake_discord.run_slash("rule", user_id=ALICE, id="99.99", game="vanguard")
     assert "There is no rule '99.99'" in unknown.embeds[0]["description"]
+
+
+async def test_a_rule_with_many_sub_rules_offers_all_of_them_in_menus(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    await start_bot(fake_discord, ArbiterBot(app))
+    first = await fake_discord.run_slash("rule", user_id=ALICE, id="1100", game="forceofwill")
+    menus = [c for c in first.components if c["type"] == 3]
+    assert len(menus) == 2
+    second = await fake_discord.press(first.message_id, _by_label(first, "Next"), user_id=ALICE)
+    later = [c for c in fake_discord.message(second.message_id)["components"] for c in c["components"]]
+    placeholders = [c.get("placeholder", "") for c in later if c["type"] == 3]
+    assert placeholders and "51-75 of 97" in placeholders[0]
+    editions = await fake_discord.autocomplete("rule", "edition", "", user_id=ALICE, game="forceofwill")
+    assert [c["value"] for c in editions] == ["12.9"]
