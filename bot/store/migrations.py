@@ -101,4 +101,70 @@ MIGRATIONS: list[str] = [
         created_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     );
     """,
+    # 2: cards, their searchable values, operator aliases and import history.
+    """
+    CREATE TABLE cards (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT NOT NULL,
+        code        TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        norm_name   TEXT NOT NULL,
+        types       TEXT NOT NULL,
+        cost        TEXT,
+        cost_value  INTEGER,
+        stats       TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        keywords    TEXT NOT NULL,
+        set_code    TEXT,
+        rarity      TEXT,
+        faces       TEXT NOT NULL,
+        errata      TEXT NOT NULL,
+        aliases     TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        updated_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        UNIQUE (game, code)
+    );
+    CREATE INDEX cards_name ON cards (game, norm_name);
+
+    CREATE TABLE card_values (
+        card_id INTEGER NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+        key     TEXT NOT NULL,
+        num     INTEGER,
+        txt     TEXT
+    );
+    CREATE INDEX card_values_key_num ON card_values (key, num);
+    CREATE INDEX card_values_key_txt ON card_values (key, txt);
+    CREATE INDEX card_values_card ON card_values (card_id, key);
+
+    CREATE VIRTUAL TABLE cards_fts USING fts5 (
+        name, text,
+        tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER cards_fts_delete AFTER DELETE ON cards BEGIN
+        DELETE FROM cards_fts WHERE rowid = old.id;
+    END;
+
+    CREATE TABLE card_aliases (
+        id         INTEGER PRIMARY KEY,
+        game       TEXT NOT NULL,
+        alias      TEXT NOT NULL,
+        norm_alias TEXT NOT NULL,
+        card_id    INTEGER NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+        created_by INTEGER,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        UNIQUE (game, norm_alias)
+    );
+
+    CREATE TABLE card_imports (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT NOT NULL,
+        format      TEXT NOT NULL,
+        source_name TEXT NOT NULL,
+        sha256      TEXT NOT NULL,
+        records     INTEGER NOT NULL,
+        added       INTEGER NOT NULL,
+        updated     INTEGER NOT NULL,
+        imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    """,
 ]

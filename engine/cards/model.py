@@ -1,0 +1,157 @@
+"""Card records: one model for the four games, with each game's own stats validated.
+
+A card is identified by ``(game, code)``. ``stats`` holds the game-specific characteristics under
+fixed keys (see the ``*Stats`` models); list-valued stats (civilizations, races, attributes) are lists.
+Extra faces (a Force of Will Ruler's J-Ruler side, the second half of a Duel Masters twinpact) are
+``faces``; name resolution finds the card by any face's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from engine.games import GAMES
+
+StatValue = int | str | bool | list[str]
+
+
+class _Stats(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GateRulerStats(_Stats):
+    """Gate Ruler (CR section 2): faction, attributes, level, ATK, HP, STK; rulers have life; icons."""
+
+    faction: str | None = None
+    attributes: list[str] = Field(default_factory=list)
+    level: int | None = None
+    atk: int | None = None
+    hp: int | None = None
+    stk: int | None = None
+    life: int | None = None
+    icons: list[str] = Field(default_factory=list)
+
+
+class ForceOfWillStats(_Stats):
+    """Force of Will (CR 200s): attribute colours, ATK, DEF, races, divinity."""
+
+    attribute: list[str] = Field(default_factory=list)
+    atk: int | None = None
+    defense: int | None = None
+    race: list[str] = Field(default_factory=list)
+    divinity: int | None = None
+
+
+class VanguardStats(_Stats):
+    """Cardfight!! Vanguard (CR 2.1-2.16): grade, power, shield, critical, trigger, skill icon, nation,
+    clan, race."""
+
+    grade: int | None = None
+    power: int | None = None
+    shield: int | None = None
+    critical: int | None = None
+    trigger: str | None = None
+    skill: str | None = None
+    nation: str | None = None
+    clan: str | None = None
+    race: list[str] = Field(default_factory=list)
+
+
+class DuelMastersStats(_Stats):
+    """Duel Masters (CR 200s): civilizations, power (with its "+"), races, twinpact and evolution."""
+
+    civilizations: list[str] = Field(default_factory=list)
+    power: int | None = None
+    power_text: str | None = None
+    """Power as printed, e.g. ``6000+``."""
+    race: list[str] = Field(default_factory=list)
+    twinpact: bool = False
+    evolution: bool = False
+
+
+STATS_MODELS: dict[str, type[_Stats]] = {
+    "gateruler": GateRulerStats,
+    "forceofwill": ForceOfWillStats,
+    "vanguard": VanguardStats,
+    "duelmasters": DuelMastersStats,
+}
+
+
+class CardFace(BaseModel):
+    """Another face of a card (J-Ruler side, twinpact half), with its own name, types, text, stats."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    types: list[str] = Field(default_factory=list)
+    cost: str | None = None
+    text: str = ""
+    stats: dict[str, StatValue] = Field(default_factory=dict)
+
+
+class Errata(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    old_text: str | None = None
+    new_text: str | None = None
+    reason: str | None = None
+    source: str
+
+
+class CardRecord(BaseModel):
+    """One card of one game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    code: str = Field(min_length=1, max_length=64)
+    """Unique within the game: the printed collector number (``2021GB03-002``, ``TAT-001``)."""
+    name: str = Field(min_length=1, max_length=200)
+    types: list[str] = Field(default_factory=list)
+    cost: str | None = None
+    """Cost as printed: ``{W}{1}`` (Force of Will), ``5`` (Duel Masters)."""
+    cost_value: int | None = None
+    """Total cost as a number, for queries (``{W}{1}`` is 2)."""
+    stats: dict[str, StatValue] = Field(default_factory=dict)
+    text: str = ""
+    keywords: list[str] = Field(default_factory=list)
+    set: str | None = None
+    rarity: str | None = None
+    faces: list[CardFace] = Field(default_factory=list)
+    errata: list[Errata] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=list)
+    """Other names the source gives the card (not operator nicknames, which live in the store)."""
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        if value not in GAMES:
+            raise ValueError(f"unknown game '{value}'")
+        return value
+
+    @field_validator("name", "code")
+    @classmethod
+    def _stripped(cls, value: str) -> str:
+        value = " ".join(value.split())
+        if not value:
+            raise ValueError("must not be empty")
+        return value
+
+    @model_validator(mode="after")
+    def _valid_stats(self) -> CardRecord:
+        model = STATS_MODELS[self.game]
+        validated = model.model_validate(self.stats)
+        cleaned: dict[str, Any] = {
+            k: v for k, v in validated.model_dump().items() if v not in (None, [], False)
+        }
+        object.__setattr__(self, "stats", cleaned)
+        for face in self.faces:
+            model.model_validate(face.stats)
+        return self
+
+    @property
+    def names(self) -> list[str]:
+        """Every name the card answers to: its own, its faces' and the source's aliases."""
+        return list(dict.fromkeys([self.name, *(f.name for f in self.faces), *self.aliases]))
