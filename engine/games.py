@@ -16,13 +16,16 @@ class Game:
     aliases: tuple[str, ...]
     synonyms: tuple[frozenset[str], ...] = field(default_factory=tuple)
     """Groups of words that mean the same thing in this game's rules, for full-text search."""
+    keep_words: frozenset[str] = frozenset()
+    """Words that are stop words elsewhere but rules terms in this game (Force of Will's "will")."""
 
 
 _COMMON: tuple[frozenset[str], ...] = (
-    frozenset({"graveyard", "grave", "cemetery", "gy"}),
-    frozenset({"hp", "health", "life"}),
     frozenset({"dmg", "damage"}),
+    frozenset({"max", "maximum"}),
+    frozenset({"min", "minimum"}),
 )
+_GRAVEYARD = frozenset({"graveyard", "grave", "cemetery", "gy", "discard"})
 
 GAMES: dict[str, Game] = {
     "gateruler": Game(
@@ -37,6 +40,9 @@ GAMES: dict[str, Game] = {
             frozenset({"od", "overdrive"}),
             frozenset({"td", "triggerdrive"}),
             frozenset({"cnt", "counter"}),
+            frozenset({"stack", "gate", "chain"}),
+            frozenset({"hp", "health"}),
+            _GRAVEYARD,
             *_COMMON,
         ),
     ),
@@ -51,8 +57,10 @@ GAMES: dict[str, Game] = {
             frozenset({"jruler", "j-ruler"}),
             frozenset({"def", "defense"}),
             frozenset({"atk", "attack"}),
+            _GRAVEYARD,
             *_COMMON,
         ),
+        keep_words=frozenset({"will"}),
     ),
     "vanguard": Game(
         key="vanguard",
@@ -66,6 +74,8 @@ GAMES: dict[str, Game] = {
             frozenset({"cb", "counterblast", "counter-blast"}),
             frozenset({"sb", "soulblast", "soul-blast"}),
             frozenset({"crit", "critical"}),
+            frozenset({"graveyard", "grave", "cemetery", "gy", "drop zone"}),
+            frozenset({"mulligan", "redraw"}),
             *_COMMON,
         ),
     ),
@@ -81,6 +91,9 @@ GAMES: dict[str, Game] = {
             frozenset({"sa", "speed", "attacker"}),
             frozenset({"st", "trigger"}),
             frozenset({"gr", "gacharange"}),
+            frozenset({"evo", "evolution"}),
+            frozenset({"life", "shield", "shields"}),
+            *_COMMON,
         ),
     ),
 }

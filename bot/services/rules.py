@@ -25,11 +25,14 @@ from bot.store.rules_repo import (
 from engine.errors import ArbiterError
 from engine.games import GAMES, Game
 from engine.rules.formats import normalise_id
-from engine.rules.search import Vocabulary, fold, plan_query, synonym_table, tokenize
+from engine.rules.search import Vocabulary, crude_stem, fold, plan_query, synonym_table, tokenize
 
 AUTOCOMPLETE_LIMIT = 25
-BM25_WEIGHTS = (8.0, 1.0, 10.0)
-"""Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times."""
+BM25_WEIGHTS = (8.0, 1.0, 10.0, 0.5)
+"""Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times, in the
+titles of the rule's parents half as much as in its text."""
+CANDIDATES = 100
+"""Hits fetched per search before re-ranking by how many of the query's words each contains."""
 
 
 class RulesUnavailableError(ArbiterError):
@@ -119,9 +122,14 @@ def brief_label(brief: RuleBrief, limit: int = 100) -> str:
 class DocumentIndex:
     """In-memory view of one document: ids, tree and titles for navigation and autocomplete."""
 
-    def __init__(self, document: StoredDocument, briefs: list[RuleBrief]) -> None:
+    def __init__(
+        self, document: StoredDocument, briefs: list[RuleBrief], texts: list[tuple[str, str]] | None = None
+    ) -> None:
         self.document = document
         self.briefs = briefs
+        self.stems: dict[str, frozenset[str]] = {
+            rule_id: frozenset(crude_stem(t) for t in tokenize(text)) for rule_id, text in texts or []
+        }
         self.by_id = {b.rule_id: b for b in briefs}
         self.children: dict[str | None, list[RuleBrief]] = defaultdict(list)
         for brief in briefs:
@@ -202,11 +210,21 @@ class RulesService:
             if not editions:
                 continue
             updates = [d for d in documents if d.kind == "update"]
-            edition_indexes = [DocumentIndex(d, await self.repo.briefs(d.id)) for d in editions]
-            update_indexes = [DocumentIndex(d, await self.repo.briefs(d.id)) for d in updates]
-            texts: list[str] = []
+            edition_indexes = [
+                DocumentIndex(d, await self.repo.briefs(d.id), await self.repo.search_texts(d.id))
+                for d in editions
+            ]
+            update_indexes = [
+                DocumentIndex(d, await self.repo.briefs(d.id), await self.repo.search_texts(d.id))
+                for d in updates
+            ]
+            texts = [
+                text
+                for index in (edition_indexes[0], *update_indexes)
+                for text in [" ".join(b.title or "" for b in index.briefs)]
+            ]
             for document in (editions[0], *updates):
-                texts.extend(await self.repo.search_texts(document.id))
+                texts.extend(text for _, text in await self.repo.search_texts(document.id))
             keywords = await self.repo.keywords([editions[0].id, *(d.id for d in updates)])
             games[key] = GameIndex(
                 game=GAMES[key],

@@ -103,6 +103,20 @@ _RULE_COLUMNS = (
 )
 
 
+def _ancestor_titles(
+    parent_id: str | None, titles: dict[str, str | None], parents: dict[str, str | None]
+) -> list[str]:
+    """Titles of a record's ancestors: the context a sub-rule's own words leave out ("End Phase")."""
+    found: list[str] = []
+    seen: set[str] = set()
+    while parent_id and parent_id not in seen:
+        seen.add(parent_id)
+        if titles.get(parent_id):
+            found.append(titles[parent_id] or "")
+        parent_id = parents.get(parent_id)
+    return found
+
+
 def _document(row: aiosqlite.Row) -> StoredDocument:
     return StoredDocument(*tuple(row))
 
@@ -170,6 +184,8 @@ class RulesRepository:
         keyword_names: dict[str, list[str]] = defaultdict(list)
         for keyword in parsed.keywords:
             keyword_names[keyword.rule_id].extend([keyword.name, *keyword.aliases])
+        titles = {r.rule_id: r.title for r in parsed.rules}
+        parents = {r.rule_id: r.parent_id for r in parsed.rules}
         for record in parsed.rules:
             cursor = await conn.execute(
                 f"INSERT INTO rules ({_RULE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -189,12 +205,13 @@ class RulesRepository:
                 ),
             )
             await conn.execute(
-                "INSERT INTO rules_fts (rowid, title, body, keywords) VALUES (?, ?, ?, ?)",
+                "INSERT INTO rules_fts (rowid, title, body, keywords, context) VALUES (?, ?, ?, ?, ?)",
                 (
                     cursor.lastrowid,
                     _MARKUP.sub("", record.title or ""),
                     search_body(record),
                     " ".join(keyword_names.get(record.rule_id, [])),
+                    _MARKUP.sub("", " ".join(_ancestor_titles(record.parent_id, titles, parents))),
                 ),
             )
         await conn.executemany(
@@ -262,21 +279,22 @@ class RulesRepository:
         ) as cursor:
             return [RuleBrief(*tuple(row)) for row in await cursor.fetchall()]
 
-    async def search_texts(self, document_id: int) -> list[str]:
-        """The indexed text of every rule of a document (for the spelling vocabulary)."""
+    async def search_texts(self, document_id: int) -> list[tuple[str, str]]:
+        """``(rule id, indexed text)`` of every rule of a document (for the spelling vocabulary and
+        for counting which query words a hit contains)."""
         async with self.db.connection.execute(
-            "SELECT f.title, f.body, f.keywords FROM rules r JOIN rules_fts f ON f.rowid = r.id"
+            "SELECT r.rule_id, f.title, f.body, f.keywords FROM rules r JOIN rules_fts f ON f.rowid = r.id"
             " WHERE r.document_id = ?",
             (document_id,),
         ) as cursor:
-            return [" ".join(str(v) for v in row) for row in await cursor.fetchall()]
+            return [(row[0], " ".join(str(v) for v in row[1:])) for row in await cursor.fetchall()]
 
     async def search(
-        self, document_ids: Sequence[int], match: str, limit: int, weights: tuple[float, float, float]
+        self, document_ids: Sequence[int], match: str, limit: int, weights: tuple[float, ...]
     ) -> list[SearchHit]:
         """Run an FTS5 MATCH expression built by :mod:`engine.rules.search` (never user text).
 
-        Ranked by bm25 with per-column weights (title, body, keywords); the snippet marks matched
+        Ranked by bm25 with per-column weights (title, body, keywords, context); the snippet marks matched
         words with ``**``.
         """
         if not document_ids:
@@ -284,7 +302,7 @@ class RulesRepository:
         marks = ", ".join("?" for _ in document_ids)
         sql = (
             "SELECT r.document_id, r.rule_id, r.title, r.kind,"
-            " bm25(rules_fts, ?, ?, ?) AS score,"
+            " bm25(rules_fts, ?, ?, ?, ?) AS score,"
             " snippet(rules_fts, 1, '**', '**', '…', 14) AS snip"
             " FROM rules_fts JOIN rules r ON r.id = rules_fts.rowid"
             f" WHERE rules_fts MATCH ? AND r.document_id IN ({marks})"

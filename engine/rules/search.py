@@ -22,63 +22,20 @@ MAX_TOKENS = 24
 MAX_TOKEN_LENGTH = 40
 MIN_CORRECTABLE = 4
 CORRECTION_CUTOFF = 80.0
+SHORT_WORD = 5
+"""Words this short are corrected only to words with the same first letter (``kill`` is not
+``skill``, but ``tapp`` is ``tap``)."""
 FREQUENCY_BONUS = 4.0
 
 STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "has",
-        "have",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "then",
-        "there",
-        "these",
-        "this",
-        "to",
-        "was",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "with",
-        "you",
-        "your",
-    ]
+    """a an and are as at be by can do does for from has have how i if in into is it its me my
+    no not of on or so than that the their then there these this to was what when where which who
+    why will with you your
+    am any did doing get gets getting go goes going happen happens happened im ive id ill its
+    just many much need needs ok okay please really same should takes take theres theyre thing
+    dont doesnt cant isnt arent wont whats hows whos work works would could also still""".split()  # noqa: SIM905
 )
+"""Words that carry no rules meaning in a player's question ("what happens if...", "how does X work")."""
 
 _TOKEN = re.compile(r"[^\W_]+")
 
@@ -87,6 +44,21 @@ def fold(text: str) -> str:
     """Case-fold and strip diacritics, as the FTS tokenizer does (``Göndul`` -> ``gondul``)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def crude_stem(word: str) -> str:
+    """A light English stem for matching question words to rule words (``triggers``, ``retired``,
+    ``summoning`` -> ``trigger``, ``retir``, ``summon``). The FTS index stems with Porter; this only
+    decides whether a word is already known before spelling correction, and counts matched words."""
+    for suffix in ("ing", "ies", "ied", "es", "ed", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if suffix in {"ies", "ied"}:
+                base += "y"
+            if suffix == "s" and base.endswith("s"):
+                continue
+            return base
+    return word
 
 
 def tokenize(text: str) -> list[str]:
@@ -102,15 +74,17 @@ class Vocabulary:
         for text in texts:
             counts.update(tokenize(text))
         self.counts = counts
+        self.stems = {crude_stem(w) for w in counts}
         self._words = [w for w in counts if len(w) >= 3 and not w.isdigit()]
         self._correct = lru_cache(maxsize=4096)(self._correct_uncached)
 
     def __contains__(self, word: str) -> bool:
-        return word in self.counts
+        return word in self.counts or crude_stem(word) in self.stems
 
     def correct(self, word: str) -> str | None:
-        """The closest known word for an unknown one, or ``None`` (known words return themselves)."""
-        if word in self.counts:
+        """The closest known word for an unknown one, or ``None`` (known words, including other forms
+        of a known word, return themselves)."""
+        if word in self:
             return word
         if len(word) < MIN_CORRECTABLE or word.isdigit():
             return None
@@ -120,6 +94,8 @@ class Vocabulary:
         candidates = process.extract(
             word, self._words, scorer=fuzz.ratio, score_cutoff=CORRECTION_CUTOFF, limit=5
         )
+        if len(word) <= SHORT_WORD:
+            candidates = [c for c in candidates if c[0][:1] == word[:1]]
         if not candidates:
             return None
         # Similarity, plus a bonus for words the documents use often: a one-off typo in the
@@ -149,6 +125,14 @@ class QueryPlan:
     groups: tuple[TermGroup, ...]
     corrections: dict[str, str] = field(default_factory=dict)
 
+    def matched(self, stems: set[str] | frozenset[str]) -> int:
+        """How many words of the query a text with these crude stems contains (any alternative)."""
+        return sum(
+            1
+            for group in self.groups
+            if any(all(crude_stem(part) in stems for part in alt.split()) for alt in group.alternatives)
+        )
+
     @property
     def empty(self) -> bool:
         return not self.groups
@@ -174,14 +158,20 @@ def synonym_table(groups: Iterable[frozenset[str]]) -> dict[str, tuple[str, ...]
     return table
 
 
-def plan_query(text: str, vocabulary: Vocabulary, synonyms: dict[str, tuple[str, ...]]) -> QueryPlan:
+def plan_query(
+    text: str,
+    vocabulary: Vocabulary,
+    synonyms: dict[str, tuple[str, ...]],
+    keep: frozenset[str] = frozenset(),
+) -> QueryPlan:
     """Build the safe query plan for ``text``.
 
-    Stop words are dropped unless the query has nothing else; unknown words are replaced by their
+    Stop words are dropped unless the query has nothing else (``keep`` lists a game's own words that
+    look like stop words, such as Force of Will's "will"); unknown words are replaced by their
     closest word in the documents (reported in ``corrections``); synonyms are OR-ed in.
     """
     tokens = list(dict.fromkeys(tokenize(text)))[:MAX_TOKENS]
-    content = [t for t in tokens if t not in STOPWORDS] or tokens
+    content = [t for t in tokens if t not in STOPWORDS or t in keep] or tokens
     groups: list[TermGroup] = []
     corrections: dict[str, str] = {}
     for token in content:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.games import GAMES
-from engine.rules.search import Vocabulary, fold, plan_query, synonym_table, tokenize
+from engine.rules.search import Vocabulary, crude_stem, fold, plan_query, synonym_table, tokenize
 
 VOCABULARY = Vocabulary(
     ["The unit is destroyed when it is rested", "Göndul's Barrage deals damage", "tap tapped"]
@@ -48,3 +48,24 @@ def test_any_text_gives_only_quoted_word_tokens(text: str) -> None:
             continue
         assert SAFE_EXPRESSION.match(expression), expression
         connection.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def test_other_forms_of_known_words_are_not_corrected() -> None:
+    vocabulary = Vocabulary(["a trigger unit is retired", "summoning"])
+    assert vocabulary.correct("triggers") == "triggers"
+    assert vocabulary.correct("retired") == "retired"
+    assert vocabulary.correct("summoned") == "summoned"
+    assert crude_stem("abilities") == "ability"
+
+
+def test_filler_words_are_dropped_but_a_games_own_terms_kept() -> None:
+    vocabulary = Vocabulary(["will is produced by magic stones"])
+    plan = plan_query("what happens to unused will", vocabulary, {}, frozenset({"will"}))
+    assert [g.word for g in plan.groups] == ["unused", "will"]
+    assert [g.word for g in plan_query("what happens to unused will", vocabulary, {}).groups] == ["unused"]
+
+
+def test_matched_counts_query_words_in_any_form() -> None:
+    plan = plan_query("retired units", Vocabulary(["retire unit"]), {})
+    assert plan.matched(frozenset({"retir", "unit"})) == 2
+    assert plan.matched(frozenset({"unit"})) == 1

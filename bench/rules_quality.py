@@ -1,0 +1,253 @@
+"""Rules search quality: recall@k and MRR of ``RulesService.search`` on the question sets in
+``bench/questions/*.toml``, beside a naive baseline measured in the same run on the same questions.
+
+Each question is phrased the way players ask in Discord and lists the rule ids that answer it. A
+question is a hit at k when any of its relevant ids is among the first k results; recall@k is the
+share of questions hit at k, and MRR the mean of 1/rank of the first relevant result (0 when none is
+in the top 10).
+
+The baseline scores every rule of the game's default rules document by how many distinct query words
+(lowercased, stop words dropped) occur among the words of its title and text, ranks by that score
+(document order breaks ties) and keeps the first 10 with a score above 0. It is what "search by
+counting matching words" gives, so the full-text search has to beat it to earn its complexity.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.config import RULES_DIR
+from bot.services.rules import RulesService
+from bot.services.rules_import import import_rules
+from bot.store.database import Database
+from bot.store.rules_repo import RuleBrief
+from engine.games import GAMES
+from engine.rules.search import STOPWORDS, tokenize
+
+QUESTIONS_DIR = Path(__file__).parent / "questions"
+LIMIT = 10
+KS = (1, 5, 10)
+
+
+@dataclass(frozen=True)
+class Question:
+    game: str
+    text: str
+    relevant: tuple[str, ...]
+    note: str | None = None
+
+
+def load_questions(folder: Path = QUESTIONS_DIR) -> dict[str, list[Question]]:
+    """Every question file in ``folder``, keyed by game (the file name is the game key).
+
+    Raises ``ValueError`` naming the file and question at fault for anything malformed.
+    """
+    games: dict[str, list[Question]] = {}
+    for path in sorted(folder.glob("*.toml")):
+        game = path.stem
+        if game not in GAMES:
+            raise ValueError(f"{path.name}: '{game}' is not a game key ({', '.join(GAMES)})")
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ValueError(f"{path.name}: {error}") from error
+        unknown = set(data) - {"question"}
+        if unknown:
+            raise ValueError(f"{path.name}: unexpected top-level keys {sorted(unknown)}")
+        entries = data.get("question")
+        if not isinstance(entries, list) or not entries:
+            raise ValueError(f"{path.name}: no [[question]] tables")
+        questions: list[Question] = []
+        for number, entry in enumerate(entries, start=1):
+            where = f"{path.name} question {number}"
+            extra = set(entry) - {"text", "relevant", "note"}
+            if extra:
+                raise ValueError(f"{where}: unexpected keys {sorted(extra)}")
+            text = entry.get("text")
+            relevant = entry.get("relevant")
+            note = entry.get("note")
+            if not isinstance(text, str) or not text.strip():
+                raise ValueError(f"{where}: 'text' must be a non-empty string")
+            if (
+                not isinstance(relevant, list)
+                or not relevant
+                or not all(isinstance(r, str) and r.strip() for r in relevant)
+            ):
+                raise ValueError(f"{where}: 'relevant' must be a non-empty list of rule ids")
+            if len(set(relevant)) != len(relevant):
+                raise ValueError(f"{where}: 'relevant' lists an id twice")
+            if note is not None and not isinstance(note, str):
+                raise ValueError(f"{where}: 'note' must be a string")
+            questions.append(Question(game, text, tuple(relevant), note))
+        texts = [q.text.casefold() for q in questions]
+        if len(set(texts)) != len(texts):
+            raise ValueError(f"{path.name}: the same question text appears twice")
+        games[game] = questions
+    return games
+
+
+def baseline_rank(briefs: Sequence[RuleBrief], query: str, limit: int = LIMIT) -> list[str]:
+    """Rule ids ranked by the number of distinct query words their title and text contain."""
+    tokens = list(dict.fromkeys(tokenize(query)))
+    words = [t for t in tokens if t not in STOPWORDS] or tokens
+    if not words:
+        return []
+    scored: list[tuple[int, int, str]] = []
+    for order, brief in enumerate(briefs):
+        present = set(tokenize(f"{brief.title or ''} {brief.text}"))
+        score = sum(1 for w in words if w in present)
+        if score:
+            scored.append((-score, order, brief.rule_id))
+    scored.sort()
+    return [rule_id for _, _, rule_id in scored[:limit]]
+
+
+def first_rank(ranked: Sequence[str], relevant: Sequence[str]) -> int | None:
+    """1-based rank of the first relevant id in ``ranked``, or ``None``."""
+    wanted = set(relevant)
+    for rank, rule_id in enumerate(ranked, start=1):
+        if rule_id in wanted:
+            return rank
+    return None
+
+
+@dataclass
+class Score:
+    """Recall@k and MRR over a set of questions."""
+
+    ranks: list[int | None] = field(default_factory=list)
+
+    def add(self, rank: int | None) -> None:
+        self.ranks.append(rank)
+
+    def recall(self, k: int) -> float:
+        if not self.ranks:
+            return float("nan")
+        return sum(1 for r in self.ranks if r is not None and r <= k) / len(self.ranks)
+
+    @property
+    def mrr(self) -> float:
+        if not self.ranks:
+            return float("nan")
+        return sum(1 / r for r in self.ranks if r is not None) / len(self.ranks)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    question: Question
+    fts: list[str]
+    fts_rank: int | None
+    baseline: list[str]
+    baseline_rank: int | None
+    corrections: dict[str, str]
+
+
+def _table_header() -> str:
+    ks = " | ".join(f"{f'recall@{k}':>9}" for k in KS)
+    rule = "|".join("-" * 11 for _ in KS)
+    return (
+        f"| {'game':<12} | {'ranking':<8} | {'n':>3} | {ks} | {'MRR':>5} |\n"
+        f"|{'-' * 14}|{'-' * 10}|{'-' * 5}|{rule}|{'-' * 7}|"
+    )
+
+
+def _table_row(game: str, method: str, score: Score) -> str:
+    ks = " | ".join(f"{score.recall(k):>9.2f}" for k in KS)
+    return f"| {game:<12} | {method:<8} | {len(score.ranks):>3} | {ks} | {score.mrr:>5.3f} |"
+
+
+def _label(service: RulesService, game: str, rule_id: str) -> str:
+    game_index = service.game_index(GAMES[game])
+    for index in (game_index.default, *game_index.updates):
+        brief = index.by_id.get(rule_id)
+        if brief is not None:
+            words = brief.title or " ".join(brief.text.split())
+            return f"{rule_id} {words[:70]}{'…' if len(words) > 70 else ''}"
+    return rule_id
+
+
+async def main() -> None:
+    questions = load_questions()
+    with tempfile.TemporaryDirectory() as folder:
+        db = await Database.open(Path(folder) / "quality.sqlite3")
+        try:
+            report = await import_rules(db, RULES_DIR)
+            assert not report.failed, report.summary()
+            service = RulesService(db)
+            await service.load()
+
+            outcomes: dict[str, list[Outcome]] = {}
+            for game, items in questions.items():
+                game_index = service.game_index(GAMES[game])
+                known = {i for index in (game_index.default, *game_index.updates) for i in index.by_id}
+                missing = sorted({r for q in items for r in q.relevant if r not in known})
+                if missing:
+                    raise ValueError(f"{game}: relevant ids not in the imported rules: {missing}")
+                briefs = game_index.default.briefs
+                results: list[Outcome] = []
+                for question in items:
+                    found = await service.search(GAMES[game], question.text, limit=LIMIT)
+                    fts = [r.rule_id for r in found.results]
+                    naive = baseline_rank(briefs, question.text, LIMIT)
+                    results.append(
+                        Outcome(
+                            question=question,
+                            fts=fts,
+                            fts_rank=first_rank(fts, question.relevant),
+                            baseline=naive,
+                            baseline_rank=first_rank(naive, question.relevant),
+                            corrections=dict(found.corrections),
+                        )
+                    )
+                outcomes[game] = results
+
+            print("\nRules search quality: recall@k and MRR on bench/questions/*.toml (top 10)")
+            print("fts = RulesService.search; baseline = count of query words in each rule's text\n")
+            print(_table_header())
+            overall_fts, overall_base = Score(), Score()
+            for game, results in outcomes.items():
+                fts_score, base_score = Score(), Score()
+                for outcome in results:
+                    fts_score.add(outcome.fts_rank)
+                    base_score.add(outcome.baseline_rank)
+                    overall_fts.add(outcome.fts_rank)
+                    overall_base.add(outcome.baseline_rank)
+                print(_table_row(game, "fts", fts_score))
+                print(_table_row(game, "baseline", base_score))
+            print(_table_row("overall", "fts", overall_fts))
+            print(_table_row("overall", "baseline", overall_base))
+
+            missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
+            print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")
+            for outcome in missed:
+                q = outcome.question
+                first = _label(service, q.game, outcome.fts[0]) if outcome.fts else "(no results)"
+                base = f"rank {outcome.baseline_rank}" if outcome.baseline_rank else "missed too"
+                print(f"- [{q.game}] {q.text!r}")
+                print(f"    wanted {', '.join(q.relevant)}; first instead: {first}")
+                fixed = ", ".join(f"{k}->{v}" for k, v in outcome.corrections.items())
+                print(f"    baseline: {base}" + (f"; corrections: {fixed}" if fixed else ""))
+
+            late = [
+                o
+                for results in outcomes.values()
+                for o in results
+                if o.fts_rank is not None and o.fts_rank > 1
+            ]
+            print(f"\nFound by fts but not first: {len(late)}\n")
+            for outcome in late:
+                q = outcome.question
+                first = _label(service, q.game, outcome.fts[0])
+                print(f"- [{q.game}] {q.text!r}: rank {outcome.fts_rank}; first: {first}")
+        finally:
+            await db.close()
+
+
+if __name__ == "__main__":
+    import asyncio
+
+    asyncio.run(main())

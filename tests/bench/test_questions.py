@@ -1,0 +1,53 @@
+"""The search-quality question sets (bench/questions/*.toml) are well formed and answerable: they
+parse, every game has at least 25 questions, and every relevant id exists in the imported rules.
+
+No recall threshold here: measuring recall is bench/rules_quality.py's job."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench.rules_quality import QUESTIONS_DIR, Question, load_questions
+from bot.app import App
+from engine.games import GAMES
+
+MIN_QUESTIONS = 25
+
+
+@pytest.fixture(scope="module")
+def questions() -> dict[str, list[Question]]:
+    return load_questions()
+
+
+def test_every_game_has_a_question_file(questions: dict[str, list[Question]]) -> None:
+    assert sorted(questions) == sorted(GAMES)
+    assert sorted(p.stem for p in QUESTIONS_DIR.glob("*.toml")) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_has_enough_questions(questions: dict[str, list[Question]], game: str) -> None:
+    assert len(questions[game]) >= MIN_QUESTIONS
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_every_relevant_id_exists_in_the_imported_rules(
+    app: App, questions: dict[str, list[Question]], game: str
+) -> None:
+    game_index = app.rules.game_index(GAMES[game])
+    known = {rule_id for index in (game_index.default, *game_index.updates) for rule_id in index.by_id}
+    missing = [(q.text, r) for q in questions[game] for r in q.relevant if r not in known]
+    assert not missing, f"relevant ids not in the {game} rules: {missing}"
+
+
+def test_malformed_files_are_refused_with_the_file_and_question(tmp_path: Path) -> None:
+    good = '[[question]]\ntext = "deck size"\nrelevant = ["5.2.2.1"]\n\n'
+    bad = '[[question]]\ntext = "x"\nrelevant = []\n'
+    (tmp_path / "vanguard.toml").write_text(good + bad, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"vanguard\.toml question 2: 'relevant'"):
+        load_questions(tmp_path)
+    (tmp_path / "vanguard.toml").unlink()
+    (tmp_path / "chess.toml").write_text('[[question]]\ntext = "x"\nrelevant = ["1"]\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="not a game key"):
+        load_questions(tmp_path)
