@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from bench.cards_bench import main as cards_main
 from bench.rules_bench import main as rules_main
+from bench.rules_quality import main as quality_main
 
 if __name__ == "__main__":
     asyncio.run(rules_main())
+    asyncio.run(quality_main())
+    asyncio.run(cards_main())

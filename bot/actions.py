@@ -6,11 +6,19 @@ Errors meant for users (:class:`~engine.errors.ArbiterError`) become a one-sente
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import App
+from bot.render.card_image import render_card
+from bot.render.cards import CARDS_PER_PAGE, card_panel, results_panel
+from bot.render.cards import miss_panel as card_miss_panel
 from bot.render.panel import Panel, Target, make_panel
 from bot.render.rules import keyword_panel, miss_panel, rule_panel, search_panel
+from bot.services.cards import CardMiss
 from bot.services.rules import LookupMiss, SearchResults
+from engine.cards.query import compile_query, parse
 from engine.errors import ArbiterError
+from engine.games import resolve_game
 
 SEARCH_LIMIT = 25
 
@@ -38,6 +46,8 @@ async def rule(
 async def open_target(app: App, target: Target) -> Panel:
     """A button's destination: a rule page or a saved search page."""
     try:
+        if target.kind in {"card", "cards"}:
+            return await _open_card_target(app, target)
         if target.kind == "rule":
             view = await app.rules.view(target.document_id, target.rule_id)
             if view is None:
@@ -105,3 +115,82 @@ async def set_game(app: App, guild_id: int | None, game: str | None) -> Panel:
         f"The default game of this server is now **{chosen.name}**: commands can leave out the game.",
         private=True,
     )
+
+
+# cards -------------------------------------------------------------------------------------------
+
+
+async def card(app: App, guild_id: int | None, game: str | None, name: str, *, image: bool = False) -> Panel:
+    """``/card``: a card by name, misspelled or not; ``image`` attaches a rendering of its face."""
+    try:
+        resolved = await app.guilds.game_for(guild_id, game)
+        answer = await app.cards.get(resolved, name)
+    except ArbiterError as error:
+        return error_panel(str(error))
+    if isinstance(answer, CardMiss):
+        return card_miss_panel(answer, resolved.key)
+    picture = await asyncio.to_thread(render_card, answer.stored.card) if image else None
+    return card_panel(answer, image=picture)
+
+
+async def card_query_problem(app: App, guild_id: int | None, game: str | None, query: str) -> Panel | None:
+    """The error panel for a query that cannot run (unknown game, bad syntax), checked before the
+    slow part so that the error can still be private; ``None`` when the query is fine."""
+    try:
+        resolved = await app.guilds.game_for(guild_id, game)
+        compile_query(parse(query), resolved.key)
+    except ArbiterError as error:
+        return error_panel(str(error))
+    return None
+
+
+async def cards_search(app: App, guild_id: int | None, game: str | None, query: str) -> Panel:
+    """``/cards search``: the query language; results paged, the query saved for the buttons."""
+    try:
+        resolved = await app.guilds.game_for(guild_id, game)
+        results = await app.cards.search(resolved, query, per_page=CARDS_PER_PAGE)
+        search_id = 0
+        if results.total > CARDS_PER_PAGE:
+            search_id = await app.guilds.repo.save_search(resolved.key, None, query[:1000], kind="cards")
+    except ArbiterError as error:
+        return error_panel(str(error))
+    return results_panel(results, search_id=search_id)
+
+
+async def _open_card_target(app: App, target: Target) -> Panel:
+    if target.kind == "card":
+        view = await app.cards.view(target.card_id)
+        return card_panel(view) if view else error_panel("That card is no longer in the database.")
+    saved = await app.guilds.repo.saved_search(target.search_id, kind="cards")
+    if saved is None:
+        return error_panel("That search has expired; run /cards search again.")
+    game_key, _, query = saved
+    results = await app.cards.search(resolve_game(game_key), query, page=target.page, per_page=CARDS_PER_PAGE)
+    return results_panel(results, search_id=target.search_id)
+
+
+async def cards_import(
+    app: App, guild_id: int | None, game: str | None, format_name: str, data: bytes, filename: str
+) -> Panel:
+    """``/cards import``: load a card file (admins); all or nothing."""
+    try:
+        resolved = await app.guilds.game_for(guild_id, game)
+        summary = await app.cards.import_data(resolved, format_name, data, filename)
+    except ArbiterError as error:
+        return error_panel(f"Nothing was imported. {error}")
+    return make_panel("Cards imported", summary.sentence(), private=True)
+
+
+async def card_alias(
+    app: App, guild_id: int | None, game: str | None, alias: str, card_name: str | None, user_id: int | None
+) -> Panel:
+    """``/cards alias``: add a nickname for a card, or remove it when no card is given."""
+    try:
+        resolved = await app.guilds.game_for(guild_id, game)
+        if card_name and card_name.strip():
+            message = await app.cards.set_alias(resolved, alias, card_name, user_id)
+        else:
+            message = await app.cards.remove_alias(resolved, alias)
+    except ArbiterError as error:
+        return error_panel(str(error))
+    return make_panel("Card aliases", message, private=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import Settings
+from bot.services.cards import CardsService
 from bot.services.guilds import GuildSettingsService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
@@ -24,16 +25,19 @@ class App:
     db: Database
     rules: RulesService
     guilds: GuildSettingsService
+    cards: CardsService
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
         """Open the database, import new or changed rules documents, load the indexes."""
         db = await Database.open(settings.database_path)
+        rules = RulesService(db)
         app = cls(
             settings=settings,
             db=db,
-            rules=RulesService(db),
+            rules=rules,
             guilds=GuildSettingsService(SettingsRepository(db)),
+            cards=CardsService(db, rules),
         )
         if import_documents:
             report = await app.import_rules(settings.rules_dir)
@@ -41,6 +45,9 @@ class App:
                 log.error("rules import failed for %s: %s", failure.file, failure.detail)
         else:
             await app.rules.load()
+        if import_documents:
+            await app.cards.import_bundled(settings.rules_dir)
+        await app.cards.load()
         return app
 
     async def import_rules(self, rules_dir: Path) -> ImportReport:

@@ -18,8 +18,12 @@ from pydantic import ValidationError
 
 from bot.app import App
 from bot.config import Settings
+from bot.render.card_image import render_card
+from bot.render.cards import card_panel, results_panel
+from bot.render.cards import miss_panel as card_miss_panel
 from bot.render.panel import panel_text
 from bot.render.rules import keyword_panel, miss_panel, rule_panel
+from bot.services.cards import CardMiss, CardView
 from bot.services.rules import KeywordView, LookupMiss, RuleView, SearchResults
 from engine.errors import ArbiterError
 from engine.games import resolve_game
@@ -189,6 +193,74 @@ async def _import(args: argparse.Namespace, app: App) -> int:
     return 1 if report.failed else 0
 
 
+# cards ---------------------------------------------------------------------------------------
+
+
+def _card_json(view: CardView) -> dict[str, Any]:
+    card = view.stored.card
+    return {
+        **card.model_dump(),
+        "matched": view.matched,
+        "rulings": [{"kind": r.kind, "text": r.text, "document": r.document_title} for r in view.rulings],
+        "keyword_rules": [{"keyword": k.name, "rule": k.rule_id} for k in view.keywords],
+    }
+
+
+async def _cards_import(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    summary = await app.cards.import_path(
+        game, args.format, Path(args.path), Path(args.schema) if args.schema else None
+    )
+    print(summary.sentence())
+    return 0
+
+
+async def _cards_get(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    answer = await app.cards.get(game, args.name)
+    if isinstance(answer, CardMiss):
+        if args.json:
+            candidates = [{"id": key, "name": name} for key, name in answer.candidates]
+            print(json.dumps({"error": answer.message, "candidates": candidates}, ensure_ascii=False))
+        else:
+            print(panel_text(card_miss_panel(answer, game.key)), end="")
+        return 1
+    if args.json:
+        print(json.dumps(_card_json(answer), ensure_ascii=False))
+    else:
+        print(panel_text(card_panel(answer)), end="")
+    if args.image:
+        Path(args.image).write_bytes(render_card(answer.stored.card))
+        print(f"Card face written to {args.image}.", file=sys.stderr)
+    return 0
+
+
+async def _cards_search(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    results = await app.cards.search(game, args.query, page=args.page - 1, per_page=args.limit)
+    if args.json:
+        data = {
+            "query": results.query,
+            "game": game.key,
+            "total": results.total,
+            "page": results.page + 1,
+            "cards": [{"id": c.id, **c.card.model_dump()} for c in results.cards],
+        }
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(panel_text(results_panel(results)), end="")
+    return 0
+
+
+async def _cards_alias(args: argparse.Namespace, app: App) -> int:
+    game = resolve_game(args.game)
+    if args.card:
+        print(await app.cards.set_alias(game, args.alias, args.card, None))
+    else:
+        print(await app.cards.remove_alias(game, args.alias))
+    return 0
+
+
 # bot -----------------------------------------------------------------------------------------
 
 
@@ -273,6 +345,32 @@ def build_parser() -> argparse.ArgumentParser:
     listing = rules.add_parser("list", parents=[common], help="the imported documents")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(async_handler=_rules_list)
+
+    cards = sub.add_parser("cards", help="card database").add_subparsers(dest="cards_command", required=True)
+    cimp = cards.add_parser("import", parents=[common], help="import a card file (all or nothing)")
+    cimp.add_argument("game")
+    cimp.add_argument("format", help="fowsim, dm-tcg, dm-cockatrice, cfv-d, json, csv")
+    cimp.add_argument("path")
+    cimp.add_argument("--schema", help="JSON Schema to validate against (dm-tcg: found beside the file)")
+    cimp.set_defaults(async_handler=_cards_import)
+    cget = cards.add_parser("get", parents=[common], help="a card by name (the candidates when ambiguous)")
+    cget.add_argument("game")
+    cget.add_argument("name")
+    cget.add_argument("--json", action="store_true")
+    cget.add_argument("--image", metavar="PNG", help="also draw the card face to this file")
+    cget.set_defaults(async_handler=_cards_get)
+    csearch = cards.add_parser("search", parents=[common], help="search with the query language")
+    csearch.add_argument("game")
+    csearch.add_argument("query")
+    csearch.add_argument("--limit", type=int, default=10)
+    csearch.add_argument("--page", type=int, default=1)
+    csearch.add_argument("--json", action="store_true")
+    csearch.set_defaults(async_handler=_cards_search)
+    calias = cards.add_parser("alias", parents=[common], help="add a nickname (or remove it without CARD)")
+    calias.add_argument("game")
+    calias.add_argument("alias")
+    calias.add_argument("card", nargs="?")
+    calias.set_defaults(async_handler=_cards_alias)
 
     kw = sub.add_parser("keyword", parents=[common], help="a keyword by name")
     kw.add_argument("game")

@@ -14,7 +14,7 @@ from bot.config import Settings
 
 log = logging.getLogger("arbiter.client")
 
-COGS = ("cogs.rules", "cogs.settings")
+COGS = ("cogs.rules", "cogs.settings", "cogs.cards")
 
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 """Echoed text (rule queries, card names) can never ping @everyone or a role."""
@@ -24,9 +24,12 @@ class ArbiterBot(commands.Bot):
     """The bot. Holds the :class:`~bot.app.App` that cogs call into."""
 
     def __init__(self, app: App, *, intents: discord.Intents | None = None) -> None:
+        if intents is None:
+            intents = discord.Intents.default()
+            intents.message_content = app.settings.inline_cards
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents or discord.Intents.default(),
+            intents=intents,
             allowed_mentions=ALLOWED_MENTIONS,
             help_command=None,
         )

@@ -27,6 +27,10 @@ class Settings(BaseSettings):
     )
     log_level: str = Field(default="INFO", description="Python logging level name.")
     rules_dir: Path = Field(default=RULES_DIR, description="Folder of rules documents to import.")
+    inline_cards: bool = Field(
+        default=False,
+        description="Answer [[card name]] in messages; needs the privileged Message Content intent.",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

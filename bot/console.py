@@ -23,6 +23,8 @@ HELP = """Commands (the game can be left out once /settings game is set):
   /rule [GAME] ID [edition:VERSION]     a rule by number: /rule vanguard 1.2.2.1, /rule gr 3 13 d
   /rules search [GAME] WORDS            full-text search: /rules search fow chase priority
   /keyword [GAME] NAME                  a keyword: /keyword dm blocker
+  /card [GAME] NAME [image:true]        a card by name: /card fow aesop prince tutor
+  /cards search [GAME] QUERY            cards by query: /cards search cfv grade:3 power>=13000
   /settings game [GAME]                 set (or clear) the default game
   /page N                               show page N of the last answer
   /games                                games and the rules editions imported
@@ -91,10 +93,29 @@ class Console:
             game, rest = _split_game(args)
             name = " ".join(rest)
             return await self._show(lambda: actions.keyword(self.app, CONSOLE_GUILD, game, name))
+        if command == "card":
+            game, rest = _split_game(args)
+            image = "image:true" in (w.lower() for w in rest)
+            name = " ".join(w for w in rest if w.lower() != "image:true")
+            return await self._card(game, name, image)
+        if command == "cards" and args[:1] == ["search"]:
+            game, rest = _split_game(args[1:])
+            query = " ".join(rest)
+            return await self._show(lambda: actions.cards_search(self.app, CONSOLE_GUILD, game, query))
         if command == "settings" and args[:1] == ["game"]:
             panel = await actions.set_game(self.app, CONSOLE_GUILD, " ".join(args[1:]) or None)
             return panel_text(panel)
         return f"Unknown command '{line[:40]}'. Type /help for the commands.\n"
+
+    async def _card(self, game: str | None, name: str, image: bool) -> str:
+        panel = await actions.card(self.app, CONSOLE_GUILD, game, name, image=image)
+        self._last = panel
+        text = panel_text(panel)
+        for filename, data in panel.files:
+            target = self.app.settings.database_path.parent / filename
+            target.write_bytes(data)
+            text += f"(card face written to {target})\n"
+        return text
 
     async def _show(self, first: Callable[[], Awaitable[Panel]]) -> str:
         panel = await first()

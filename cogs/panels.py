@@ -7,6 +7,7 @@ person who asked pages the message in place; anyone else gets a private copy to 
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from typing import Any
@@ -23,6 +24,10 @@ COLOUR = discord.Colour(0x5865F2)
 ERROR_COLOUR = discord.Colour(0xED4245)
 
 
+def files_for(panel: Panel) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in panel.files]
+
+
 def embed_for(panel: Panel) -> discord.Embed:
     embed = discord.Embed(
         title=panel.title,
@@ -33,12 +38,22 @@ def embed_for(panel: Panel) -> discord.Embed:
         embed.add_field(name=name, value=value, inline=False)
     if panel.footer:
         embed.set_footer(text=panel.footer)
+    image = next((name for name, _ in panel.files if name.endswith(".png")), None)
+    if image:
+        embed.set_image(url=f"attachment://{image}")
     return embed
 
 
 def _target_id(target: Target) -> str:
+    """The part of a custom id that says where a component leads (``r:`` rule, ``s:`` rules search,
+    ``c:`` card, ``q:`` card search); the other ids' formats never change, so old messages keep
+    working."""
     if target.kind == "rule":
         return f"r:{target.document_id}:{target.page}:{target.rule_id}"
+    if target.kind == "card":
+        return f"c:{target.card_id}"
+    if target.kind == "cards":
+        return f"q:{target.search_id}:{target.page}"
     return f"s:{target.search_id}:{target.page}"
 
 
@@ -46,16 +61,30 @@ def _parse_target(text: str) -> Target | None:
     match = re.fullmatch(r"r:(\d+):(\d+):(.+)", text)
     if match:
         return Target("rule", int(match[2]), int(match[1]), match[3])
-    match = re.fullmatch(r"s:(\d+):(\d+)", text)
+    match = re.fullmatch(r"([sq]):(\d+):(\d+)", text)
     if match:
-        return Target("search", int(match[2]), search_id=int(match[1]))
+        return Target("search" if match[1] == "s" else "cards", int(match[3]), search_id=int(match[2]))
+    match = re.fullmatch(r"c:(\d+)", text)
+    if match:
+        return Target("card", card_id=int(match[1]))
     return None
 
 
 async def show(interaction: discord.Interaction, panel: Panel, *, owner_id: int) -> None:
-    """Send ``panel`` as the response to ``interaction``."""
+    """Send ``panel`` as the response to ``interaction`` (as a follow-up when it was deferred)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            embed=embed_for(panel),
+            view=view_for(panel, owner_id),
+            files=files_for(panel),
+            ephemeral=panel.private,
+        )
+        return
     await interaction.response.send_message(
-        embed=embed_for(panel), view=view_for(panel, owner_id), ephemeral=panel.private
+        embed=embed_for(panel),
+        view=view_for(panel, owner_id),
+        files=files_for(panel),
+        ephemeral=panel.private,
     )
 
 

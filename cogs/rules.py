@@ -8,28 +8,8 @@ from discord.ext import commands
 
 from bot import actions
 from bot.app import App
-from bot.render import limits
+from cogs.common import GAME_CHOICES, game_for_autocomplete, to_choices
 from cogs.panels import DYNAMIC_ITEMS, show
-from engine.errors import ArbiterError
-from engine.games import GAMES, Game
-
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.key) for g in GAMES.values()]
-
-
-async def _game_for_autocomplete(app: App, interaction: discord.Interaction) -> Game | None:
-    named = getattr(interaction.namespace, "game", None)
-    try:
-        return await app.guilds.game_for(interaction.guild_id, named)
-    except ArbiterError:
-        return None
-
-
-def _choices(items: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=limits.truncate(name, limits.CHOICE_TEXT), value=value[: limits.CHOICE_TEXT])
-        for name, value in items[: limits.CHOICES]
-        if name and value
-    ]
 
 
 class RulesCog(commands.Cog):
@@ -64,20 +44,22 @@ class RulesCog(commands.Cog):
     async def rule_id_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await _game_for_autocomplete(self.app, interaction)
+        game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
         edition = getattr(interaction.namespace, "edition", None)
-        return _choices([(c.name, c.value) for c in self.app.rules.autocomplete_rule(game, current, edition)])
+        return to_choices(
+            [(c.name, c.value) for c in self.app.rules.autocomplete_rule(game, current, edition)]
+        )
 
     @rule.autocomplete("edition")
     async def rule_edition_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await _game_for_autocomplete(self.app, interaction)
+        game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
-        return _choices([(c.name, c.value) for c in self.app.rules.autocomplete_edition(game, current)])
+        return to_choices([(c.name, c.value) for c in self.app.rules.autocomplete_edition(game, current)])
 
     @rules_group.command(name="search", description="Full-text search of the comprehensive rules")
     @app_commands.describe(
@@ -114,10 +96,10 @@ class RulesCog(commands.Cog):
     async def keyword_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = await _game_for_autocomplete(self.app, interaction)
+        game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
-        return _choices([(c.name, c.value) for c in self.app.rules.autocomplete_keyword(game, current)])
+        return to_choices([(c.name, c.value) for c in self.app.rules.autocomplete_keyword(game, current)])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,8 +8,8 @@ from discord.ext import commands
 
 from bot import actions
 from bot.app import App
+from cogs.common import GAME_CHOICES
 from cogs.panels import show
-from cogs.rules import GAME_CHOICES
 
 
 class SettingsCog(commands.Cog):

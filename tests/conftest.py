@@ -14,6 +14,7 @@ from bot.app import App
 from bot.config import RULES_DIR, Settings
 from bot.services.rules_import import import_rules
 from bot.store.database import Database
+from engine.games import resolve_game
 from tests.discord.fake_discord import fake_discord  # noqa: F401  (pytest fixture)
 
 
@@ -37,6 +38,59 @@ def imported_db(tmp_path_factory: pytest.TempPathFactory, rules_dir: Path) -> Pa
 
     asyncio.run(build())
     return path
+
+
+CARDDATA = Path(__file__).resolve().parents[1].parent / "shared" / "carddata"
+CARD_DATA_SETS = (
+    ("forceofwill", "fowsim", "fowsim-cards.json"),
+    ("duelmasters", "dm-tcg", "dm-tcg-cards.json"),
+    ("duelmasters", "dm-cockatrice", "dm-ocg-cards.csv"),
+    ("vanguard", "cfv-d", "cfv-d-cards.json"),
+)
+
+
+@pytest.fixture(scope="session")
+def carddata() -> Path:
+    """The public card data sets beside the project (CI has them); tests skip without them."""
+    if not CARDDATA.is_dir():
+        pytest.skip(f"the public card data sets are not at {CARDDATA}; see shared/carddata/README.md")
+    return CARDDATA
+
+
+@pytest.fixture(scope="session")
+def cards_db(
+    tmp_path_factory: pytest.TempPathFactory, imported_db: Path, rules_dir: Path, carddata: Path
+) -> Path:
+    """The rules database plus every public card data set, imported once per session."""
+    path = copy_database(imported_db, tmp_path_factory.mktemp("cards") / "cards.sqlite3")
+
+    async def build() -> None:
+        app = await App.open(
+            Settings(database_path=path, rules_dir=rules_dir, _env_file=None)  # type: ignore[call-arg]
+        )
+        try:
+            for game, format_name, filename in CARD_DATA_SETS:
+                await app.cards.import_path(resolve_game(game), format_name, carddata / filename)
+        finally:
+            await app.close()
+
+    asyncio.run(build())
+    return path
+
+
+@pytest.fixture
+async def cards_app(tmp_path: Path, cards_db: Path, rules_dir: Path) -> AsyncIterator[App]:
+    """An app over a fresh copy of the database with all card data imported."""
+    settings = Settings(
+        database_path=copy_database(cards_db, tmp_path / "cards.sqlite3"),
+        rules_dir=rules_dir,
+        _env_file=None,  # type: ignore[call-arg]
+    )
+    opened = await App.open(settings)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 def copy_database(source: Path, target: Path) -> Path:

@@ -11,13 +11,15 @@ from bot.render import limits
 
 @dataclass(frozen=True)
 class Target:
-    """Where a button leads: a rule of a document at a page, or a page of a saved search."""
+    """Where a button leads: a rule of a document at a page, a page of a saved rules or card
+    search, or a card."""
 
-    kind: Literal["rule", "search"]
+    kind: Literal["rule", "search", "card", "cards"]
     page: int = 0
     document_id: int = 0
     rule_id: str = ""
     search_id: int = 0
+    card_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class Panel:
     """Console equivalents of the buttons, e.g. ``/rule gateruler 3-13``."""
     private: bool = False
     """Shown only to the person who asked (errors, settings)."""
+    files: tuple[tuple[str, bytes], ...] = ()
+    """Files attached to the answer as ``(name, data)``; a PNG among them is shown as the image."""
 
 
 def make_panel(

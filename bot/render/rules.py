@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.render import limits
 from bot.render.panel import Button, Menu, Option, Panel, Target, make_panel
 from bot.services.rules import (
@@ -150,7 +152,7 @@ def _child_menus(view: RuleView, page: int) -> list[Menu]:
 
 
 def _at(target: Target, page: int) -> Target:
-    return Target(target.kind, page, target.document_id, target.rule_id, target.search_id)
+    return replace(target, page=page)
 
 
 def search_panel(results: SearchResults, page: int = 0, *, search_id: int = 0) -> Panel:

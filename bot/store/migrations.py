@@ -43,8 +43,8 @@ MIGRATIONS: list[str] = [
     CREATE INDEX rules_children ON rules (document_id, parent_id, ord);
 
     CREATE VIRTUAL TABLE rules_fts USING fts5 (
-        title, body, keywords,
-        tokenize = 'unicode61 remove_diacritics 2'
+        title, body, keywords, context,
+        tokenize = 'porter unicode61 remove_diacritics 2'
     );
     CREATE TRIGGER rules_fts_delete AFTER DELETE ON rules BEGIN
         DELETE FROM rules_fts WHERE rowid = old.id;
@@ -154,6 +154,8 @@ MIGRATIONS: list[str] = [
         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
         UNIQUE (game, norm_alias)
     );
+
+    ALTER TABLE saved_searches ADD COLUMN kind TEXT NOT NULL DEFAULT 'rules';
 
     CREATE TABLE card_imports (
         id          INTEGER PRIMARY KEY,

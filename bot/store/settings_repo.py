@@ -26,17 +26,18 @@ class SettingsRepository:
                 (guild_id, game),
             )
 
-    async def save_search(self, game: str, edition: str | None, query: str) -> int:
+    async def save_search(self, game: str, edition: str | None, query: str, kind: str = "rules") -> int:
+        """Remember a search so that the buttons of its answer can page it after a restart."""
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
-                "INSERT INTO saved_searches (game, edition, query) VALUES (?, ?, ?)",
-                (game, edition, query),
+                "INSERT INTO saved_searches (game, edition, query, kind) VALUES (?, ?, ?, ?)",
+                (game, edition, query, kind),
             )
             return int(cursor.lastrowid or 0)
 
-    async def saved_search(self, search_id: int) -> tuple[str, str | None, str] | None:
+    async def saved_search(self, search_id: int, kind: str = "rules") -> tuple[str, str | None, str] | None:
         async with self.db.connection.execute(
-            "SELECT game, edition, query FROM saved_searches WHERE id = ?", (search_id,)
+            "SELECT game, edition, query FROM saved_searches WHERE id = ? AND kind = ?", (search_id, kind)
         ) as cursor:
             row = await cursor.fetchone()
         return (row[0], row[1], row[2]) if row else None

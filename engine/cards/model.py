@@ -144,7 +144,7 @@ class CardRecord(BaseModel):
         model = STATS_MODELS[self.game]
         validated = model.model_validate(self.stats)
         cleaned: dict[str, Any] = {
-            k: v for k, v in validated.model_dump().items() if v not in (None, [], False)
+            k: v for k, v in validated.model_dump().items() if v is not None and v is not False and v != []
         }
         object.__setattr__(self, "stats", cleaned)
         for face in self.faces:

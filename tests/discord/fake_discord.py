@@ -798,6 +798,9 @@ class FakeDiscord:
         self._handler = _ErrorCollector(self.log_records)
         self._installed = False
         self._originals: dict[type, Any] = {}
+        self._original_cdn: Any = None
+        self.cdn: dict[str, bytes] = {}
+        """Files a test makes downloadable as attachments, by file name."""
         self._reported_violations = 0
         self._reported_records = 0
 
@@ -837,16 +840,20 @@ class FakeDiscord:
         if self._installed:
             raise RuntimeError("FakeDiscord is already installed")
         http_request, webhook_request = self._make_seams()
+        cdn = self._make_cdn()
         if monkeypatch is not None:
             monkeypatch.setattr(HTTPClient, "request", http_request)
             monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+            monkeypatch.setattr(HTTPClient, "get_from_cdn", cdn)
         else:
             self._originals = {
                 HTTPClient: HTTPClient.request,
                 AsyncWebhookAdapter: AsyncWebhookAdapter.request,
             }
+            self._original_cdn = HTTPClient.get_from_cdn
             HTTPClient.request = http_request  # type: ignore[method-assign]
             AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
+            HTTPClient.get_from_cdn = cdn  # type: ignore[method-assign]
         for name in self._watch_loggers:
             logging.getLogger(name).addHandler(self._handler)
         self._installed = True
@@ -860,8 +867,24 @@ class FakeDiscord:
             logging.getLogger(name).removeHandler(self._handler)
         for cls, original in self._originals.items():
             cls.request = original  # type: ignore[attr-defined]
+        if self._originals:
+            HTTPClient.get_from_cdn = self._original_cdn  # type: ignore[method-assign]
         self._originals = {}
         self._installed = False
+
+    def _make_cdn(self) -> Any:
+        """Attachment downloads (``Attachment.read``): the bytes a test put in ``fake.cdn`` under the
+        file name, else 404 as Discord's CDN answers for a file that is gone."""
+        fake = self
+
+        async def get_from_cdn(http: HTTPClient, url: str) -> bytes:
+            name = url.rsplit("/", 1)[-1]
+            fake.requests.append(RecordedRequest("http", "GET", "cdn", url, status=200))
+            if name not in fake.cdn:
+                raise make_http_error(404, 0, "404: Not Found")
+            return fake.cdn[name]
+
+        return get_from_cdn
 
     def _make_seams(self) -> tuple[Any, Any]:
         fake = self
