@@ -125,7 +125,7 @@ async def main() -> None:
         for game in GAMES:
             names.extend((game, n) for _, n, _, _ in await service.repo.name_rows(game))
         total = await service.repo.count()
-        lines.extend(await _measure(service, names, f"{total} real cards", rng))
+        lines.extend(await _measure(service, names, f"all data sets ({total} cards)", rng))
 
         words = sorted({w for _, n in names for w in n.split() if w.isalpha() and len(w) > 2})
         generated = _generated(100_000 - await service.repo.count("vanguard"), words, rng)
@@ -139,7 +139,7 @@ async def main() -> None:
         )
         await service.load("vanguard")
         big = [("vanguard", n) for _, n, _, _ in await service.repo.name_rows("vanguard")]
-        lines.extend(await _measure(service, big, f"{len(big)} cards in one game", rng))
+        lines.extend(await _measure(service, big, f"{len(big)} cards, one game", rng))
         await db.close()
     print("\nCard import throughput\n")
     print(f"| {'what':<45} | {'cards':>6} | {'time':>11} | {'rate':>14} |")

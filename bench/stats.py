@@ -20,15 +20,15 @@ def percentile(samples: Sequence[float], pct: float) -> float:
 
 def row(name: str, samples_ms: Sequence[float]) -> str:
     return (
-        f"| {name:<44} | {len(samples_ms):>6} | {percentile(samples_ms, 50):>8.3f} | "
+        f"| {name:<52} | {len(samples_ms):>6} | {percentile(samples_ms, 50):>8.3f} | "
         f"{percentile(samples_ms, 95):>8.3f} | {percentile(samples_ms, 99):>8.3f} | "
         f"{statistics.fmean(samples_ms):>8.3f} |"
     )
 
 
 HEADER = (
-    f"| {'measurement (ms)':<44} | {'n':>6} | {'p50':>8} | {'p95':>8} | {'p99':>8} | {'mean':>8} |\n"
-    f"|{'-' * 46}|{'-' * 8}|{'-' * 10}|{'-' * 10}|{'-' * 10}|{'-' * 10}|"
+    f"| {'measurement (ms)':<52} | {'n':>6} | {'p50':>8} | {'p95':>8} | {'p99':>8} | {'mean':>8} |\n"
+    f"|{'-' * 54}|{'-' * 8}|{'-' * 10}|{'-' * 10}|{'-' * 10}|{'-' * 10}|"
 )
 
 

@@ -566,7 +566,10 @@ def describe_keys(game: str | Game) -> str:
 
 # ---------------------------------------------------------------------------------------- compiling
 
-_EXISTS = "EXISTS (SELECT 1 FROM card_values v WHERE v.card_id = c.id AND v.key = ? AND {})"
+_EXISTS = "c.id IN (SELECT v.card_id FROM card_values v WHERE v.key = ? AND {})"
+"""Cards with a value of a key matching a condition. An uncorrelated ``IN`` subquery runs once over
+the ``(key, num)`` / ``(key, txt)`` indexes; a correlated ``EXISTS`` would scan a key's values once per
+card (quadratic on large card sets)."""
 _FTS = "c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
 _COMPARE = {":": "=", "=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)")
