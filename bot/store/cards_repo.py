@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
-from engine.cards.names import normalise_name
 
 from bot.store.database import Database
 from engine.cards.model import CardFace, CardRecord, Errata
+from engine.cards.names import normalise_name
 from engine.cards.values import searchable_values
 
 _COLUMNS = (
