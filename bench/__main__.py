@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from bench.cards_bench import main as cards_main
+from bench.match_bench import main as match_main
+from bench.match_store_bench import main as match_store_main
 from bench.rules_bench import main as rules_main
 from bench.rules_quality import main as quality_main
 
@@ -12,3 +14,5 @@ if __name__ == "__main__":
     asyncio.run(rules_main())
     asyncio.run(quality_main())
     asyncio.run(cards_main())
+    match_main()
+    asyncio.run(match_store_main())
