@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.services.cards import CardsService
 from bot.services.guilds import GuildSettingsService
+from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
 from bot.store.database import Database
@@ -26,6 +27,7 @@ class App:
     rules: RulesService
     guilds: GuildSettingsService
     cards: CardsService
+    matches: MatchService
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
@@ -38,6 +40,7 @@ class App:
             rules=rules,
             guilds=GuildSettingsService(SettingsRepository(db)),
             cards=CardsService(db, rules),
+            matches=MatchService(db),
         )
         if import_documents:
             report = await app.import_rules(settings.rules_dir)

@@ -27,6 +27,7 @@ from bot.services.cards import CardMiss, CardView
 from bot.services.rules import KeywordView, LookupMiss, RuleView, SearchResults
 from engine.errors import ArbiterError
 from engine.games import resolve_game
+from engine.match.verify import verify_export
 
 NO_TOKEN = (
     "No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example) "
@@ -261,6 +262,33 @@ async def _cards_alias(args: argparse.Namespace, app: App) -> int:
     return 0
 
 
+# matches -------------------------------------------------------------------------------------
+
+
+def _match_verify(args: argparse.Namespace) -> int:
+    """Replay an export: the seed against its published hash, then every action and shuffle."""
+    try:
+        data = json.loads(Path(args.export).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print(f"Cannot read {args.export}: {error}.", file=sys.stderr)
+        return 2
+    if not isinstance(data, dict):
+        print(f"{args.export} is not an Arbiter match export.", file=sys.stderr)
+        return 2
+    result = verify_export(data)
+    print(result.message)
+    return 0 if result.ok else 1
+
+
+async def _match_export(args: argparse.Namespace, app: App) -> int:
+    if args.viewer is None:
+        print(json.dumps(await app.matches.export(args.id), ensure_ascii=False, indent=1))
+    else:
+        viewer = None if args.viewer == "spectator" else int(args.viewer)
+        print("\n".join(await app.matches.lines_for(args.id, viewer)))
+    return 0
+
+
 # bot -----------------------------------------------------------------------------------------
 
 
@@ -371,6 +399,15 @@ def build_parser() -> argparse.ArgumentParser:
     calias.add_argument("alias")
     calias.add_argument("card", nargs="?")
     calias.set_defaults(async_handler=_cards_alias)
+
+    match = sub.add_parser("match", help="remote matches").add_subparsers(dest="match_command", required=True)
+    verify = match.add_parser("verify", help="replay an exported match and check its seed and shuffles")
+    verify.add_argument("export", help="the JSON file from `arbiter match export`")
+    verify.set_defaults(handler=_match_verify)
+    mexport = match.add_parser("export", parents=[common], help="a match as JSON, or one viewer's log")
+    mexport.add_argument("id", type=int)
+    mexport.add_argument("--viewer", help="a seat number (0, 1) or 'spectator': print that viewer's log")
+    mexport.set_defaults(async_handler=_match_export)
 
     kw = sub.add_parser("keyword", parents=[common], help="a keyword by name")
     kw.add_argument("game")

@@ -169,4 +169,43 @@ MIGRATIONS: list[str] = [
         imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     );
     """,
+    # 3: matches, their append-only action log and snapshots.
+    """
+    CREATE TABLE matches (
+        id             INTEGER PRIMARY KEY,
+        guild_id       INTEGER,
+        channel_id     INTEGER,
+        game           TEXT NOT NULL,
+        spec           TEXT NOT NULL,
+        players        TEXT NOT NULL,
+        player_ids     TEXT NOT NULL,
+        decks          TEXT NOT NULL,
+        first_player   INTEGER,
+        seed           BLOB NOT NULL,
+        seed_hash      TEXT NOT NULL,
+        status         TEXT NOT NULL DEFAULT 'playing',
+        version        INTEGER NOT NULL DEFAULT 0,
+        export_consent TEXT NOT NULL DEFAULT '[]',
+        created_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        ended_at       TEXT
+    );
+    CREATE INDEX matches_status ON matches (status);
+
+    CREATE TABLE match_actions (
+        match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        actor      INTEGER,
+        action     TEXT NOT NULL,
+        digest     TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE match_snapshots (
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL,
+        state    TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    """,
 ]

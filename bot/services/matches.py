@@ -1,0 +1,230 @@
+"""Matches: create, act, view, log, export; persisted as an append-only action log.
+
+Every action is committed to SQLite before the caller is told it was accepted (DESIGN.md, "Nothing
+lost"); the in-memory state is only a cache of the replay, rebuilt from the latest snapshot plus the
+actions after it. One asyncio lock per match serialises its writers, the engine refuses an action
+made against another version, and the store's compare-and-set refuses it again across processes
+("One writer per match").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.database import Database
+from bot.store.match_repo import MatchRepository, StaleVersionError, StoredMatch
+from engine.errors import ArbiterError
+from engine.match.actions import BaseAction, dump_action, parse_action
+from engine.match.apply import apply
+from engine.match.events import Event
+from engine.match.render import render_all
+from engine.match.replay import replay_from
+from engine.match.setup import DeckList, new_match
+from engine.match.spec import GameSpec
+from engine.match.state import CardRef, MatchState, state_digest
+from engine.match.verify import EXPORT_FORMAT
+from engine.match.view import view
+
+SNAPSHOT_EVERY = 50
+"""A snapshot of the state is stored with every 50th action, so loading replays at most 49."""
+
+
+class MatchError(ArbiterError):
+    """A match request was refused; nothing was changed."""
+
+
+@dataclass
+class LiveMatch:
+    """What stays in memory for a match: its (shared) game definition and current state."""
+
+    spec: GameSpec
+    state: MatchState
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An action that is stored: its events, rendered per viewer by :meth:`MatchService.lines_for`."""
+
+    state: MatchState
+    events: list[Event]
+
+
+def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[str]]]:
+    by_zone = deck if isinstance(deck, Mapping) else {spec.deck_zone: deck}
+    out: dict[str, list[list[str]]] = {}
+    for zone, cards in by_zone.items():
+        refs = [card if isinstance(card, CardRef) else CardRef(str(card), "") for card in cards]
+        out[zone] = [[ref.name, ref.code] for ref in refs]
+    return out
+
+
+def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[str]]]]) -> list[dict[str, list[CardRef]]]:
+    return [{zone: [CardRef(n, c) for n, c in cards] for zone, cards in deck.items()} for deck in raw]
+
+
+class MatchService:
+    """Match use cases over the store, with a cache of live states."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+        self.repo = MatchRepository(database)
+        self._live: dict[int, LiveMatch] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._specs: dict[str, GameSpec] = {}
+        """Game definitions by their JSON: every match of a game shares one."""
+
+    def _spec(self, data: dict[str, Any]) -> GameSpec:
+        key = json.dumps(data, sort_keys=True)
+        if key not in self._specs:
+            self._specs[key] = GameSpec.model_validate(data)
+        return self._specs[key]
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def create(
+        self,
+        spec: GameSpec,
+        players: Sequence[str],
+        decks: Sequence[DeckList],
+        *,
+        player_ids: Sequence[int | None] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        first_player: int | None = None,
+        seed: bytes | None = None,
+    ) -> tuple[int, MatchState]:
+        """Start a match with a fresh secret seed; its SHA-256 is public from now on."""
+        seed = seed or secrets.token_bytes(32)
+        state = new_match(spec, players, decks, seed, first_player=first_player)
+        match_id = await self.repo.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=spec.key,
+            spec=spec.model_dump(mode="json"),
+            players=list(players),
+            player_ids=list(player_ids or [None] * len(players)),
+            decks=[_deck_json(deck, spec) for deck in decks],
+            first_player=first_player,
+            seed=seed,
+            seed_hash=state.match.seed_hash,
+        )
+        self._live[match_id] = LiveMatch(spec, state)
+        return match_id, state
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        stored = await self.repo.match(match_id)
+        if stored is None:
+            raise MatchError(f"There is no match {match_id}.")
+        spec = self._spec(stored.spec)
+        snapshot = await self.repo.latest_snapshot(match_id)
+        if snapshot is not None:
+            version, data = snapshot
+            state = MatchState.from_json(data, spec)
+        else:
+            version = 0
+            state = new_match(
+                spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
+            )
+        actions = await self.repo.actions(match_id, after=version - 1)
+        state = replay_from(state, [parse_action(a.action) for a in actions])
+        live = LiveMatch(spec, state)
+        self._live[match_id] = live
+        return live
+
+    async def state(self, match_id: int) -> MatchState:
+        return (await self._load(match_id)).state
+
+    def unload(self, match_id: int) -> None:
+        """Forget a match's cached state (it is rebuilt from the store on the next use)."""
+        self._live.pop(match_id, None)
+
+    async def submit(self, match_id: int, action: BaseAction | Mapping[str, Any] | str) -> Accepted:
+        """Validate, apply and store an action; only then is it accepted.
+
+        Refusals (:class:`~engine.match.errors.ActionRefused`, :class:`MatchError`) say why in one
+        sentence and change nothing; a stale or duplicate submission is refused, never applied twice.
+        """
+        if not isinstance(action, BaseAction):
+            action = parse_action(action)  # refuses with a sentence naming the field
+        async with self._lock(match_id):
+            live = await self._load(match_id)
+            state, events = apply(live.state, action)
+            seq = action.version
+            snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+            try:
+                await self.repo.append(
+                    match_id,
+                    seq,
+                    action.actor,
+                    dump_action(action),
+                    state_digest(state),
+                    snapshot=snapshot,
+                    ended=state.ended,
+                )
+            except StaleVersionError:
+                self.unload(match_id)
+                raise MatchError(
+                    "Someone acted first: that was made against an older state of the match. Nothing changed."
+                ) from None
+            live.state = state
+            return Accepted(state, events)
+
+    # output: the only ways from a state to text (engine views and per-viewer lines) ----------------
+
+    async def view_for(self, match_id: int, viewer: int | None) -> dict[str, Any]:
+        return view(await self.state(match_id), viewer)
+
+    async def lines_for(self, match_id: int, viewer: int | None) -> list[str]:
+        """The whole log as one viewer reads it (a seat, or ``None`` for a spectator)."""
+        stored, spec = await self._stored(match_id)
+        state = new_match(
+            spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
+        )
+        all_events: list[Event] = []
+        for entry in await self.repo.actions(match_id):
+            state, events = apply(state, parse_action(entry.action))
+            all_events.extend(events)
+        return render_all(all_events, state, viewer)
+
+    async def _stored(self, match_id: int) -> tuple[StoredMatch, GameSpec]:
+        stored = await self.repo.match(match_id)
+        if stored is None:
+            raise MatchError(f"There is no match {match_id}.")
+        return stored, self._spec(stored.spec)
+
+    async def consent_to_export(self, match_id: int, seat: int) -> list[int]:
+        return await self.repo.add_export_consent(match_id, seat)
+
+    async def export(self, match_id: int) -> dict[str, Any]:
+        """The whole match as JSON: after it ends (with the seed, so anyone can verify every shuffle),
+        or before that with every player's consent (without the seed, which would predict the rest)."""
+        stored, _ = await self._stored(match_id)
+        ended = stored.status == "ended"
+        if not ended and sorted(stored.export_consent) != list(range(len(stored.players))):
+            raise MatchError(
+                "A match can be exported once it has ended, or earlier with both players' consent."
+            )
+        return {
+            "format": EXPORT_FORMAT,
+            "match": match_id,
+            "game": stored.game,
+            "spec": stored.spec,
+            "players": stored.players,
+            "decks": stored.decks,
+            "first_player": stored.first_player,
+            "seed_hash": stored.seed_hash,
+            "seed": stored.seed.hex() if ended else None,
+            "actions": [
+                {"seq": a.seq, "actor": a.actor, "action": a.action, "digest": a.digest, "at": a.created_at}
+                for a in await self.repo.actions(match_id)
+            ],
+        }

@@ -1,0 +1,180 @@
+"""Repository of matches: the match row, its append-only action log and periodic snapshots.
+
+``(match_id, seq)`` is the primary key of the action log and the match row's ``version`` only moves
+forward by one under a compare-and-set, so an action is stored at most once per version even if two
+processes race (DESIGN.md, "One writer per match").
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.database import Database
+
+
+class StaleVersionError(Exception):
+    """Another action was stored for this version first."""
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    game: str
+    spec: dict[str, Any]
+    players: list[str]
+    player_ids: list[int | None]
+    decks: list[dict[str, list[list[str]]]]
+    first_player: int | None
+    seed: bytes
+    seed_hash: str
+    status: str
+    version: int
+    export_consent: list[int]
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    seq: int
+    actor: int | None
+    action: dict[str, Any]
+    digest: str
+    created_at: str
+
+
+_MATCH_COLUMNS = (
+    "id, guild_id, channel_id, game, spec, players, player_ids, decks, first_player, seed, seed_hash,"
+    " status, version, export_consent"
+)
+
+
+class MatchRepository:
+    def __init__(self, database: Database) -> None:
+        self.db = database
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        game: str,
+        spec: dict[str, Any],
+        players: list[str],
+        player_ids: list[int | None],
+        decks: list[dict[str, list[list[str]]]],
+        first_player: int | None,
+        seed: bytes,
+        seed_hash: str,
+    ) -> int:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, spec, players, player_ids, decks,"
+                " first_player, seed, seed_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(spec),
+                    json.dumps(players),
+                    json.dumps(player_ids),
+                    json.dumps(decks),
+                    first_player,
+                    seed,
+                    seed_hash,
+                ),
+            )
+            return int(cursor.lastrowid or 0)
+
+    async def match(self, match_id: int) -> StoredMatch | None:
+        async with self.db.connection.execute(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return StoredMatch(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            game=row[3],
+            spec=json.loads(row[4]),
+            players=json.loads(row[5]),
+            player_ids=json.loads(row[6]),
+            decks=json.loads(row[7]),
+            first_player=row[8],
+            seed=bytes(row[9]),
+            seed_hash=row[10],
+            status=row[11],
+            version=row[12],
+            export_consent=json.loads(row[13]),
+        )
+
+    async def append(
+        self,
+        match_id: int,
+        seq: int,
+        actor: int | None,
+        action: dict[str, Any],
+        digest: str,
+        *,
+        snapshot: dict[str, Any] | None = None,
+        ended: bool = False,
+    ) -> None:
+        """Store an accepted action at ``seq`` (the version it was made against), atomically.
+
+        Raises :class:`StaleVersionError` if the match is no longer at that version.
+        """
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET version = version + 1,"
+                " status = CASE WHEN ? THEN 'ended' ELSE status END,"
+                " ended_at = CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE ended_at END"
+                " WHERE id = ? AND version = ?",
+                (ended, ended, match_id, seq),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersionError(seq)
+            try:
+                await conn.execute(
+                    "INSERT INTO match_actions (match_id, seq, actor, action, digest) VALUES (?, ?, ?, ?, ?)",
+                    (match_id, seq, actor, json.dumps(action, separators=(",", ":")), digest),
+                )
+            except sqlite3.IntegrityError:
+                raise StaleVersionError(seq) from None
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT OR REPLACE INTO match_snapshots (match_id, seq, state) VALUES (?, ?, ?)",
+                    (match_id, seq + 1, json.dumps(snapshot, separators=(",", ":"))),
+                )
+
+    async def actions(self, match_id: int, after: int = -1) -> list[StoredAction]:
+        async with self.db.connection.execute(
+            "SELECT seq, actor, action, digest, created_at FROM match_actions WHERE match_id = ? AND seq > ?"
+            " ORDER BY seq",
+            (match_id, after),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [StoredAction(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    async def latest_snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
+        """``(version, state JSON)`` of the newest snapshot, if any."""
+        async with self.db.connection.execute(
+            "SELECT seq, state FROM match_snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
+            (match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    async def add_export_consent(self, match_id: int, seat: int) -> list[int]:
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT export_consent FROM matches WHERE id = ?", (match_id,)) as cursor:
+                row = await cursor.fetchone()
+            consent = sorted(set(json.loads(row[0]) if row else []) | {seat})
+            await conn.execute(
+                "UPDATE matches SET export_consent = ? WHERE id = ?", (json.dumps(consent), match_id)
+            )
+        return consent
