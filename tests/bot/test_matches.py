@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.services.matches import SNAPSHOT_EVERY, MatchError, MatchService
 from bot.store.database import Database
@@ -178,3 +180,25 @@ async def test_cli_verify_prints_ok_or_the_first_divergence(tmp_path: Path) -> N
     assert diverged.returncode == 1 and "Action 10 gives a different state" in diverged.stdout
     missing = verify(tmp_path / "nope.json")
     assert missing.returncode == 2 and "Cannot read" in missing.stderr
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10_000), count=st.integers(min_value=0, max_value=120))
+def test_store_round_trip_gives_an_equal_state(tmp_path: Path, seed: int, count: int) -> None:
+    """Whatever was played, reopening the store (snapshot plus replay) gives the state in memory."""
+
+    async def play() -> None:
+        path = tmp_path / f"rt-{seed}-{count}.sqlite3"
+        service = await _service(path)
+        match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
+        for action in _valid_actions(state, random.Random(seed), count):
+            await service.submit(match_id, action)
+        live = (await service.state(match_id)).to_json()
+        await service.db.close()
+        reopened = await _service(path)
+        try:
+            assert (await reopened.state(match_id)).to_json() == live
+        finally:
+            await reopened.db.close()
+
+    asyncio.run(play())
