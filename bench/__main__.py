@@ -7,6 +7,7 @@ import asyncio
 from bench.cards_bench import main as cards_main
 from bench.match_bench import main as match_main
 from bench.match_store_bench import main as match_store_main
+from bench.pairing_bench import main as pairing_main
 from bench.rules_bench import main as rules_main
 from bench.rules_quality import main as quality_main
 
@@ -16,3 +17,4 @@ if __name__ == "__main__":
     asyncio.run(cards_main())
     match_main()
     asyncio.run(match_store_main())
+    pairing_main()
