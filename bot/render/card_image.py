@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -1121,6 +1121,40 @@ def _layout_text(
     return kept_lines, measure, line_h, gap, _text_height(kept_lines, line_h, gap)
 
 
+class _Frame(NamedTuple):
+    """What every layout starts from (see :func:`_frame`)."""
+
+    view: _Face
+    canvas: _Canvas
+    W: float
+    H: float
+    colours: list[RGB]
+    out_size: tuple[int, int]
+    main: RGB
+    panel: RGB
+    edge: RGB
+
+
+def _frame(card: CardRecord, face: int, width: int, base_width: float, *, corner: int) -> _Frame:
+    """The face, a supersampled canvas framed in the card's colours, the layout's width and height in
+    base units, the output size, and the main, panel and edge colours."""
+    view = _face(card, face)
+    out_size = (width, round(width * CARD_RATIO))
+    colours = [c for _, c in view.identity] or [NEUTRAL]
+    canvas = _Canvas(
+        out_size[0] * _SUPERSAMPLE,
+        out_size[1] * _SUPERSAMPLE,
+        width * _SUPERSAMPLE / base_width,
+        colours,
+        corner=corner,
+    )
+    main = _average(colours)
+    height = out_size[1] * base_width / width
+    return _Frame(
+        view, canvas, base_width, height, colours, out_size, main, _lighten(main, 0.8), _darken(main, 0.45)
+    )
+
+
 def card_image(card: CardRecord, *, face: int = 0, width: int = 420) -> Image.Image:
     """Draw one face of ``card`` as an RGBA image ``width`` pixels wide (height: card ratio).
 
@@ -1130,22 +1164,10 @@ def card_image(card: CardRecord, *, face: int = 0, width: int = 420) -> Image.Im
     """
     if not 160 <= width <= 2000:
         raise ValueError("width must be between 160 and 2000 pixels")
-    view = _face(card, face)
-    out_size = (width, round(width * CARD_RATIO))
-    colours = [c for _, c in view.identity] or [NEUTRAL]
-    canvas = _Canvas(
-        out_size[0] * _SUPERSAMPLE,
-        out_size[1] * _SUPERSAMPLE,
-        width * _SUPERSAMPLE / _BASE_WIDTH,
-        colours,
-        corner=20,
+    view, canvas, W, H, colours, out_size, main, panel, edge = _frame(
+        card, face, width, _BASE_WIDTH, corner=20
     )
-    W = _BASE_WIDTH
-    H = out_size[1] * _BASE_WIDTH / width
-    main = _average(colours)
-    panel = _lighten(main, 0.8)
     paper = _lighten(main, 0.93)
-    edge = _darken(main, 0.45)
 
     # Vertical budget.
     margin = 14.0
@@ -1269,21 +1291,9 @@ def thumbnail_image(card: CardRecord, *, face: int = 0, width: int = 140) -> Ima
     """
     if not 60 <= width <= 600:
         raise ValueError("thumbnail width must be between 60 and 600 pixels")
-    view = _face(card, face)
-    out_size = (width, round(width * CARD_RATIO))
-    colours = [c for _, c in view.identity] or [NEUTRAL]
-    canvas = _Canvas(
-        out_size[0] * _SUPERSAMPLE,
-        out_size[1] * _SUPERSAMPLE,
-        width * _SUPERSAMPLE / _THUMB_BASE_WIDTH,
-        colours,
-        corner=9,
+    view, canvas, W, H, colours, out_size, main, panel, edge = _frame(
+        card, face, width, _THUMB_BASE_WIDTH, corner=9
     )
-    W = _THUMB_BASE_WIDTH
-    H = out_size[1] * _THUMB_BASE_WIDTH / width
-    main = _average(colours)
-    panel = _lighten(main, 0.8)
-    edge = _darken(main, 0.45)
     m = 6.0
     title_y0, title_y1 = m, m + 34
     stats = _thumbnail_stats(view)
