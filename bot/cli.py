@@ -289,6 +289,52 @@ async def _match_export(args: argparse.Namespace, app: App) -> int:
     return 0
 
 
+def _match_simulate(args: argparse.Namespace) -> int:
+    """Random legal games to the end; every game's winner (or draw), reason, turns and actions."""
+    from engine.match.games import game_definition
+    from engine.match.simulate import simulate_game
+
+    definition = game_definition(args.game)
+    if args.games < 1:
+        print("--games must be at least 1.", file=sys.stderr)
+        return 2
+    for number in range(1, args.games + 1):
+        result = simulate_game(definition, args.seed, number)
+        if args.json:
+            print(json.dumps(result.to_json(), ensure_ascii=False))
+        else:
+            outcome = "draw" if result.winner is None else f"{result.winner} wins"
+            print(
+                f"game {result.game}: {outcome} ({result.reason}) after {result.turns} turns, "
+                f"{result.actions} actions"
+            )
+        sys.stdout.flush()
+    return 0
+
+
+# decks ---------------------------------------------------------------------------------------
+
+
+async def _deck_check(args: argparse.Namespace, app: App) -> int:
+    """Check a decklist file against the game's deck construction rules (card data where imported)."""
+    from engine.decks import check_deck, parse_decklist
+
+    game = resolve_game(args.game)
+    try:
+        text = Path(args.path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"Cannot read {args.path}: {error}.", file=sys.stderr)
+        return 2
+    deck = parse_decklist(game.key, text)
+    records = await app.cards.deck_lookup(game, [entry.name for _, entry in deck.all_entries()])
+    report = check_deck(game.key, deck, None if records is None else records.get)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(report.summary())
+    return 0 if report.ok else 1
+
+
 # bot -----------------------------------------------------------------------------------------
 
 
@@ -408,6 +454,20 @@ def build_parser() -> argparse.ArgumentParser:
     mexport.add_argument("id", type=int)
     mexport.add_argument("--viewer", help="a seat number (0, 1) or 'spectator': print that viewer's log")
     mexport.set_defaults(async_handler=_match_export)
+
+    simulate = match.add_parser("simulate", help="random legal games to the end (finds what breaks)")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--json", action="store_true", help="one JSON object per game")
+    simulate.set_defaults(handler=_match_simulate)
+
+    deck = sub.add_parser("deck", help="decklists").add_subparsers(dest="deck_command", required=True)
+    dcheck = deck.add_parser("check", parents=[common], help="check a decklist file against the deck rules")
+    dcheck.add_argument("game")
+    dcheck.add_argument("path")
+    dcheck.add_argument("--json", action="store_true")
+    dcheck.set_defaults(async_handler=_deck_check)
 
     kw = sub.add_parser("keyword", parents=[common], help="a keyword by name")
     kw.add_argument("game")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from bot.services.rules import Choice, RulesService
 from bot.store.cards_repo import CardsRepository, StoredAlias, StoredCard, StoredRuling
 from bot.store.database import Database
 from engine.cards.importers import FORMATS, CardImportError
+from engine.cards.model import CardRecord
 from engine.cards.names import NameEntry, NameIndex, normalise_name
 from engine.cards.query import QueryError, compile_query, parse
 from engine.errors import ArbiterError
@@ -187,6 +189,23 @@ class CardsService:
                 "or `arbiter cards import`."
             )
         return CardMiss(f"There is no {game.name} card like '{shown}'.")
+
+    async def deck_lookup(self, game: Game, names: Iterable[str]) -> dict[str, CardRecord] | None:
+        """Card data for the names of a decklist, by the name as written: exact names, faces and
+        aliases only (a decklist is checked, not guessed). None when no cards of the game are imported,
+        so deck checks count only and say what they could not check."""
+        if not await self.repo.count(game.key):
+            return None
+        index = self._index(game)
+        found: dict[str, CardRecord] = {}
+        for name in set(names):
+            resolution = index.resolve(name)
+            if resolution.key is None or resolution.status not in ("exact", "alias"):
+                continue
+            stored = await self.repo.card(resolution.key)
+            if stored is not None:
+                found[name] = stored.card
+        return found
 
     async def _label(self, card_id: int, matched: str) -> str:
         """A candidate as the did-you-mean list shows it: the name that matched, and the card's own

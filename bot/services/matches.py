@@ -22,6 +22,7 @@ from engine.errors import ArbiterError
 from engine.match.actions import BaseAction, dump_action, parse_action
 from engine.match.apply import apply
 from engine.match.events import Event
+from engine.match.games import load_definitions
 from engine.match.render import render_all
 from engine.match.replay import replay_from
 from engine.match.setup import DeckList, new_match
@@ -54,23 +55,26 @@ class Accepted:
     events: list[Event]
 
 
-def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[str]]]:
+def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[Any]]]:
     by_zone = deck if isinstance(deck, Mapping) else {spec.deck_zone: deck}
-    out: dict[str, list[list[str]]] = {}
+    out: dict[str, list[list[Any]]] = {}
     for zone, cards in by_zone.items():
         refs = [card if isinstance(card, CardRef) else CardRef(str(card), "") for card in cards]
-        out[zone] = [[ref.name, ref.code] for ref in refs]
+        out[zone] = [ref.to_json() for ref in refs]
     return out
 
 
-def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[str]]]]) -> list[dict[str, list[CardRef]]]:
-    return [{zone: [CardRef(n, c) for n, c in cards] for zone, cards in deck.items()} for deck in raw]
+def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[Any]]]]) -> list[dict[str, list[CardRef]]]:
+    return [
+        {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()} for deck in raw
+    ]
 
 
 class MatchService:
     """Match use cases over the store, with a cache of live states."""
 
     def __init__(self, database: Database) -> None:
+        load_definitions()
         self.db = database
         self.repo = MatchRepository(database)
         self._live: dict[int, LiveMatch] = {}

@@ -75,6 +75,7 @@ from engine.match.actions import (
 )
 from engine.match.errors import ActionRefused
 from engine.match.events import Event, seen_mask
+from engine.match.game import ACTION_GAME, DEFINITIONS
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState
 
@@ -134,6 +135,9 @@ def apply(
             f"{match.players[requester]}'s undo request is waiting for "
             f"{match.players[1 - requester]}'s answer."
         )
+    game = ACTION_GAME.get(cls)
+    if game is not None and game != match.spec.key:
+        refuse(f"{match.spec.name} has no '{action.type}' action.")
     if (
         not cls.anytime
         and actor != board.active
@@ -141,6 +145,9 @@ def apply(
         and not match.step_both[board.phase][board.step]
     ):
         refuse(f"It is {match.players[board.active]}'s turn and you do not hold priority.")
+    definition = DEFINITIONS.get(match.spec.key)
+    if definition is not None:
+        definition.allows(state, action)
     new_board, events, meta = handler(state, action)
     if new_board is None:
         new_board = board
@@ -173,7 +180,27 @@ def apply(
     if meta:
         for name, value in meta.items():
             setattr(new, name, value)
+    if definition is not None and new.status == "playing":
+        new, settled = definition.settle(new, action)
+        events = [*events, *settled]
+        losers = definition.losers(new) if new.status == "playing" else []
+        if losers:
+            new, ending = _game_over(new, losers)
+            events.append(ending)
     return new, events
+
+
+def _game_over(state: MatchState, losers: Sequence[tuple[int, str]]) -> tuple[MatchState, Event]:
+    """End the match for the players who lose at a check timing: one loser gives the other the win;
+    every player losing at once is a draw."""
+    seats = {seat for seat, _ in losers}
+    reason = "; ".join(dict.fromkeys(f"{state.match.players[seat]}: {why}" for seat, why in losers))
+    winner = None if len(seats) >= len(state.match.players) else next(
+        seat for seat in range(len(state.match.players)) if seat not in seats
+    )
+    if winner is None:
+        reason = f"draw ({reason})"
+    return state.evolve(**_end(state, winner, reason)), _end_event(state, winner, reason)
 
 
 def _refuse_version(state: MatchState, action: BaseAction) -> NoReturn:

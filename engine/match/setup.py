@@ -10,8 +10,9 @@ A deck is a list of :class:`CardRef` for the spec's deck zone, or a mapping from
 (a Duel Masters hyperspatial zone, a Vanguard G deck, a Force of Will ruler area). Card ids are given
 in the order of the spec's zones, player by player, and never shown to anyone.
 
-Game setup procedures (shields, opening hands, mulligans, first vanguards) belong to the game
-definitions and come later; until then they are ordinary actions in the log.
+Then the game definition's :meth:`~engine.match.game.GameDefinition.setup` runs the automatic part of
+its start procedure (opening hands, shields, the first vanguard, a ruler); choices at setup
+(mulligans, redraws) are its actions in a setup phase (see :mod:`engine.match.game`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import ArbiterError
+from engine.match.game import DEFINITIONS
 from engine.match.rng import MIN_SEED_BYTES, SETUP_CONTEXT, RandomStream
 from engine.match.spec import GameSpec
 from engine.match.state import Board, Card, CardRef, Match, MatchState
@@ -32,15 +34,17 @@ def _card_ref(value: Any) -> CardRef:
     if isinstance(value, CardRef):
         ref = value
     elif isinstance(value, Mapping):
-        ref = CardRef(str(value.get("name", "")), str(value.get("code", "")))
+        stats = value.get("stats") or ()
+        stats = stats.items() if isinstance(stats, Mapping) else stats
+        ref = CardRef.from_json([str(value.get("name", "")), str(value.get("code", "")), list(stats)])
     elif isinstance(value, str):
         ref = CardRef(value)
     else:
-        ref = CardRef(*(str(part) for part in value))
+        ref = CardRef.from_json(list(value))
     if not ref.name.strip():
         raise ArbiterError("A card in a deck has no name.")
     # Interned: the same card in many matches shares its strings (see bench/match_bench.py).
-    return CardRef(sys.intern(ref.name), sys.intern(ref.code))
+    return CardRef(sys.intern(ref.name), sys.intern(ref.code), tuple(sorted(ref.stats)))
 
 
 def new_match(
@@ -111,4 +115,6 @@ def new_match(
         priority=first,
         passes=0,
     )
-    return MatchState(match, board, undo_used=(0,) * len(players))
+    state = MatchState(match, board, undo_used=(0,) * len(players))
+    definition = DEFINITIONS.get(spec.key)
+    return state if definition is None else definition.setup(state)

@@ -39,11 +39,61 @@ STATE_FORMAT = "arbiter-match-state/1"
 Status = Literal["playing", "ended"]
 
 
+GameData = tuple[tuple[str, Any], ...]
+
+
+def freeze(value: Any) -> Any:
+    """A JSON value made hashable and immutable: lists become tuples, dicts sorted pair tuples."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"game data must be JSON values, not {type(value).__name__}")
+
+
+def thaw(value: Any) -> Any:
+    """The JSON form of a frozen value (tuples become lists)."""
+    if isinstance(value, tuple):
+        return [thaw(item) for item in value]
+    return value
+
+
+Stat = tuple[str, int | str]
+
+
 class CardRef(NamedTuple):
-    """What a card is: its printed name and its code (set number). Decks are lists of these."""
+    """What a card is: its printed name, its code (set number) and the stats the game definition
+    automates with (``(("grade", 3), ("power", 13000), ("trigger", "critical"))``), sorted by name.
+    Decks are lists of these. Stats come from card data where it is imported; a card without them
+    makes the procedures that need them ask the players (see each game definition). Stats are
+    only read by the engine; views show a card's name and code, and only to who knows the card."""
 
     name: str
     code: str = ""
+    stats: tuple[Stat, ...] = ()
+
+    def stat(self, name: str, default: int | str | None = None) -> int | str | None:
+        """A stat of the card, or ``default`` when the card data did not give it."""
+        for key, value in self.stats:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> list[Any]:
+        """``[name, code]``, with ``[[stat, value], ...]`` third when the card has stats."""
+        if not self.stats:
+            return [self.name, self.code]
+        return [self.name, self.code, [list(pair) for pair in self.stats]]
+
+    @staticmethod
+    def from_json(data: Any) -> CardRef:
+        """The inverse of :meth:`to_json` (strings interned: many matches share their cards)."""
+        name, code, *rest = data
+        pairs = rest[0] if rest else ()
+        stats = tuple(sorted((sys.intern(str(k)), v if isinstance(v, int) else str(v)) for k, v in pairs))
+        return CardRef(sys.intern(str(name)), sys.intern(str(code)), stats)
 
 
 def bit(seat: int) -> int:
@@ -153,6 +203,7 @@ class Board:
         "active",
         "attachments",
         "cards",
+        "game",
         "passes",
         "phase",
         "priority",
@@ -174,6 +225,7 @@ class Board:
         step: int,
         priority: int,
         passes: int,
+        game: GameData = (),
     ) -> None:
         self.zones = zones
         """Card ids per zone slot (see :attr:`Match.slots`), index 0 = top."""
@@ -191,6 +243,27 @@ class Board:
         self.priority = priority
         self.passes = passes
         """Consecutive priority passes (a hook for games that advance when every player passed)."""
+        self.game = game
+        """The game definition's own data (:mod:`engine.match.game`): sorted ``(name, value)`` pairs of
+        frozen JSON values (tuples for lists): a battle in progress, a pending trigger, the setup's
+        mulligan decisions. Undo rewinds it with the rest of the board."""
+
+    def data(self, name: str, default: Any = None) -> Any:
+        """A value of the game data, or ``default``."""
+        for key, value in self.game:
+            if key == name:
+                return value
+        return default
+
+    def with_data(self, **changes: Any) -> Board:
+        """A copy with game data set (a value of None removes the name). Values are frozen."""
+        data = dict(self.game)
+        for name, value in changes.items():
+            if value is None:
+                data.pop(name, None)
+            else:
+                data[name] = freeze(value)
+        return self.evolve(game=tuple(sorted(data.items())))
 
     def evolve(self, **changes: Any) -> Board:
         """A copy with some fields replaced."""
@@ -215,6 +288,7 @@ class Board:
             self.step,
             self.priority,
             self.passes,
+            self.game,
         )
 
     def knowledge(self) -> tuple[int, ...]:
@@ -242,6 +316,7 @@ class Board:
             "step": self.step,
             "priority": self.priority,
             "passes": self.passes,
+            "game": [[name, thaw(value)] for name, value in self.game],
         }
 
     @staticmethod
@@ -257,6 +332,7 @@ class Board:
             step=int(data["step"]),
             priority=int(data["priority"]),
             passes=int(data["passes"]),
+            game=tuple((str(name), freeze(value)) for name, value in data.get("game", ())),
         )
 
 
@@ -486,7 +562,7 @@ class MatchState:
             "format": STATE_FORMAT,
             "spec": {"key": self.match.spec.key, "digest": self.match.spec.digest},
             "players": list(self.match.players),
-            "table": [list(ref) for ref in self.match.table],
+            "table": [ref.to_json() for ref in self.match.table],
             "seed": self.match.seed.hex(),
             "version": self.version,
             "status": self.status,
@@ -516,7 +592,7 @@ class MatchState:
                 "This match snapshot was saved with another version of the game definition; replay it."
             )
         players = tuple(str(name) for name in data["players"])
-        table = tuple(CardRef(sys.intern(str(name)), sys.intern(str(code))) for name, code in data["table"])
+        table = tuple(CardRef.from_json(ref) for ref in data["table"])
         seed = bytes.fromhex(data["seed"])
         if match is None or not (match.players == players and match.table == table and match.seed == seed):
             match = Match(spec, players, table, seed)

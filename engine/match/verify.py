@@ -30,7 +30,7 @@ class Verification:
 
 def _decks(raw: list[Any]) -> list[dict[str, list[CardRef]]]:
     return [
-        {zone: [CardRef(str(name), str(code)) for name, code in cards] for zone, cards in deck.items()}
+        {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()}
         for deck in raw
     ]
 
@@ -38,6 +38,9 @@ def _decks(raw: list[Any]) -> list[dict[str, list[CardRef]]]:
 def verify_export(data: dict[str, Any]) -> Verification:
     """OK, or the first divergence: a seed that does not match its hash, an action refused on replay,
     or a state that differs from the one recorded when the action was accepted."""
+    from engine.match.games import load_definitions
+
+    load_definitions()
     try:
         if data.get("format") != EXPORT_FORMAT:
             return Verification(False, "This is not an Arbiter match export.", 0)

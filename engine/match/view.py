@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.match.actions import CardAt
 from engine.match.errors import ActionRefused
+from engine.match.game import DEFINITIONS
 from engine.match.state import MatchState
 
 Viewer = int | None
@@ -93,6 +94,7 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
             }
         )
     phase = spec.phases[board.phase]
+    definition = DEFINITIONS.get(spec.key)
     values = list(spec.player_values)
     return {
         "game": spec.key,
@@ -124,4 +126,5 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
         "undo_request": state.undo_request,
         "undoable_by": state.undo_actor if state.undo_base is not None else None,
         "zones": zones,
+        "game_data": {} if definition is None else definition.view(state, viewer),
     }

@@ -1,0 +1,76 @@
+"""Decklists: parsing the text format and checking each game's deck construction rules.
+
+``parse_decklist(game, text)`` reads a list (errors name the line, :class:`DeckError`);
+``check_deck(game, decklist, lookup=None)`` checks it (:class:`DeckReport`), using card data by exact
+name where a ``lookup`` is given and otherwise counts only, saying what could not be checked.
+Each game's format and rules live in its own module and register in :data:`FORMATS`.
+"""
+
+from __future__ import annotations
+
+from engine.decks.check import run_checks
+from engine.decks.model import CardLookup, DeckEntry, DeckError, DeckFormat, Decklist, DeckReport, DeckRules
+from engine.decks.parse import parse_with
+from engine.games import resolve_game
+
+FORMATS: dict[str, DeckFormat] = {}
+"""Deck formats by game key."""
+
+
+def register_format(fmt: DeckFormat) -> DeckFormat:
+    FORMATS[fmt.game] = fmt
+    return fmt
+
+
+def deck_format(game: str) -> DeckFormat:
+    """The deck format of a game (by key or any name people use for it)."""
+    _load()
+    key = resolve_game(game).key
+    if key not in FORMATS:
+        raise DeckError(f"There are no deck rules for {resolve_game(game).name} yet.")
+    return FORMATS[key]
+
+
+def parse_decklist(game: str, text: str) -> Decklist:
+    """Parse a decklist of a game (see :mod:`engine.decks.parse`)."""
+    return parse_with(deck_format(game), text)
+
+
+def check_deck(game: str, deck: Decklist, lookup: CardLookup | None = None) -> DeckReport:
+    """Check a decklist against its game's deck construction rules."""
+    fmt = deck_format(game)
+    labels = {section.key: section.label for section in fmt.sections if deck.entries(section.key)}
+    labels = {
+        section.key: section.label
+        for section in fmt.sections
+        if section.key in labels or section.key == fmt.default
+    }
+    return run_checks(fmt.game, deck, fmt.rules.checks, lookup, labels)
+
+
+def _load() -> None:
+    """Import the games' deck modules (they register themselves)."""
+    import importlib
+
+    for name in ("gateruler", "forceofwill", "vanguard", "duelmasters"):
+        try:
+            importlib.import_module(f"engine.decks.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"engine.decks.{name}":
+                raise
+
+
+__all__ = [
+    "FORMATS",
+    "CardLookup",
+    "DeckEntry",
+    "DeckError",
+    "DeckFormat",
+    "DeckReport",
+    "DeckRules",
+    "Decklist",
+    "check_deck",
+    "deck_format",
+    "parse_decklist",
+    "register_format",
+]

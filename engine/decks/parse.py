@@ -1,0 +1,115 @@
+"""Reading decklists: ``4 Card Name`` lines under each game's section headers.
+
+Accepted line forms (one card entry per line; blank lines are ignored):
+
+- ``4 Blaster Blade``, ``4x Blaster Blade``, ``4 x Blaster Blade``, ``Blaster Blade x4``;
+- a code in brackets after the name: ``4 Blaster Blade [D-BT01/001]``;
+- a header naming a section, alone or with a card: ``Ruler:``, ``[G deck]``, ``# Magic stone deck``,
+  ``Main deck (50)``, ``Ruler: Aesop, the Prince's Tutor`` (a header with a card means one copy);
+- comments: lines starting with ``//``, and ``#`` lines that are not a header.
+
+Lines before any header belong to the game's default section (the main deck). Every error names its
+line: ``Line 7: "4" has no card name.``
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.decks.model import DeckEntry, DeckError, DeckFormat, Decklist, SectionSpec
+
+MAX_LINES = 1000
+MAX_COPIES = 99
+MAX_NAME = 150
+
+_COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
+_CODE = re.compile(r"^(.*?)\s*\[([^\[\]]{1,40})\]$")
+_HEADER_MARKS = re.compile(r"^[#\[\s*=_-]+|[\]\s*=_-]+$")
+_HEADER_COUNT = re.compile(r"\s*\(\s*\d+\s*\)\s*$")
+_SPACE = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def header_key(text: str) -> str:
+    """A header as compared: lowercase letters and digits, single spaces."""
+    return _SPACE.sub(" ", re.sub(r"[^a-z0-9]+", " ", text.lower())).strip()
+
+
+def _section_of(fmt: DeckFormat, text: str) -> SectionSpec | None:
+    key = header_key(_HEADER_COUNT.sub("", text))
+    for section in fmt.sections:
+        if key in {header_key(word) for word in (section.key, section.label, *section.headers)}:
+            return section
+    return None
+
+
+def _entry(text: str, line: int) -> DeckEntry:
+    match = _COUNT_FIRST.match(text)
+    if match:
+        count_text, rest = match.group(1), match.group(2)
+    else:
+        match = _COUNT_LAST.match(text)
+        if match is None:
+            raise DeckError(f'Line {line}: "{_clip(text)}" is not a card line; write it as "4 Card Name".')
+        rest, count_text = match.group(1), match.group(2)
+    count = int(count_text)
+    if not 1 <= count <= MAX_COPIES:
+        raise DeckError(f"Line {line}: the number of copies must be between 1 and {MAX_COPIES}.")
+    code = ""
+    coded = _CODE.match(rest)
+    if coded and coded.group(1).strip():
+        rest, code = coded.group(1), coded.group(2).strip()
+    name = _SPACE.sub(" ", rest).strip()
+    if not name:
+        raise DeckError(f'Line {line}: "{_clip(text)}" has no card name.')
+    if len(name) > MAX_NAME:
+        raise DeckError(f"Line {line}: that card name is longer than {MAX_NAME} letters.")
+    return DeckEntry(count, name, line, code)
+
+
+def _clip(text: str, size: int = 60) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def parse_with(fmt: DeckFormat, text: str) -> Decklist:
+    """Parse a decklist in a game's format (see the module doc); :class:`DeckError` names the line."""
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DeckError(f"A decklist has at most {MAX_LINES} lines; this one has {len(lines)}.")
+    sections: dict[str, list[DeckEntry]] = {section.key: [] for section in fmt.sections}
+    current = fmt.default
+    names = ", ".join(section.label for section in fmt.sections)
+    for number, raw in enumerate(lines, start=1):
+        line = _SPACE.sub(" ", _CONTROL.sub(" ", raw)).strip()
+        if not line or line.startswith("//"):
+            continue
+        head, colon, tail = line.partition(":")
+        if colon:
+            section = _section_of(fmt, head)
+            if section is not None:
+                current = section.key
+                if tail.strip():
+                    body = tail.strip()
+                    entry = _entry(body, number) if re.match(r"^\d", body) else DeckEntry(1, body, number)
+                    if len(entry.name) > MAX_NAME:
+                        raise DeckError(f"Line {number}: that card name is longer than {MAX_NAME} letters.")
+                    sections[current].append(entry)
+                continue
+        bare = _HEADER_MARKS.sub("", line)
+        section = _section_of(fmt, bare) if bare else None
+        if section is not None and not re.match(r"^\d", line):
+            current = section.key
+            continue
+        if line.startswith("#"):
+            continue
+        headerish = colon or (line.startswith("[") and line.endswith("]"))
+        if headerish and not re.match(r"^\d", line):
+            raise DeckError(
+                f'Line {number}: "{_clip(head if colon else bare)}" is not a section of these '
+                f"decklists (sections: {names})."
+            )
+        sections[current].append(_entry(line, number))
+    if not any(sections.values()):
+        raise DeckError("The decklist has no cards.")
+    return Decklist(fmt.game, {key: tuple(entries) for key, entries in sections.items()})

@@ -1,0 +1,109 @@
+"""Game definitions: what makes the generic engine play Vanguard, Duel Masters, Force of Will or Gate
+Ruler (DESIGN.md, Matches: "A game definition per game, as data first ... setup steps, phases and steps
+with what happens automatically in each, loss and draw checks and when they are checked, and the
+game's own actions").
+
+A :class:`GameDefinition` is registered under its spec's key; the engine looks it up by
+``state.match.spec.key`` (a spec without a definition, such as the tests' demo game, plays with the
+generic actions only). The hooks, in the order :func:`engine.match.apply.apply` calls them:
+
+1. :meth:`GameDefinition.allows` before an action's handler: refuse what the game's structure forbids
+   in this step (``ActionRefused`` via :func:`refuse`). Game actions of another game are refused by
+   the engine before this (:attr:`GameDefinition.actions`).
+2. the handler (generic or the game's own, registered with :func:`engine.match.apply.register_handler`).
+3. :meth:`GameDefinition.settle` on the new state: the automatic parts the rules run without a
+   choice (untap/stand at the start of the turn, the draw with its first-turn skip, moving on from a
+   step nobody acts in, a drive check's trigger...). It returns the state and the events it added.
+4. :meth:`GameDefinition.losers` at the check timing after the action: the players who lose now and
+   why. One loser ends the match with the other as winner; both at once is a draw (each game's rule
+   on simultaneous loss). A concession ends the match before this.
+
+:meth:`GameDefinition.setup` runs inside :func:`engine.match.setup.new_match` after the generic setup
+(shuffles, first player): opening hands, shields, the first vanguard, a ruler... Choices at setup
+(mulligans, redraws) are game actions in a setup phase before the first turn.
+
+For :mod:`engine.match.simulate`, a definition also says how to build a random legal deck and which
+actions a random player would try next.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.match.actions import BaseAction, register_action
+from engine.match.errors import ActionRefused
+from engine.match.events import Event
+from engine.match.spec import GameSpec
+from engine.match.state import CardRef, MatchState
+
+__all__ = ["ACTION_GAME", "DEFINITIONS", "GameDefinition", "definition_for", "refuse", "register_game"]
+
+DEFINITIONS: dict[str, GameDefinition] = {}
+"""Registered definitions by spec key."""
+ACTION_GAME: dict[type[BaseAction], str] = {}
+"""The game each definition's own action type belongs to; other games refuse it."""
+
+
+def refuse(message: str) -> Any:
+    """Refuse an action with one sentence (nothing changes)."""
+    raise ActionRefused(message)
+
+
+class GameDefinition:
+    """The base of a game definition; the defaults are the generic engine's behaviour."""
+
+    spec: GameSpec
+    actions: ClassVar[tuple[type[BaseAction], ...]] = ()
+    """This game's own action types (each registered with a handler)."""
+
+    # Setup and structure ---------------------------------------------------------------------------
+
+    def setup(self, state: MatchState) -> MatchState:
+        """The automatic part of the game's start procedure, after the generic setup (version 0)."""
+        return state
+
+    def allows(self, state: MatchState, action: BaseAction) -> None:
+        """Refuse (with :func:`refuse`) an action the game's structure does not allow now."""
+
+    def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+        """Run what happens automatically after an accepted action; returns the state and new events."""
+        return state, []
+
+    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+        """Players who lose at this check timing, with the reason (a short phrase citing the rule)."""
+        return []
+
+    def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
+        """The game's own public information for a viewer (a battle in progress, pending choices)."""
+        return {}
+
+    def check_invariants(self, state: MatchState) -> None:
+        """Raise AssertionError if the game's own invariants do not hold (run by the simulator)."""
+
+    # Simulation ------------------------------------------------------------------------------------
+
+    def random_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        """A random legal deck for the simulator, by zone name."""
+        raise NotImplementedError(f"{self.spec.name} cannot generate decks")
+
+    def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
+        """Actions a random player would try now, most wanted first; the simulator applies the first
+        one the engine accepts. Every state of a match that is not over must offer an accepted one."""
+        raise NotImplementedError(f"{self.spec.name} cannot be simulated")
+
+
+def register_game(definition: GameDefinition) -> GameDefinition:
+    """Register a definition under its spec's key, with its action types."""
+    for action_type in definition.actions:
+        register_action(action_type)
+        ACTION_GAME[action_type] = definition.spec.key
+    DEFINITIONS[definition.spec.key] = definition
+    return definition
+
+
+def definition_for(state_or_key: MatchState | str) -> GameDefinition | None:
+    """The registered definition of a match (or a spec key), if any."""
+    key = state_or_key if isinstance(state_or_key, str) else state_or_key.match.spec.key
+    return DEFINITIONS.get(key)
