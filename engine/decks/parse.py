@@ -5,7 +5,8 @@ Accepted line forms (one card entry per line; blank lines are ignored):
 - ``4 Blaster Blade``, ``4x Blaster Blade``, ``4 x Blaster Blade``, ``Blaster Blade x4``;
 - a code in brackets after the name: ``4 Blaster Blade [D-BT01/001]``;
 - a header naming a section, alone or with a card: ``Ruler:``, ``[G deck]``, ``# Magic stone deck``,
-  ``Main deck (50)``, ``Ruler: Aesop, the Prince's Tutor`` (a header with a card means one copy);
+  ``Main deck (50)``; a header with a card on the same line (``Ruler: Aesop, the Prince's Tutor``, one
+  copy; ``G deck: 4 Name``) holds that card only, and the next lines stay in the section they were in;
 - comments: lines starting with ``//``, and ``#`` lines that are not a header.
 
 Lines before any header belong to the game's default section (the main deck). Every error names its
@@ -88,13 +89,14 @@ def parse_with(fmt: DeckFormat, text: str) -> Decklist:
         if colon:
             section = _section_of(fmt, head)
             if section is not None:
-                current = section.key
-                if tail.strip():
-                    body = tail.strip()
-                    entry = _entry(body, number) if re.match(r"^\d", body) else DeckEntry(1, body, number)
-                    if len(entry.name) > MAX_NAME:
-                        raise DeckError(f"Line {number}: that card name is longer than {MAX_NAME} letters.")
-                    sections[current].append(entry)
+                body = tail.strip()
+                if not body:
+                    current = section.key
+                    continue
+                entry = _entry(body, number) if re.match(r"^\d", body) else DeckEntry(1, body, number)
+                if len(entry.name) > MAX_NAME:
+                    raise DeckError(f"Line {number}: that card name is longer than {MAX_NAME} letters.")
+                sections[section.key].append(entry)
                 continue
         bare = _HEADER_MARKS.sub("", line)
         section = _section_of(fmt, bare) if bare else None
