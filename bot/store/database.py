@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from collections.abc import AsyncIterator
@@ -26,6 +27,9 @@ class Database:
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
+        self._writer = asyncio.Lock()
+        """One transaction at a time on the shared connection: the services (matches, tournaments,
+        cards) share it, and SQLite cannot nest ``BEGIN``."""
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -72,14 +76,17 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` if the block raises."""
-        await self.connection.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.connection
-        except BaseException:
-            await self.connection.execute("ROLLBACK")
-            raise
-        await self.connection.execute("COMMIT")
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` if the block raises. Transactions of
+        concurrent tasks wait for each other (they share one connection); a task must not open a
+        transaction inside its own."""
+        async with self._writer:
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.connection
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
 
 
 def _split_statements(script: str) -> list[str]:

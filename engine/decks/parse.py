@@ -93,7 +93,8 @@ def parse_with(fmt: DeckFormat, text: str) -> Decklist:
                 if not body:
                     current = section.key
                     continue
-                entry = _entry(body, number) if re.match(r"^\d", body) else DeckEntry(1, body, number)
+                counted = _COUNT_FIRST.match(body) or _COUNT_LAST.match(body)
+                entry = _entry(body, number) if counted else DeckEntry(1, body, number)
                 if len(entry.name) > MAX_NAME:
                     raise DeckError(f"Line {number}: that card name is longer than {MAX_NAME} letters.")
                 sections[section.key].append(entry)

@@ -85,3 +85,28 @@ async def test_deleting_a_document_cascades_to_its_records(tmp_path: Path) -> No
                 assert (await cursor.fetchone())[0] == 0, table
     finally:
         await db.close()
+
+
+async def test_concurrent_transactions_wait_for_each_other(tmp_path: Path) -> None:
+    """Services share one connection: two tasks' transactions run one after the other, both commit."""
+    import asyncio
+
+    db = await Database.open(tmp_path / "concurrent.sqlite3")
+    try:
+        await db.connection.execute("CREATE TABLE t (n INTEGER)")
+        await db.connection.commit()
+        order: list[str] = []
+
+        async def write(name: str, value: int) -> None:
+            async with db.transaction() as conn:
+                order.append(f"{name} begins")
+                await conn.execute("INSERT INTO t VALUES (?)", (value,))
+                await asyncio.sleep(0.01)
+                order.append(f"{name} ends")
+
+        await asyncio.gather(write("a", 1), write("b", 2))
+        assert order == ["a begins", "a ends", "b begins", "b ends"]
+        async with db.connection.execute("SELECT n FROM t ORDER BY n") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == [1, 2]
+    finally:
+        await db.close()

@@ -94,6 +94,12 @@ def test_errors_name_the_line(text: str, message: str) -> None:
     assert str(caught.value) == message
 
 
+def test_a_header_with_a_name_that_starts_with_a_number() -> None:
+    deck = parse("Ruler: 15. O - Overlord\nRuler area: 2 Twins\n4 A")
+    assert [(e.count, e.name) for e in deck.entries("ruler")] == [(1, "15. O - Overlord"), (2, "Twins")]
+    assert deck.count("main") == 4
+
+
 def test_checks_give_exact_numbers_and_rule_numbers() -> None:
     deck = parse("3 Blaster Blade\n4 Basic Stone\nSide:\n1 Blaster Blade")
     labels = {"ruler": "ruler", "main": "main deck", "side": "sideboard"}
