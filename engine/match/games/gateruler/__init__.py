@@ -1,0 +1,314 @@
+"""Gate Ruler on the match engine (key ``gateruler``, actions ``gr_``), from the Comprehensive Rules
+v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gateruler.md`` 2.9).
+
+**Automated** (each with its rule):
+
+- zones and who sees what (Section 3, :mod:`.data`): the deck hidden from all (3-4b), a face-down
+  damage-zone card seen by its owner only (3-13c), face-down units by their controller (3-8b, 3-9b),
+  set and drive zones by their owner (3-10b, 3-12c), the shared gate (3-18b), the counter zone (3-19);
+- preparation (5-3): ruler in the ruler zone with a geas stacked under it (5-3a, 5-3a-1), deck shuffled
+  (5-3a), each ruler's Setup (5-3b: cards in hand, resources), random first player (5-3c). The CR has no
+  redraw or mulligan, so there is none. The ruler's numbers come from its card data or are entered by
+  its player (:class:`~.actions.GrRuler`) in the setup phase, where both players act;
+- the start phase (6-2): summon and set caps (6-2a, 4-3a, 4-3b), ruler and attack zones ready (6-2c; not
+  defense zones nor resources), the ruler's Start of Turn (6-2f): draw, one fewer on the first player's
+  first turn (6-2f-1), ready and gain resources, drive (10-2);
+- main-phase actions with their conditions (7-1a, 9-3e-5): normal summon within the summon cap, paying
+  the level in resources (7-3, 15-17, 14-4b-6a, 15-15a), play fields and events (7-4, 7-6, 7-8), set
+  within the set cap (7-5), rearrange (7-10); the main phase's drive-zone cleanup (6-3c);
+- the gate (Section 9): played cards, Counter abilities and defeat processes resolve when both players
+  pass priority in a row (9-3g-1, 9-4c, 9-4f); a unit then enters its zone (ready in attack, exhausted in
+  defense, 3-3a-1, 3-9c), a field its field zone, an event the graveyard (14-4c); nobody responds to a
+  drive or ruler damage process (9-3d);
+- the drive process (Section 10, 15-19): face down in one's own start and main phase (10-2a); otherwise
+  revealed except the cards kept hidden (10-3a-1), a drive resolution process in the gate (10-3c) that
+  its controller resolves card by card: summon, play, set, or leave unused to the graveyard (10-4);
+- attacks (Section 8): declaration with a ready ruler or attack-zone unit against the frontmost card of a
+  column (8-4c, 8-4c-1, 3-6e-3a), exhausting the attacker (8-4d), one attack on the first player's first
+  turn (8-2a-2), the gate window (8-4i), combat damage STK to a ruler and ATK to a unit (8-6d), no damage
+  when a card is gone (8-6a); end of attacks (8-4c-2);
+- damage (Section 13): ruler damage goes to the current ruler damage (13-2b-1) and becomes one ruler
+  damage application process per point (12-3, 13-5b, active player's first 13-5b-2), each putting the
+  top card of the deck face up in the counter zone (13-6b), then into the damage zone (13-6c) or, with a
+  Counter ability, played (13-6d-1, mandatory) or to the graveyard without a target (13-6d-2, 13-6d-3);
+  unit damage and destruction at HP (13-2b-2, 15-12b), cleared at the end of the turn (6-5c-1);
+- rules effects in the system process (11-2a, 12-1b, 12-1b-1): overlapping cards (12-4a), illegal charges
+  (12-5a), ruler damage (12-3), player defeat (12-2);
+- defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d) or an empty deck zone
+  (12-2a-2) add a defeat process (12-2c; one for both, 12-2c-1); when it resolves, whoever still fulfils
+  a condition loses (12-2d-1); both at once is a draw (1-4b-1). Concession is generic (1-4c);
+- damage reversal "DR N", all or nothing (15-30c); effect damage (15-20).
+
+**Left to the players** (with the generic actions): card text, abilities and their triggers, targets
+and choices, Overdrive and Touchdown abilities, keyword abilities (Intercept, Retaliate, Breakthrough,
+Double Attack...), Gear Up (14-18), replacement and prevention effects (13-3), healing (13-4b: move
+damage-zone cards to the graveyard), charges (15-14: attach under a card in play), the in-play level
+cap (12-6), "end of turn" and other triggers of each step.
+
+**Stats read** from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`): ``type``
+(``ruler``, ``geas``, ``unit``, ``event``, ``field``, ``resource``), ``level``, ``atk``, ``stk``, ``hp``,
+``cnt`` (1: has a Counter ability), and for a ruler ``life`` plus the ruler numbers of
+:data:`.data.RULER_NUMBERS` (``attack_zones``, ``defense_zones``, ``set_zones``, ``hand``,
+``resources``, ``summon_cap``, ``draw``, ``ready``, ``gain``, ``set_cap``, ``drive``; -1 is infinite for
+caps and "all" for ``ready``). A card without stats makes the procedure ask: the level paid, the
+attacker's ATK or STK, whether a counter-zone card has a Counter ability.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.errors import ArbiterError
+from engine.match.actions import BaseAction, CardAt, Move, NextPhase, NextStep, PassPriority, PassTurn
+from engine.match.events import Event
+from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.games.gateruler import actions as gr
+from engine.match.games.gateruler.data import (
+    ATTACK,
+    BATTLE,
+    DECLARE,
+    END,
+    MAIN,
+    RULER_REQUIRED,
+    SETUP,
+    SPEC,
+    UNIT_ZONES,
+    battle,
+    capacity,
+    gate,
+    numbers,
+    ruler_card,
+    started,
+    value,
+    with_values,
+    zone_ids,
+)
+from engine.match.games.gateruler.procedures import (
+    begin_turn,
+    clear_drive_zone,
+    end_turn,
+    gain_resources,
+    resolve_on_passes,
+    system_process,
+)
+from engine.match.games.gateruler.simulation import random_actions, random_deck
+from engine.match.state import CardRef, MatchState
+from engine.match.view import handle_of
+
+__all__ = ["SPEC", "GateRuler", "stats_from_record"]
+
+_ALWAYS = (gr.GrRuler,)
+
+
+def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
+    """The stats this definition reads, from an :class:`engine.cards.model.CardRecord` of Gate Ruler:
+    ``type`` (its first card type, lowercase), ``level``, ``atk``, ``hp``, ``stk``, ``life``, and ``cnt``
+    = 1 when its icons or keywords include CNT (2-8, 16-4). Sorted by name, as CardRef keeps them."""
+    stats: dict[str, int | str] = {}
+    if record.types:
+        stats["type"] = str(record.types[0]).lower()
+    for name in ("level", "atk", "hp", "stk", "life"):
+        number = record.stats.get(name)
+        if isinstance(number, int) and not isinstance(number, bool):
+            stats[name] = number
+    marks = {str(mark).upper() for mark in [*record.stats.get("icons", []), *record.keywords]}
+    if marks & {"CNT", "COUNTER"}:
+        stats["cnt"] = 1
+    elif stats:
+        stats["cnt"] = 0
+    return tuple(sorted(stats.items()))
+
+
+class GateRuler(GameDefinition):
+    """The Gate Ruler definition (see the module doc)."""
+
+    spec = SPEC
+    actions = gr.ACTIONS
+
+    def setup(self, state: MatchState) -> MatchState:
+        """5-3a: each ruler is in its ruler zone (a geas under it, 5-3a-1), the deck shuffled (generic);
+        5-3b runs once both rulers' numbers are known (from card data here, or entered)."""
+        board = state.board
+        attachments = list(board.attachments)
+        for seat in range(2):
+            ids = zone_ids(state, board, "ruler", seat)
+            if not ids:
+                raise ArbiterError("Each Gate Ruler deck needs exactly one ruler card (5-2b).")
+            attachments += [(geas, ids[0]) for geas in ids[1:]]
+        board = board.evolve(attachments=tuple(attachments))
+        for seat in range(2):
+            known = gr.ruler_numbers(state, board, seat)
+            if all(name in known for name in RULER_REQUIRED):
+                for name, default in gr.RULER_OPTIONAL.items():
+                    known.setdefault(name, default)
+                board = with_values(board.with_data(**{f"ruler{seat}": known}), seat, life=known["life"])
+        state = state.evolve(board=board)
+        if numbers(board, 0) is not None and numbers(board, 1) is not None:
+            events: list[Event] = []
+            state = state.evolve(board=_prepare(state, board, events))
+        return state
+
+    def allows(self, state: MatchState, action: BaseAction) -> None:
+        board = state.board
+        cls = type(action)
+        if cls.anytime:
+            return
+        if not started(board):
+            if cls not in _ALWAYS:
+                refuse("The match is being prepared: each player first enters their ruler's numbers (5-3b).")
+            return
+        waiting = board.data("counter")
+        if waiting is not None and cls is not gr.GrCounter:
+            name = state.match.players[waiting]
+            refuse(f"{name} must first resolve the card in their counter zone (13-6).")
+        items = gate(board)
+        if cls is PassPriority and items and items[0]["kind"] == "drive":
+            name = state.match.players[items[0]["controller"]]
+            refuse(f"Nobody can respond to a drive process (9-3d); {name} resolves the driven cards (10-4).")
+        if cls in (NextStep, NextPhase, PassTurn):
+            if items:
+                refuse("The gate is not empty: both players pass priority to resolve it first (9-4).")
+            if battle(board) is not None:
+                refuse("An attack is in progress: both players pass priority to reach its damage step (8-6).")
+            if cls is NextStep and (board.phase == ATTACK or action.to == "battle"):  # type: ignore[attr-defined]
+                refuse("Declare an attack (8-4c) or stop attacking (8-4c-2) instead.")
+            if cls is NextPhase and action.to in ("setup", "start"):  # type: ignore[attr-defined]
+                refuse("The setup and start phases run on their own (5-3, 6-2).")
+        if isinstance(action, Move):
+            if action.to.zone == "ruler":
+                refuse("Only a ruler or a geas can be in a ruler zone (3-7c).")
+            for at in action.cards:
+                seat = action.actor if at.player is None else at.player
+                if at.zone == "ruler" and seat in (0, 1) and at.index == 0:
+                    refuse("A ruler never leaves its ruler zone (3-7e).")
+
+    def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+        board = state.board
+        events: list[Event] = []
+        if not started(board):
+            if numbers(board, 0) is None or numbers(board, 1) is None:
+                return state, []
+            board = _prepare(state, board, events)
+            return state.evolve(board=board), events
+        if isinstance(action, PassTurn):
+            board = end_turn(state, board, 1 - board.active, events)
+            board = begin_turn(state, board, events)
+        elif board.phase > MAIN:
+            board = clear_drive_zone(state, board, board.active, events)
+        if isinstance(action, PassPriority) and board.passes >= 2:
+            board = resolve_on_passes(state, board, events)
+        board = system_process(state, board, events)
+        if board is state.board:
+            return state, events
+        return state.evolve(board=board), events
+
+    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+        lost = state.board.data("lost")
+        return [] if not lost else [(int(seat), str(reason)) for seat, reason in lost]
+
+    def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
+        board = state.board
+
+        def handle(card_id: int) -> str:
+            return handle_of(state, viewer, card_id)
+
+        items = []
+        for item in gate(board):
+            shown = {"kind": item["kind"]}
+            if "controller" in item:
+                shown["controller"] = item["controller"]
+            if "players" in item:
+                shown["players"] = item["players"]
+            if "card" in item:
+                shown["card"] = handle(item["card"])
+            if "dest" in item:
+                shown["to"] = item["dest"]
+            if item["kind"] == "drive":
+                shown["cards"] = [handle(c) for c in item["cards"]]
+            items.append(shown)
+        fight = battle(board)
+        return {
+            "rulers": [numbers(board, seat) for seat in range(2)],
+            "prepared": started(board),
+            "gate": items,
+            "battle": None
+            if fight is None
+            else {
+                "attacker": handle(fight["attacker"]),
+                "target": handle(fight["target"]),
+                "target_zone": fight["target_zone"],
+                "damage": fight["damage"],
+            },
+            "attacks_this_turn": int(board.data("attacks", 0)),
+            "counter_wait": board.data("counter"),
+        }
+
+    def check_invariants(self, state: MatchState) -> None:
+        board = state.board
+        if not started(board):
+            assert board.phase == SETUP, "the match left its setup phase before the rulers were known"
+            return
+        assert board.phase != SETUP, "a prepared match is back in its setup phase"
+        for seat in range(2):
+            assert ruler_card(state, board, seat) is not None, f"player {seat} has no ruler"
+            for zone in ("attack", "defense", "set"):
+                room = capacity(board, seat, zone)
+                assert room is not None and len(zone_ids(state, board, zone, seat)) <= room, (
+                    f"player {seat}'s {zone} zones hold more cards than their ruler gives (12-4a)"
+                )
+            assert value(board, seat, "ruler_damage") == 0 or board.data("counter") is not None, (
+                "current ruler damage was left unprocessed (12-3)"
+            )
+            assert value(board, seat, "summons") >= 0 and value(board, seat, "sets") >= 0
+            assert not zone_ids(state, board, "charge", seat) or all(
+                any(card == c for c, _ in board.attachments)
+                for card in zone_ids(state, board, "charge", seat)
+            ), "an unlinked charge was left (12-5a)"
+        items = gate(board)
+        gate_cards = set(zone_ids(state, board, "gate", None))
+        for item in items:
+            if item["kind"] == "card":
+                assert item["card"] in gate_cards or state.ended, "a played card left the gate unresolved"
+        if board.data("counter") is not None:
+            assert items and items[0]["kind"] == "damage", "a counter-zone card waits without its process"
+        fight = battle(board)
+        if fight is not None:
+            assert board.phase == ATTACK and board.step == BATTLE, "a battle outside the battle step"
+        if board.data("lost") is not None:
+            assert state.ended, "a player lost but the match goes on"
+        for seat in range(2):
+            for zone in UNIT_ZONES:
+                for card_id in zone_ids(state, board, zone, seat):
+                    assert board.cards[card_id].counter("damage") >= 0
+
+    def random_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        return random_deck(rng)
+
+    def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
+        return random_actions(state, rng)
+
+
+def _prepare(state: MatchState, board: Any, events: list[Event]) -> Any:
+    """5-3b: each player carries out their ruler's Setup (cards in hand, resources from the supply);
+    then the first turn begins with the randomly chosen first player (5-3c, 6-2)."""
+    from engine.match.apply import move_cards
+    from engine.match.games.gateruler.data import slot
+
+    for seat in range(2):
+        known = numbers(board, seat) or {}
+        deck = zone_ids(state, board, "deck", seat)[: known.get("hand", 0)]
+        if deck:
+            picks = [(slot(state, "deck", seat), c) for c in deck]
+            board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
+            events.append(event)
+        board = gain_resources(state, board, seat, known.get("resources", 0), events)
+    board = board.with_data(started=True)
+    events.append(Event("gr_setup", board.active))
+    board = begin_turn(state, board, events)
+    return system_process(state, board, events)
+
+
+DEFINITION = register_game(GateRuler())
+_ = (CardAt, DECLARE, END)

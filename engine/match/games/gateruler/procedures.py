@@ -1,0 +1,542 @@
+"""The procedures Gate Ruler runs without a choice: the system process and its rules effects, the
+gate's processes, the start of a turn, the damage step, the end of a turn (CR Sections 6, 8-13).
+
+The gate (3-18, Section 9) is kept as game data, topmost first: played cards (their card sits in the
+shared ``gate`` zone), drive resolution processes (10-3c), ruler damage application processes (13-5b),
+Counter abilities being played (13-6d) and defeat processes (12-2b). Played cards, Counter abilities and
+defeat processes resolve when both players pass priority in a row (9-3g-1, 9-4c); once one resolves,
+the next resolves too unless something was added (9-4f). Nobody may respond to a drive process or a
+ruler damage application process on top of the gate (9-3d): the engine resolves ruler damage at once
+and the drive process's controller resolves theirs card by card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.match.apply import move_cards
+from engine.match.events import Event, seen_mask
+from engine.match.games.gateruler.data import (
+    ATTACK,
+    DECLARE,
+    IN_PLAY,
+    INFINITE,
+    MAIN,
+    UNIT_ZONES,
+    battle,
+    capacity,
+    gate,
+    numbers,
+    ref,
+    slot,
+    value,
+    with_gate,
+    with_values,
+    zone_ids,
+)
+from engine.match.state import Board, Card, MatchState
+
+READY, EXHAUSTED = 0, 1
+
+
+# Small building blocks -----------------------------------------------------------------------------
+
+
+def orient(
+    state: MatchState, board: Board, actor: int, card_ids: list[int], orientation: int
+) -> tuple[Board, Event | None]:
+    """Ready or exhaust cards (15-7); cards already in that state are left alone (15-7)."""
+    cards = list(board.cards)
+    mentions = []
+    for card_id in card_ids:
+        old = cards[card_id]
+        if old.orientation == orientation:
+            continue
+        cards[card_id] = Card(
+            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
+        )
+        mentions.append((old.ref, seen_mask(old.known, old.known, state.match.all)))
+    if not mentions:
+        return board, None
+    event = Event("orient", actor, tuple(mentions), {"orientation": orientation})
+    return board.evolve(cards=tuple(cards)), event
+
+
+def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
+    old = board.cards[card_id]
+    counters = tuple(
+        sorted([*(p for p in old.counters if p[0] != name), *([(name, count)] if count else [])])
+    )
+    if counters == old.counters:
+        return board
+    cards = list(board.cards)
+    cards[card_id] = Card(
+        old.ref, old.owner, old.controller, old.face_up, old.orientation, counters, old.known
+    )
+    return board.evolve(cards=tuple(cards))
+
+
+def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
+    """A card mentioned in a line as whoever knows it now sees it."""
+    card = board.cards[card_id]
+    return card.ref, seen_mask(card.known, card.known, state.match.all)
+
+
+def to_graveyard(
+    state: MatchState, board: Board, actor: int | None, card_ids: list[int], kind: str, events: list[Event]
+) -> Board:
+    """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the rules."""
+    for owner in sorted({board.cards[c].owner for c in card_ids}):
+        picks = [(_slot_of(board, c), c) for c in card_ids if board.cards[c].owner == owner]
+        board, event = move_cards(state, board, owner, picks, slot(state, "graveyard", owner), kind=kind)
+        event.actor = actor
+        events.append(event)
+    return board
+
+
+def _slot_of(board: Board, card_id: int) -> int:
+    for index, ids in enumerate(board.zones):
+        if card_id in ids:
+            return index
+    raise AssertionError(f"card {card_id} is in no zone")
+
+
+def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Event]) -> Board:
+    """Pay a card's level in resources: exhaust that many ready resources (14-4b-6a, 15-15a)."""
+    if level <= 0:
+        return board
+    ready = [c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == READY]
+    board, event = orient(state, board, seat, ready[:level], EXHAUSTED)
+    if event is not None:
+        events.append(event)
+    return board
+
+
+# The system process (Section 11) and rules effects (Section 12) -------------------------------------
+
+
+def system_process(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """11-2a: apply rules effects until none is left (11-2a-1), then resolve what needs nobody's choice
+    on top of the gate (ruler damage application processes, 9-3d), and again until nothing changes."""
+    for _ in range(10_000):
+        if board.data("counter") is not None:
+            return board  # the ruler damage application process waits for its player (13-6d)
+        board, changed = rules_effects(state, board, events)
+        if changed:
+            continue
+        board, changed = auto_resolve(state, board, events)
+        if not changed:
+            return board
+    raise AssertionError("the system process does not settle")
+
+
+def rules_effects(state: MatchState, board: Board, events: list[Event]) -> tuple[Board, bool]:
+    """One round of rules effects (12-1b: simultaneous; ruler damage before player defeat, 12-1b-1;
+    overlapping cards before anything that counts levels, 12-1b-2)."""
+    before = board
+    board = _illegal_charges(state, board, events)
+    board = _overlapping(state, board, events)
+    board = _destroy(state, board, events)
+    board = _ruler_damage(state, board, events)
+    board = _defeat(state, board, events)
+    return board, board is not before
+
+
+def _illegal_charges(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """12-5a: a card in a charge zone linked to no card is put into its owner's graveyard (a charge is
+    linked by being stacked under its card, 3-14d-3; the link breaks when the card leaves play, 3-14e)."""
+    hosts = {card: host for card, host in board.attachments}
+    loose = [
+        card_id
+        for seat in range(2)
+        for card_id in zone_ids(state, board, "charge", seat)
+        if card_id not in hosts or _slot_name(state, board, hosts[card_id]) not in IN_PLAY
+    ]
+    if loose:
+        board = to_graveyard(state, board, None, loose, "gr_charge_lost", events)
+    return board
+
+
+def _slot_name(state: MatchState, board: Board, card_id: int) -> str:
+    return state.match.slot_spec[_slot_of(board, card_id)].name
+
+
+def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """12-4a: one card per attack, defense or set zone; the zones of a kind hold at most as many cards as
+    the ruler gives zones, and the most recently placed cards stay (the others go to the graveyard)."""
+    for seat in range(2):
+        for zone in ("attack", "defense", "set"):
+            room = capacity(board, seat, zone)
+            ids = zone_ids(state, board, zone, seat)
+            if room is not None and len(ids) > room:
+                extra = list(ids[: len(ids) - room])
+                board = to_graveyard(state, board, seat, extra, "gr_overlap", events)
+    return board
+
+
+def _destroy(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """15-12b: a unit whose current damage is equal to or greater than its HP, or whose HP is 0 or less,
+    is put into its owner's graveyard (15-12b-3). Units whose HP the card data does not give are left to
+    the players."""
+    doomed = []
+    for seat in range(2):
+        for zone in UNIT_ZONES:
+            for card_id in zone_ids(state, board, zone, seat):
+                card = board.cards[card_id]
+                hp = ref(state, board, card_id).stat("hp") if card.face_up else None
+                if isinstance(hp, int) and (hp <= 0 or card.counter("damage") >= hp):
+                    doomed.append(card_id)
+    if doomed:
+        board = to_graveyard(state, board, None, doomed, "gr_destroyed", events)
+    return board
+
+
+def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """12-3a, 13-5: a ruler with current ruler damage X >= 1 gets X ruler damage application processes in
+    the gate, the active player's first (13-5b-2), and its current ruler damage becomes 0 (13-5c)."""
+    order = [board.active, 1 - board.active]
+    pending = [(seat, value(board, seat, "ruler_damage")) for seat in order]
+    if not any(amount > 0 for _, amount in pending):
+        return board
+    items = gate(board)
+    for seat, amount in pending:
+        if amount <= 0:
+            continue
+        items = [{"kind": "damage", "controller": seat} for _ in range(amount)] + items
+        board = with_values(board, seat, ruler_damage=0)
+        events.append(Event("gr_ruler_damage", seat, (), {"amount": amount}))
+    return with_gate(board, items)
+
+
+def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[str]:
+    """The defeat conditions a player fulfils (12-2a): damage-zone cards >= life (12-2a-1, 3-13d), an
+    empty deck zone (12-2a-2)."""
+    reasons = []
+    known = numbers(board, seat)
+    damage = len(zone_ids(state, board, "damage", seat))
+    if known is not None and damage >= known["life"]:
+        reasons.append(f"{damage} cards in the damage zone, life {known['life']} (12-2a-1)")
+    if not zone_ids(state, board, "deck", seat):
+        reasons.append("no cards in the deck zone (12-2a-2)")
+    return reasons
+
+
+def _defeat(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """12-2c: a player who fulfils a defeat condition and has no defeat process in the gate gets one; if
+    both do, one process is linked to both (12-2c-1)."""
+    items = gate(board)
+    linked = {seat for item in items if item["kind"] == "defeat" for seat in item["players"]}
+    seats = [seat for seat in range(2) if seat not in linked and defeat_reasons(state, board, seat)]
+    if not seats:
+        return board
+    events.append(Event("gr_defeat_process", None, (), {"players": seats}))
+    return with_gate(board, [{"kind": "defeat", "players": seats}, *items]).evolve(
+        priority=holder(board), passes=0
+    )
+
+
+def holder(board: Board) -> int:
+    """Who gets priority after the rules ran: the player whose counter-zone card waits (13-6d), the
+    controller of a drive process on top of the gate (10-4c), otherwise the active player (9-3b)."""
+    waiting = board.data("counter")
+    if waiting is not None:
+        return int(waiting)
+    items = gate(board)
+    if items and items[0]["kind"] == "drive":
+        return int(items[0]["controller"])
+    return board.active
+
+
+# Resolving the gate --------------------------------------------------------------------------------
+
+
+def auto_resolve(state: MatchState, board: Board, events: list[Event]) -> tuple[Board, bool]:
+    """Resolve the top of the gate when it needs nobody's choice: a ruler damage application process
+    (13-6) unless it waits for a Counter ability, a drive process with no card left (10-4b)."""
+    items = gate(board)
+    if not items or board.data("counter") is not None:
+        return board, False
+    top = items[0]
+    if top["kind"] == "damage":
+        return _apply_ruler_damage(state, board, items, events), True
+    if top["kind"] == "drive":
+        drive = set(zone_ids(state, board, "drive", top["controller"]))
+        if not any(card_id in drive for card_id in top["cards"]):
+            events.append(Event("gr_drive_done", top["controller"]))
+            return with_gate(board, items[1:]), True
+        if board.priority != top["controller"]:
+            return board.evolve(priority=top["controller"], passes=0), True
+    return board, False
+
+
+def _apply_ruler_damage(
+    state: MatchState, board: Board, items: list[dict[str, Any]], events: list[Event]
+) -> Board:
+    """13-6: the top card of the controller's deck goes face up into their counter zone (13-6b); without a
+    Counter ability it goes to their damage zone (13-6c); with one it must be played (13-6d-1), and the
+    process waits for its player (the card data may not say: then they declare it)."""
+    seat = items[0]["controller"]
+    deck = zone_ids(state, board, "deck", seat)
+    if not deck:
+        events.append(Event("gr_no_card", seat))  # 1-5b: what cannot be done is skipped
+        return with_gate(board, items[1:])
+    card_id = deck[0]
+    board, event = move_cards(
+        state, board, seat, [(slot(state, "deck", seat), card_id)], slot(state, "counter", seat), face="up"
+    )
+    events.append(event)
+    cnt = has_counter(state, board, card_id)
+    if cnt is False:
+        return finish_ruler_damage(state, board, seat, card_id, events)
+    events.append(Event("gr_counter_wait", seat, (mention(state, board, card_id),), {"known": cnt is True}))
+    return board.with_data(counter=seat).evolve(priority=seat, passes=0)
+
+
+def has_counter(state: MatchState, board: Board, card_id: int) -> bool | None:
+    """Whether a card has a Counter (CNT) ability (16-4): its ``cnt`` stat; None when the card has no
+    card data at all, so its player must say."""
+    card = ref(state, board, card_id)
+    if not card.stats:
+        return None
+    return bool(card.stat("cnt", 0))
+
+
+def finish_ruler_damage(
+    state: MatchState, board: Board, seat: int, card_id: int, events: list[Event]
+) -> Board:
+    """13-6c, 13-6e: the card goes from the counter zone to its owner's damage zone, face up (3-13b-1),
+    and the process leaves the gate."""
+    owner = board.cards[card_id].owner
+    board, event = move_cards(
+        state, board, seat, [(slot(state, "counter", seat), card_id)], slot(state, "damage", owner), face="up"
+    )
+    events.append(event)
+    return with_gate(board.with_data(counter=None), gate(board)[1:])
+
+
+def resolve_on_passes(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """Both players passed priority in a row (9-3g-1): resolve the top of the gate (9-4c), run the system
+    process (9-4d), and go on resolving while nothing new was added (9-4f). With an empty gate during an
+    attack, the attack goes on to its damage step (8-4i to 8-6d)."""
+    board = board.evolve(passes=0, priority=board.active)
+    items = gate(board)
+    if not items:
+        if board.phase == ATTACK and battle(board) is not None:
+            return damage_step(state, board, events)
+        return board
+    while items and items[0]["kind"] in ("card", "defeat", "ability"):
+        size = len(items)
+        board = _resolve_top(state, board, items, events)
+        if board.data("lost") is not None:
+            return board
+        board = system_process(state, board, events)
+        items = gate(board)
+        if len(items) >= size:
+            break
+    return board.evolve(passes=0, priority=holder(board))
+
+
+def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], events: list[Event]) -> Board:
+    top, rest = items[0], items[1:]
+    board = with_gate(board, rest)
+    if top["kind"] == "defeat":
+        return _resolve_defeat(state, board, top["players"], events)
+    card_id = top["card"]
+    gate_slot = slot(state, "gate", None)
+    if top["kind"] == "ability":
+        # 13-6d-3: once the Counter ability leaves the gate, its card goes to the graveyard if it is still
+        # in the counter zone; then the ruler damage application process ends (13-6e).
+        events.append(
+            Event("gr_resolve", top["controller"], (mention(state, board, card_id),), {"what": "cnt"})
+        )
+        if card_id in zone_ids(state, board, "counter", top["controller"]):
+            board = to_graveyard(state, board, top["controller"], [card_id], "gr_counter_done", events)
+        return board
+    if card_id not in board.zones[gate_slot]:
+        events.append(Event("gr_gone", top["controller"], (mention(state, board, card_id),)))
+        return board
+    controller = top["controller"]
+    dest = top["dest"]
+    if dest in ("attack", "defense", "field"):
+        # 14-4c: a unit enters the zone chosen as it was played; a field enters the field zone.
+        orientation = READY if dest != "defense" else EXHAUSTED  # 3-3a-1, 3-9c
+        board, event = move_cards(
+            state,
+            board,
+            controller,
+            [(gate_slot, card_id)],
+            slot(state, dest, controller),
+            face="up",
+            orientation=orientation if dest != "field" else None,
+            kind="gr_enter",
+        )
+        event.data["dest"] = dest
+        events.append(event)
+        return board
+    # 14-4c: an event resolves (its text is carried out by the players), then goes to the graveyard.
+    events.append(Event("gr_resolve", controller, (mention(state, board, card_id),), {"what": "event"}))
+    return to_graveyard(state, board, controller, [card_id], "gr_after", events)
+
+
+def _resolve_defeat(state: MatchState, board: Board, players: list[int], events: list[Event]) -> Board:
+    """12-2d-1: each player linked to the defeat process who still fulfils a defeat condition loses."""
+    lost = []
+    for seat in players:
+        reasons = defeat_reasons(state, board, seat)
+        events.append(Event("gr_defeat", seat, (), {"lost": bool(reasons)}))
+        if reasons:
+            lost.append((seat, "defeated: " + "; ".join(reasons)))
+    return board.with_data(lost=lost) if lost else board
+
+
+# Turn structure (Section 6) and the attack (Section 8) ---------------------------------------------
+
+
+def begin_turn(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """The start phase (6-2) up to the main phase: summon and set caps (6-2a), ready the ruler and the
+    attack zones (6-2c), the ruler's Start of Turn (6-2f): draw (one fewer on the first player's first
+    turn, 6-2f-1), ready resources, gain resources, drive (10-2). Triggers are left to the players."""
+    seat = board.active
+    for player in range(2):
+        known = numbers(board, player) or {}
+        own = player == seat
+        board = with_values(
+            board,
+            player,
+            summon_cap=known.get("summon_cap", INFINITE) if own else INFINITE,
+            summons=0,
+            set_cap=known.get("set_cap", INFINITE) if own else INFINITE,
+            sets=0,
+        )
+    board = board.evolve(phase=1, step=0, priority=seat, passes=0).with_data(attacks=0, battle=None)
+    events.append(Event("gr_turn", seat, (), {"turn": board.turn}))
+    standing = [*zone_ids(state, board, "ruler", seat)[:1], *zone_ids(state, board, "attack", seat)]
+    board, event = orient(state, board, seat, standing, READY)
+    if event is not None:
+        events.append(event)
+    known = numbers(board, seat) or {}
+    draw = known.get("draw", 0) - (1 if board.turn == 1 else 0)
+    deck = zone_ids(state, board, "deck", seat)
+    if draw > 0 and deck:
+        picks = [(slot(state, "deck", seat), c) for c in deck[:draw]]
+        board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
+        events.append(event)
+    exhausted = [
+        c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == EXHAUSTED
+    ]
+    count = known.get("ready", 0)
+    board, event = orient(state, board, seat, exhausted if count < 0 else exhausted[:count], READY)
+    if event is not None:
+        events.append(event)
+    board = gain_resources(state, board, seat, known.get("gain", 0), events)
+    if known.get("drive", 0) > 0:
+        board = drive(state, board, seat, known["drive"], (), events)
+    return board.evolve(phase=MAIN, step=0, priority=seat, passes=0)
+
+
+def gain_resources(state: MatchState, board: Board, seat: int, count: int, events: list[Event]) -> Board:
+    """Put resources from the supply into the resource zone, ready (3-3a-1)."""
+    supply = zone_ids(state, board, "supply", seat)
+    if count <= 0 or not supply:
+        return board
+    picks = [(slot(state, "supply", seat), c) for c in supply[:count]]
+    board, event = move_cards(
+        state, board, seat, picks, slot(state, "resource", seat), face="up", orientation=READY
+    )
+    events.append(event)
+    return board
+
+
+def drive(
+    state: MatchState, board: Board, seat: int, count: int, hidden: tuple[int, ...], events: list[Event]
+) -> Board:
+    """Drive the top ``count`` cards of the deck (15-19c). In the driver's own start or main phase they go
+    face down to the drive zone (10-2a); at any other time the cards not kept hidden are revealed (10-3a-1)
+    and a drive resolution process goes into the gate (10-3c)."""
+    deck = zone_ids(state, board, "deck", seat)[:count]
+    if not deck:
+        events.append(Event("gr_no_card", seat))
+        return board
+    board, event = move_cards(
+        state,
+        board,
+        seat,
+        [(slot(state, "deck", seat), c) for c in deck],
+        slot(state, "drive", seat),
+        face="down",
+        kind="gr_drive",
+    )
+    events.append(event)
+    if seat == board.active and board.phase in (1, MAIN):
+        return board
+    shown = [c for index, c in enumerate(deck) if index not in hidden]
+    if shown:
+        cards = list(board.cards)
+        mentions = []
+        for card_id in shown:
+            old = cards[card_id]
+            cards[card_id] = Card(old.ref, old.owner, old.controller, True, 0, old.counters, state.match.all)
+            mentions.append((old.ref, seen_mask(old.known, state.match.all, state.match.all)))
+        board = board.evolve(cards=tuple(cards))
+        events.append(Event("reveal", seat, tuple(mentions), {"to": "everyone"}))
+    item = {"kind": "drive", "controller": seat, "cards": list(deck)}
+    events.append(Event("gr_drive_process", seat))
+    return with_gate(board, [item, *gate(board)]).evolve(priority=seat, passes=0)
+
+
+def clear_drive_zone(state: MatchState, board: Board, seat: int, events: list[Event]) -> Board:
+    """6-3c: at the end of the main phase, the cards in the active player's drive zone go to their
+    owners' graveyards (driven cards left unused)."""
+    if board.data("cleared") == board.turn:
+        return board
+    board = board.with_data(cleared=board.turn)
+    cards = list(zone_ids(state, board, "drive", seat))
+    if cards:
+        board = to_graveyard(state, board, seat, cards, "gr_cleanup", events)
+    return board
+
+
+def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """The damage step (8-6) and the attack end step (8-7). If the attacker or the attacked card is no
+    longer there, there is no damage (8-6a); otherwise the attacker deals its STK to a ruler (8-6d-1) or
+    its ATK to a unit (8-6d-2) as combat damage (8-6d-3): ruler damage adds to the current ruler damage
+    (13-2b-1), unit damage to the unit's current damage (13-2b-2). Then the system process runs."""
+    fight = battle(board) or {}
+    seat = board.active
+    board = board.with_data(battle=None, attacks=int(board.data("attacks", 0)) + 1)
+    attacker, target = fight.get("attacker"), fight.get("target")
+    here = set(zone_ids(state, board, "ruler", seat)) | set(zone_ids(state, board, "attack", seat))
+    other = 1 - seat
+    target_zone = fight.get("target_zone")
+    present = target in zone_ids(state, board, target_zone, other) if target_zone else False
+    if attacker not in here or not present:
+        events.append(Event("gr_no_damage", seat))
+    else:
+        amount = int(fight["damage"])
+        mentions = (mention(state, board, attacker), mention(state, board, target))
+        events.append(Event("gr_combat", seat, mentions, {"amount": amount, "ruler": target_zone == "ruler"}))
+        if amount > 0:
+            if target_zone == "ruler":
+                board = with_values(board, other, ruler_damage=value(board, other, "ruler_damage") + amount)
+            else:
+                board = set_counter(board, target, "damage", board.cards[target].counter("damage") + amount)
+    board = system_process(state, board, events)
+    return board.evolve(step=DECLARE, passes=0, priority=holder(board))
+
+
+def end_turn(state: MatchState, board: Board, previous: int, events: list[Event]) -> Board:
+    """The end of a turn (6-5c, 15-24): the drive zone is emptied if the main phase did not (6-3c), every
+    unit's current damage becomes 0 (6-5c-1), the counter zones are emptied (15-24e)."""
+    marker = board.data("cleared")
+    if marker != board.turn - 1:
+        cards = list(zone_ids(state, board, "drive", previous))
+        if cards:
+            board = to_graveyard(state, board, previous, cards, "gr_cleanup", events)
+    for seat in range(2):
+        for zone in UNIT_ZONES:
+            for card_id in zone_ids(state, board, zone, seat):
+                board = set_counter(board, card_id, "damage", 0)
+        left = list(zone_ids(state, board, "counter", seat))
+        if left:
+            board = to_graveyard(state, board, seat, left, "gr_cleanup", events)
+    return board.with_data(battle=None, counter=None, cleared=None)
