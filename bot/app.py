@@ -12,6 +12,7 @@ from bot.services.guilds import GuildSettingsService
 from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
+from bot.services.tournaments import TournamentService
 from bot.store.database import Database
 from bot.store.settings_repo import SettingsRepository
 
@@ -28,6 +29,7 @@ class App:
     guilds: GuildSettingsService
     cards: CardsService
     matches: MatchService
+    tournaments: TournamentService
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
@@ -41,7 +43,9 @@ class App:
             guilds=GuildSettingsService(SettingsRepository(db)),
             cards=CardsService(db, rules),
             matches=MatchService(db),
+            tournaments=TournamentService(db),
         )
+        app.tournaments.deck_lookup = app.cards.deck_lookup
         if import_documents:
             report = await app.import_rules(settings.rules_dir)
             for failure in report.failed:

@@ -335,6 +335,75 @@ async def _deck_check(args: argparse.Namespace, app: App) -> int:
     return 0 if report.ok else 1
 
 
+# tournaments ---------------------------------------------------------------------------------
+
+
+def _tournament_simulate(args: argparse.Namespace) -> int:
+    """Run a whole simulated event through the tournament service on a real SQLite file (a temporary
+    one unless ``--db`` names one) and print every round and the final standings."""
+    import tempfile
+
+    from bot.services.tournaments import Simulation, simulate_event, simulation_json
+    from bot.store.database import Database
+
+    async def run(path: Path) -> Simulation:
+        database = await Database.open(path)
+        try:
+            return await simulate_event(
+                database,
+                players=args.players,
+                rounds=args.rounds,
+                drops=args.drops,
+                late=args.late,
+                seed=args.seed,
+                top_cut=args.top_cut,
+                game=args.game,
+                format=args.format,
+                guild_id=-1,
+            )
+        finally:
+            await database.close()
+
+    if args.db:
+        sim = asyncio.run(run(Path(args.db)))
+    else:
+        with tempfile.TemporaryDirectory(prefix="arbiter-simulation-") as folder:
+            sim = asyncio.run(run(Path(folder) / "tournament.sqlite3"))
+    if args.json:
+        print(json.dumps(simulation_json(sim), ensure_ascii=False))
+        return 0
+    from bot.services.tournaments import decimal4
+
+    e = sim.event
+    print(
+        f"{e.name}: {e.game}, {e.format.value}, {e.players + e.dropped} players,"
+        f" {e.swiss_rounds} Swiss rounds{f', top {e.top_cut}' if e.top_cut else ''}, seed {args.seed}"
+    )
+    for played in sim.rounds:
+        print(f"\nRound {played.info.number}")
+        if played.late_entries:
+            print("  Late entries: " + ", ".join(played.late_entries))
+        for match in played.info.matches:
+            print(f"  {match.line}")
+        if played.drops:
+            print("  Dropped: " + ", ".join(played.drops))
+    print("\nFinal standings")
+    print(f"{'Rank':>4}  {'Player':<14} {'Pts':>3}  {'Record':<8} {'OMW':>6}  {'GW':>6}  {'OGW':>6}")
+    for row in sim.standings.rows:
+        print(
+            f"{row.rank:>4}  {row.name[:14]:<14} {row.match_points:>3}  {row.record:<8} {decimal4(row.omw)}"
+            f"  {decimal4(row.gwp)}  {decimal4(row.ogw)}{'  (dropped)' if row.dropped else ''}"
+        )
+    if sim.top_cut is not None:
+        print(f"\nTop {sim.top_cut.size}")
+        for matches in sim.top_cut.rounds:
+            for m in matches:
+                winner = m.name_a if m.winner == m.player_a else m.name_b
+                print(f"  ({m.seed_a}) {m.name_a} vs ({m.seed_b}) {m.name_b}: {winner} wins")
+        print(f"Champion: {sim.top_cut.champion_name}")
+    return 0
+
+
 # bot -----------------------------------------------------------------------------------------
 
 
@@ -468,6 +537,24 @@ def build_parser() -> argparse.ArgumentParser:
     dcheck.add_argument("path")
     dcheck.add_argument("--json", action="store_true")
     dcheck.set_defaults(async_handler=_deck_check)
+
+    tournament = sub.add_parser("tournament", help="tournaments").add_subparsers(
+        dest="tournament_command", required=True
+    )
+    tsim = tournament.add_parser(
+        "simulate", help="run a whole event with random results through the service layer"
+    )
+    tsim.add_argument("--players", type=int, required=True, metavar="N")
+    tsim.add_argument("--rounds", type=int, metavar="R", help="Swiss rounds (default: max(3, ceil(log2(N))))")
+    tsim.add_argument("--drops", type=int, metavar="K", help="players who drop (default: N/16, at least 1)")
+    tsim.add_argument("--late", type=int, default=0, metavar="L", help="late entries (default: 0)")
+    tsim.add_argument("--seed", default="0", metavar="S", help="seed of pairings and results (default: 0)")
+    tsim.add_argument("--top-cut", type=int, default=0, choices=(0, 4, 8, 16), help="top cut size")
+    tsim.add_argument("--game", default="vanguard", help="the game (default: vanguard)")
+    tsim.add_argument("--format", default="bo3", choices=("bo1", "bo3"))
+    tsim.add_argument("--db", metavar="PATH", help="keep the event in this SQLite file (default: temporary)")
+    tsim.add_argument("--json", action="store_true")
+    tsim.set_defaults(handler=_tournament_simulate)
 
     kw = sub.add_parser("keyword", parents=[common], help="a keyword by name")
     kw.add_argument("game")

@@ -208,4 +208,140 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 4: tournaments: events, registrations, decklists, rounds, matches and results, top cut, audit log,
+    # the per-guild organizer role.
+    """
+    CREATE TABLE tournament_guilds (
+        guild_id          INTEGER PRIMARY KEY,
+        organizer_role_id INTEGER
+    );
+
+    CREATE TABLE tournament_events (
+        id               INTEGER PRIMARY KEY,
+        guild_id         INTEGER NOT NULL,
+        channel_id       INTEGER,
+        name             TEXT NOT NULL,
+        norm_name        TEXT NOT NULL,
+        game             TEXT NOT NULL,
+        format           TEXT NOT NULL CHECK (format IN ('bo1', 'bo3')),
+        rounds           INTEGER CHECK (rounds IS NULL OR rounds >= 1),
+        top_cut          INTEGER NOT NULL DEFAULT 0 CHECK (top_cut IN (0, 4, 8, 16)),
+        round_minutes    INTEGER NOT NULL CHECK (round_minutes >= 1),
+        capacity         INTEGER CHECK (capacity IS NULL OR capacity >= 2),
+        status           TEXT NOT NULL DEFAULT 'registration'
+                         CHECK (status IN ('registration', 'closed', 'running', 'topcut', 'finished')),
+        tiebreaker_floor TEXT NOT NULL DEFAULT '33/100',
+        seed             TEXT NOT NULL,
+        created_by       TEXT NOT NULL,
+        created_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        started_at       TEXT,
+        finished_at      TEXT
+    );
+    CREATE INDEX tournament_events_guild ON tournament_events (guild_id, status);
+    CREATE UNIQUE INDEX tournament_events_live_name ON tournament_events (guild_id, norm_name)
+        WHERE status != 'finished';
+
+    CREATE TABLE tournament_players (
+        event_id            INTEGER NOT NULL REFERENCES tournament_events (id) ON DELETE CASCADE,
+        player_id           TEXT NOT NULL,
+        name                TEXT NOT NULL,
+        late_from_round     INTEGER NOT NULL DEFAULT 1 CHECK (late_from_round >= 1),
+        dropped_after_round INTEGER,
+        registered_by       TEXT NOT NULL,
+        registered_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        seq                 INTEGER NOT NULL,
+        PRIMARY KEY (event_id, player_id),
+        UNIQUE (event_id, seq)
+    );
+
+    CREATE TABLE tournament_decklists (
+        event_id     INTEGER NOT NULL,
+        player_id    TEXT NOT NULL,
+        text         TEXT NOT NULL,
+        valid        INTEGER CHECK (valid IN (0, 1)),
+        summary      TEXT NOT NULL,
+        problems     TEXT NOT NULL DEFAULT '[]',
+        locked       INTEGER NOT NULL DEFAULT 0,
+        submitted_by TEXT NOT NULL,
+        submitted_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (event_id, player_id),
+        FOREIGN KEY (event_id, player_id) REFERENCES tournament_players (event_id, player_id)
+            ON DELETE CASCADE
+    );
+
+    CREATE TABLE tournament_rounds (
+        event_id   INTEGER NOT NULL REFERENCES tournament_events (id) ON DELETE CASCADE,
+        number     INTEGER NOT NULL CHECK (number >= 1),
+        started_at TEXT NOT NULL,
+        minutes    INTEGER NOT NULL CHECK (minutes >= 1),
+        closed_at  TEXT,
+        PRIMARY KEY (event_id, number)
+    );
+
+    CREATE TABLE tournament_reminders (
+        event_id INTEGER NOT NULL,
+        round    INTEGER NOT NULL,
+        kind     TEXT NOT NULL,
+        sent_at  TEXT NOT NULL,
+        PRIMARY KEY (event_id, round, kind),
+        FOREIGN KEY (event_id, round) REFERENCES tournament_rounds (event_id, number) ON DELETE CASCADE
+    );
+
+    CREATE TABLE tournament_matches (
+        id       INTEGER PRIMARY KEY,
+        event_id INTEGER NOT NULL,
+        round    INTEGER NOT NULL,
+        table_no INTEGER NOT NULL CHECK (table_no >= 1),
+        player_a TEXT NOT NULL,
+        player_b TEXT,
+        UNIQUE (event_id, round, table_no),
+        CHECK (player_b IS NULL OR player_b != player_a),
+        FOREIGN KEY (event_id, round) REFERENCES tournament_rounds (event_id, number) ON DELETE CASCADE
+    );
+
+    -- One seat per player per round: nobody is paired twice in a round.
+    CREATE TABLE tournament_seats (
+        event_id  INTEGER NOT NULL,
+        round     INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        match_id  INTEGER NOT NULL REFERENCES tournament_matches (id) ON DELETE CASCADE,
+        PRIMARY KEY (event_id, round, player_id),
+        FOREIGN KEY (event_id, player_id) REFERENCES tournament_players (event_id, player_id)
+    );
+
+    -- One result per match (the primary key): a match cannot be reported twice, only confirmed,
+    -- disputed or overridden in place.
+    CREATE TABLE tournament_results (
+        match_id      INTEGER PRIMARY KEY REFERENCES tournament_matches (id) ON DELETE CASCADE,
+        wins_a        INTEGER NOT NULL CHECK (wins_a >= 0),
+        wins_b        INTEGER NOT NULL CHECK (wins_b >= 0),
+        draws         INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+        double_loss   INTEGER NOT NULL DEFAULT 0 CHECK (double_loss IN (0, 1)),
+        status        TEXT NOT NULL CHECK (status IN ('reported', 'confirmed', 'disputed')),
+        reported_by   TEXT NOT NULL,
+        reported_at   TEXT NOT NULL,
+        confirmed_by  TEXT,
+        confirmed_at  TEXT,
+        disputed_by   TEXT,
+        note          TEXT,
+        overridden_by TEXT
+    );
+
+    CREATE TABLE tournament_topcut (
+        event_id INTEGER PRIMARY KEY REFERENCES tournament_events (id) ON DELETE CASCADE,
+        seeds    TEXT NOT NULL,
+        winners  TEXT NOT NULL DEFAULT '[]'
+    );
+
+    CREATE TABLE tournament_audit (
+        id       INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        event_id INTEGER REFERENCES tournament_events (id) ON DELETE CASCADE,
+        actor    TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        detail   TEXT NOT NULL,
+        at       TEXT NOT NULL
+    );
+    CREATE INDEX tournament_audit_event ON tournament_audit (event_id, id);
+    """,
 ]

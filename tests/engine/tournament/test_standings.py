@@ -108,7 +108,8 @@ def test_match_win_percentage_with_a_first_round_bye() -> None:
 
 
 def test_game_win_percentage() -> None:
-    """Game points over 3 × games played: 2–0, 2–1, 1–2, 2–0 is 21 game points in 10 games: 0.70."""
+    """Appendix C: game points over 3 × games played; 21 game points in 10 games is 21/(10*3) = 0.70
+    (here 2–0, 2–1, 1–2, 2–0)."""
     players = [Player(p, p) for p in ("hero", "a", "b", "c", "d")]
     results = [
         MatchResult(1, "hero", "a", 2, 0),
@@ -121,15 +122,18 @@ def test_game_win_percentage() -> None:
 
 
 def test_game_win_percentage_floor() -> None:
-    """Below the floor the floor is used: 0–2, 1–2, 0–2 is 3 game points of 21 (0.14), so 0.33."""
-    players = [Player(p, p) for p in ("hero", "a", "b", "c")]
+    """Appendix C: 9 game points in 11 games is 9/(11*3) = 0.27, so 0.33 is used (here 1–2, 1–2,
+    0–2, 1–2)."""
+    players = [Player(p, p) for p in ("hero", "a", "b", "c", "d")]
     results = [
-        MatchResult(1, "hero", "a", 0, 2),
+        MatchResult(1, "hero", "a", 1, 2),
         MatchResult(2, "hero", "b", 1, 2),
         MatchResult(3, "hero", "c", 0, 2),
+        MatchResult(4, "hero", "d", 1, 2),
     ]
     row = _row(compute_standings(players, results), "hero")
-    assert (row.game_points, row.games_played, row.gwp) == (3, 7, F(33, 100))
+    assert (row.game_points, row.games_played, row.gwp) == (9, 11, F(33, 100))
+    assert round(9 / 33, 2) == 0.27
 
 
 def test_a_bye_counts_as_two_games_won() -> None:
@@ -188,6 +192,25 @@ def test_opponents_match_win_percentage() -> None:
     assert expected[2] == F(33, 100)  # 1–3–1 is 4/15 = 0.267, raised to the floor
     assert hero.omw == sum(expected, F(0)) / 8
     assert round(float(hero.omw), 2) == 0.62
+
+
+def test_opponents_match_win_percentage_with_a_bye() -> None:
+    """Appendix C: the same event, but the player had a bye in round 1 instead of meeting the 4–4–0
+    opponent: the bye is ignored, so OMW averages the other seven opponents: 0.63."""
+    players, results, expected = _opponents_event()
+    first = next(r for r in results if r.round == 1 and "hero" in r.players)
+    results = [r for r in results if r is not first]
+    results.append(MatchResult.bye(1, "hero"))
+    # The 4–4–0 opponent still played round 1, against a new filler, with the same result.
+    players.append(Player("f-r1", "f-r1"))
+    results.append(MatchResult(1, "o1", "f-r1", 0, 2))
+    standings = compute_standings(players, results)
+    hero = _row(standings, "hero")
+    assert hero.opponents == tuple(f"o{i}" for i in range(2, 9))
+    assert _row(standings, "o1").mwp == F(1, 2)
+    assert hero.omw == sum(expected[1:], F(0)) / 7
+    assert round(float(hero.omw), 2) == 0.63
+    assert hero.record == "6-2-0" and hero.byes == 1
 
 
 def test_opponents_game_win_percentage_and_bye_not_an_opponent() -> None:
