@@ -7,15 +7,22 @@ Errors meant for users (:class:`~engine.errors.ArbiterError`) become a one-sente
 from __future__ import annotations
 
 import asyncio
+import re
+from collections.abc import Awaitable
+from dataclasses import replace
+from datetime import datetime
 
 from bot.app import App
+from bot.render import tournament as tr
 from bot.render.card_image import render_card
 from bot.render.cards import CARDS_PER_PAGE, card_panel, results_panel
 from bot.render.cards import miss_panel as card_miss_panel
 from bot.render.panel import Panel, Target, make_panel
 from bot.render.rules import keyword_panel, miss_panel, rule_panel, search_panel
+from bot.render.tournament import Answer, Prompt
 from bot.services.cards import CardMiss
 from bot.services.rules import LookupMiss, SearchResults
+from bot.services.tournaments import Actor, EventInfo
 from engine.cards.query import compile_query, parse
 from engine.errors import ArbiterError
 from engine.games import resolve_game
@@ -194,3 +201,539 @@ async def card_alias(
     except ArbiterError as error:
         return error_panel(str(error))
     return make_panel("Card aliases", message, private=True)
+
+
+# tournaments -------------------------------------------------------------------------------------
+# Shared by cogs/tournament.py and the console. Each takes the Actor (who asks, their guild, whether
+# the transport judged them an organizer) and an event as typed (its id, which autocomplete sends, or
+# its name) and returns an Answer; every refusal becomes a one-sentence private panel.
+
+_SCORE = re.compile(r"^\s*(\d{1,2})\s*[-–:/ ]\s*(\d{1,2})(?:\s*[-–:/ ]\s*(\d{1,2}))?\s*$")
+
+
+def parse_score(text: str) -> tuple[int, int, int]:
+    """``"2-1"``, ``"2-1-0"``, ``"2 1"``, ``"1–1–1"`` as ``(wins, losses, draws)``; a clear error else."""
+    match = _SCORE.match(text or "")
+    if match is None:
+        raise ArbiterError(
+            f"'{(text or '')[:20]}' is not a result: write your games as wins-losses-draws,"
+            " e.g. 2-1 or 1-1-1."
+        )
+    return int(match[1]), int(match[2]), int(match[3] or 0)
+
+
+async def _tournament(work: Awaitable[Answer]) -> Answer:
+    """Run one tournament use case; an :class:`ArbiterError` becomes its sentence, privately."""
+    try:
+        return await work
+    except ArbiterError as error:
+        return Answer(error_panel(str(error)))
+
+
+async def _event(app: App, actor: Actor, ref: str | int) -> EventInfo:
+    if not str(ref).strip():
+        raise ArbiterError("Name the event (the event option suggests this server's events).")
+    return await app.tournaments.find_event(actor.guild_id, ref)
+
+
+async def _player_id(app: App, actor: Actor, info: EventInfo, ref: str) -> str:
+    """A registered player by id or by name (case-insensitive), as the console types them."""
+    text = " ".join(str(ref).split())
+    players = await app.tournaments.players(actor, info.id)
+    for p in players:
+        if p.user_id == text:
+            return p.user_id
+    folded = text.casefold()
+    named = [p for p in players if p.name.casefold() == folded]
+    if len(named) == 1:
+        return named[0].user_id
+    if text.isdigit():
+        return text  # a Discord user id the service will judge (not registered, ...)
+    raise ArbiterError(f"{info.name} has no player named {text[:80]}.")
+
+
+async def tournament_create(
+    app: App,
+    actor: Actor,
+    name: str,
+    game: str | None,
+    *,
+    channel_id: int | None,
+    format: str = "bo3",
+    rounds: int | None = None,
+    top_cut: int = 0,
+    round_minutes: int = 50,
+    capacity: int | None = None,
+) -> Answer:
+    """``/tournament create``: the event opens registration at once; the channel it is created in is
+    where pairings and reminders go."""
+
+    async def work() -> Answer:
+        resolved = await app.guilds.game_for(actor.guild_id, game)
+        info = await app.tournaments.create_event(
+            actor,
+            name,
+            resolved.key,
+            channel_id=channel_id,
+            format=format,
+            rounds=rounds,
+            top_cut=top_cut,
+            round_minutes=round_minutes,
+            capacity=capacity,
+        )
+        return Answer(
+            tr.event_panel(
+                info,
+                f"**{tr.escape(info.name)}** is open for registration:"
+                " players join with /tournament register.",
+            )
+        )
+
+    return await _tournament(work())
+
+
+async def tournament_list(app: App, guild_id: int) -> Answer:
+    """``/tournament list``: the server's unfinished events."""
+    return await _tournament(_list(app, guild_id))
+
+
+async def _list(app: App, guild_id: int) -> Answer:
+    return Answer(tr.events_panel(await app.tournaments.list_events(guild_id)))
+
+
+async def tournament_info(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament info``: one event's settings and state."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        return Answer(tr.event_panel(info, info.label))
+
+    return await _tournament(work())
+
+
+async def tournament_registration(app: App, actor: Actor, event: str | int, *, open_: bool) -> Answer:
+    """``/tournament registration open|close`` (organizers)."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        if open_:
+            info = await app.tournaments.open_registration(actor, info.id)
+            return Answer(
+                tr.event_panel(info, "Registration is open: players join with /tournament register.")
+            )
+        info = await app.tournaments.close_registration(actor, info.id)
+        return Answer(tr.event_panel(info, "Registration is closed; organizers can still add players."))
+
+    return await _tournament(work())
+
+
+async def tournament_register(app: App, actor: Actor, event: str | int, display_name: str) -> Answer:
+    """``/tournament register``: the asker joins the event under their display name."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        player = await app.tournaments.register(actor, info.id, display_name)
+        after = await app.tournaments.event(actor, info.id)
+        seats = f" of {after.capacity}" if after.capacity else ""
+        return Answer(
+            tr.message_panel(
+                after.name,
+                f"{tr.name(player.name)} is registered ({after.players}{seats} players). Submit your decklist"
+                " with /tournament decklist submit; drop with /tournament drop.",
+                private=True,
+            )
+        )
+
+    return await _tournament(work())
+
+
+async def tournament_drop(app: App, actor: Actor, event: str | int, player: str | None = None) -> Answer:
+    """``/tournament drop``: the asker drops (or an organizer drops ``player``); after pairings the
+    current match is conceded."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        target = None if player is None else await _player_id(app, actor, info, player)
+        outcome = await app.tournaments.drop(actor, info.id, target)
+        return tr.drop_answer(outcome, await app.tournaments.event(actor, info.id))
+
+    return await _tournament(work())
+
+
+async def tournament_add_player(
+    app: App, actor: Actor, event: str | int, player_id: str, display_name: str
+) -> Answer:
+    """``/tournament player add`` (organizers): beyond the capacity or with registration closed if
+    need be; once the event runs, a late entry who takes a loss for each round missed."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        player = await app.tournaments.add_player(actor, info.id, player_id, display_name)
+        text = f"{tr.name(player.name)} is added to {tr.escape(info.name)}."
+        if player.late_from_round > 1:
+            text += (
+                f" Late entry: paired from round {player.late_from_round}, with a loss for each of rounds"
+                f" 1-{player.late_from_round - 1}."
+            )
+        return Answer(tr.message_panel(info.name, text, private=True))
+
+    return await _tournament(work())
+
+
+async def tournament_remove_player(app: App, actor: Actor, event: str | int, player: str) -> Answer:
+    """``/tournament player remove`` (organizers): a registration deleted before the start, a drop after."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        target = await _player_id(app, actor, info, player)
+        outcome = await app.tournaments.remove_player(actor, info.id, target)
+        return tr.drop_answer(outcome, await app.tournaments.event(actor, info.id))
+
+    return await _tournament(work())
+
+
+async def tournament_players(app: App, actor: Actor, event: str | int, page: int = 0) -> Answer:
+    """``/tournament players``: everyone registered, paged."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        panel, pager = tr.players_panel(info, await app.tournaments.players(actor, info.id), page)
+        return Answer(panel, pager=pager)
+
+    return await _tournament(work())
+
+
+async def tournament_submit_decklist(
+    app: App, actor: Actor, event: str | int, text: str, player: str | None = None
+) -> Answer:
+    """``/tournament decklist submit``: save and check a decklist; the summary is private."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        target = None if player is None else await _player_id(app, actor, info, player)
+        deck = await app.tournaments.submit_decklist(actor, info.id, text, user_id=target)
+        return Answer(tr.decklist_panel(deck, event_name=info.name, submitted=True))
+
+    return await _tournament(work())
+
+
+async def tournament_decklist(app: App, actor: Actor, event: str | int, player: str | None = None) -> Answer:
+    """``/tournament decklist view``: one's own list; organizers anyone's. Always private."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        target = None if player is None else await _player_id(app, actor, info, player)
+        deck = await app.tournaments.decklist(actor, info.id, target)
+        return Answer(tr.decklist_panel(deck, event_name=info.name))
+
+    return await _tournament(work())
+
+
+async def tournament_export_decklists(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament decklist export`` (organizers): every list in one text file, for deck checks."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        text = await app.tournaments.export_decklists(actor, info.id)
+        count = sum(1 for line in text.splitlines() if line.startswith("## "))
+        return Answer(
+            tr.file_panel(
+                f"{info.name}: decklists",
+                f"{count} decklist{'s' if count != 1 else ''} attached.",
+                {f"{_slug(info.name)}-decklists.txt": text},
+            )
+        )
+
+    return await _tournament(work())
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")[:60] or "event"
+
+
+async def tournament_start(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament start`` (organizers): registration closes, decklists lock, the rounds are fixed.
+    The organizer sees who has no or an illegal decklist; the channel gets an announcement."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        outcome = await app.tournaments.start_event(actor, info.id)
+        return Answer(tr.start_panel(outcome), posts=(tr.start_post(outcome),))
+
+    return await _tournament(work())
+
+
+async def tournament_pair(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament pair`` (organizers): the next Swiss round, posted in the event's channel with
+    mentions of the paired players."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        rnd = await app.tournaments.pair_next_round(actor, info.id)
+        panel, pager = tr.round_panel(rnd, app.tournaments.clock())
+        return Answer(replace(panel, private=True), posts=tuple(tr.pairing_posts(rnd)), pager=pager)
+
+    return await _tournament(work())
+
+
+async def tournament_pairings(
+    app: App, actor: Actor, event: str | int, round_number: int | None = None, page: int = 0
+) -> Answer:
+    """``/tournament pairings``: a round's tables and results (default: the current round), paged."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        rnd = await app.tournaments.pairings(actor, info.id, round_number or None)
+        panel, pager = tr.round_panel(rnd, app.tournaments.clock(), page)
+        return Answer(panel, pager=pager)
+
+    return await _tournament(work())
+
+
+async def _cut_opponent(app: App, actor: Actor, info: EventInfo, player: str) -> str:
+    """``player``'s opponent in their undecided match of the current top cut round."""
+    cut = await app.tournaments.top_cut(actor, info.id)
+    for m in cut.current_matches:
+        if m.winner is None and player in (m.player_a, m.player_b):
+            return m.player_b if m.player_a == player else m.player_a
+    who = "You have" if player == actor.user_id else "That player has"
+    raise ArbiterError(f"{who} no undecided match in the current top cut round.")
+
+
+async def _cut_result(app: App, actor: Actor, info: EventInfo, winner: str) -> Answer:
+    cut = await app.tournaments.record_top_cut_winner(actor, info.id, winner)
+    posts = tr.topcut_posts(cut) if cut.champion is not None or tr.topcut_round_started(cut) else []
+    return Answer(tr.topcut_panel(cut), posts=tuple(posts))
+
+
+async def tournament_report(
+    app: App, actor: Actor, event: str | int, result: str, *, double_loss: bool = False
+) -> Answer:
+    """``/tournament report``: W-L-D from the reporter's side; the opponent confirms. In the top cut
+    the player who lost reports (e.g. 0-2) and the bracket moves on at once."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        wins, losses, draws = parse_score(result)
+        if info.status == "topcut":
+            if double_loss or wins == losses:
+                raise ArbiterError("A top cut match needs a winner: report the games you won and lost.")
+            if wins > losses:
+                raise ArbiterError("In the top cut the player who lost reports the match (e.g. 0-2).")
+            return await _cut_result(app, actor, info, await _cut_opponent(app, actor, info, actor.user_id))
+        outcome = await app.tournaments.report_result(
+            actor, info.id, wins, losses, draws, double_loss=double_loss
+        )
+        after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
+        return tr.report_answer(outcome, after, actor.user_id)
+
+    return await _tournament(work())
+
+
+async def _check_prompt(app: App, actor: Actor, info: EventInfo, prompt: Prompt) -> None:
+    """Refuse a button of a report that is no longer the one pending (a stale or repeated click)."""
+    if actor.user_id != prompt.player:
+        raise ArbiterError("Only the opponent named in this report can answer it.")
+    match = await app.tournaments.my_match(actor, info.id)
+    if match is None or (match.round, match.table) != (prompt.round, prompt.table):
+        raise ArbiterError("This report is from an earlier round; nothing was changed.")
+    if match.result is not None and match.result.status != "reported":
+        raise ArbiterError(f"This match's result is already {match.result.status}.")
+    if tr.score_key(match) != prompt.score:
+        raise ArbiterError("The report was corrected since: answer the newest one.")
+
+
+async def tournament_confirm(
+    app: App, actor: Actor, event: str | int, *, prompt: Prompt | None = None
+) -> Answer:
+    """``/tournament confirm`` (or the Confirm button of a report): the opponent's report stands."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        if prompt is not None:
+            await _check_prompt(app, actor, info, prompt)
+        outcome = await app.tournaments.confirm_result(actor, info.id)
+        after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
+        return tr.outcome_answer(outcome, after)
+
+    return await _tournament(work())
+
+
+async def tournament_dispute(
+    app: App, actor: Actor, event: str | int, reason: str = "", *, prompt: Prompt | None = None
+) -> Answer:
+    """``/tournament dispute`` (or the Dispute button): the organizers are flagged and decide."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        if prompt is not None:
+            await _check_prompt(app, actor, info, prompt)
+        outcome = await app.tournaments.dispute_result(actor, info.id, reason)
+        return tr.disputed_answer(outcome, info)
+
+    return await _tournament(work())
+
+
+async def tournament_result(
+    app: App,
+    actor: Actor,
+    event: str | int,
+    player: str,
+    result: str,
+    *,
+    round_number: int | None = None,
+    double_loss: bool = False,
+) -> Answer:
+    """``/tournament result`` (organizers): enter or override ``player``'s match, W-L-D from that
+    player's side (any Swiss round); in the top cut it records the match's winner."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        if not actor.is_organizer:
+            raise ArbiterError("Only tournament organizers can enter or override results.")
+        target = await _player_id(app, actor, info, player)
+        wins, losses, draws = parse_score(result)
+        if info.status == "topcut":
+            if double_loss or wins == losses:
+                raise ArbiterError("A top cut match needs a winner.")
+            winner = target if wins > losses else await _cut_opponent(app, actor, info, target)
+            return await _cut_result(app, actor, info, winner)
+        outcome = await app.tournaments.enter_result(
+            actor, info.id, target, wins, losses, draws, double_loss=double_loss, round_number=round_number
+        )
+        after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
+        return tr.outcome_answer(outcome, after)
+
+    return await _tournament(work())
+
+
+async def tournament_missing(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament missing``: the current round's matches still without a confirmed result."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        rnd = await app.tournaments.pairings(actor, info.id)
+        return Answer(tr.missing_panel(rnd, app.tournaments.clock()))
+
+    return await _tournament(work())
+
+
+async def tournament_standings(
+    app: App, actor: Actor, event: str | int, page: int = 0, round_number: int | None = None
+) -> Answer:
+    """``/tournament standings``: after the last complete round (or ``round_number``), paged."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        standings = await app.tournaments.standings(actor, info.id, round_number or None)
+        panel, pager = tr.standings_panel(standings, page)
+        return Answer(panel, pager=pager)
+
+    return await _tournament(work())
+
+
+async def tournament_topcut(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament topcut``: the bracket. After the last Swiss round, an organizer's first call seeds
+    it from the standings and posts the first round with mentions of its players."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        if info.status == "running" and info.top_cut and info.swiss_done and actor.is_organizer:
+            cut = await app.tournaments.start_top_cut(actor, info.id)
+            return Answer(tr.topcut_panel(cut), posts=tuple(tr.topcut_posts(cut)))
+        return Answer(tr.topcut_panel(await app.tournaments.top_cut(actor, info.id)))
+
+    return await _tournament(work())
+
+
+async def tournament_export(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament export``: the event as JSON and CSV files (decklists too for organizers)."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        export = await app.tournaments.export(actor, info.id)
+        extra = " Decklists are included." if actor.is_organizer else ""
+        return Answer(
+            tr.file_panel(
+                f"{info.name}: export",
+                f"Rounds, results and standings with every tiebreaker, as JSON and CSV.{extra}",
+                export.files,
+            )
+        )
+
+    return await _tournament(work())
+
+
+async def tournament_log(app: App, actor: Actor, event: str | int, page: int = 0) -> Answer:
+    """``/tournament log`` (organizers): every organizer action on the event, newest first."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        panel, pager = tr.log_panel(info, await app.tournaments.log(actor, info.id), page)
+        return Answer(panel, pager=pager)
+
+    return await _tournament(work())
+
+
+async def tournament_time(app: App, actor: Actor, event: str | int, minutes: int) -> Answer:
+    """``/tournament time`` (organizers): add (or take) minutes on the open round's clock."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        rnd = await app.tournaments.adjust_round_time(actor, info.id, minutes)
+        left = rnd.seconds_left(app.tournaments.clock()) // 60
+        return Answer(
+            tr.message_panel(
+                info.name,
+                f"Round {rnd.number} now lasts {rnd.minutes} minutes ({minutes:+d}); {left} minutes left.",
+                private=True,
+            ),
+            posts=(
+                tr.Post(
+                    info.channel_id,
+                    f"**{tr.escape(info.name)}**: round {rnd.number} clock {minutes:+d} minutes,"
+                    f" ends <t:{int(rnd.ends_at.timestamp())}:t>.",
+                ),
+            ),
+        )
+
+    return await _tournament(work())
+
+
+async def tournament_cancel(app: App, actor: Actor, event: str | int) -> Answer:
+    """``/tournament cancel`` (organizers): end the event as it stands; nothing is deleted."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        info = await app.tournaments.cancel_event(actor, info.id)
+        return Answer(tr.event_panel(info, f"{tr.escape(info.name)} is ended; its results and log are kept."))
+
+    return await _tournament(work())
+
+
+async def tournament_organizer_role(app: App, actor: Actor, role_id: int | None) -> Answer:
+    """``/tournament organizer-role set`` (server admins): who may run events besides admins."""
+
+    async def work() -> Answer:
+        role = await app.tournaments.set_organizer_role(actor, role_id)
+        text = (
+            f"Members with <@&{role}> are now tournament organizers (as is anyone with Manage Server)."
+            if role
+            else "The organizer role is cleared: only members with Manage Server run events."
+        )
+        return Answer(tr.message_panel("Tournament organizers", text, private=True))
+
+    return await _tournament(work())
+
+
+async def tournament_reminders(app: App, now: datetime | None = None) -> list[tr.Post]:
+    """The round-timer posts due now across every server: "10 minutes left" to the channel, and at
+    time the players still playing mentioned, so they report."""
+    posts: list[tr.Post] = []
+    for reminder in await app.tournaments.due_reminders(now):
+        posts.extend(
+            tr.reminder_posts(
+                reminder.channel_id, reminder.message, reminder.waiting_on, ping=reminder.kind == "time"
+            )
+        )
+    return posts

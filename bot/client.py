@@ -14,7 +14,7 @@ from bot.config import Settings
 
 log = logging.getLogger("arbiter.client")
 
-COGS = ("cogs.rules", "cogs.settings", "cogs.cards")
+COGS = ("cogs.rules", "cogs.settings", "cogs.cards", "cogs.tournament")
 
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 """Echoed text (rule queries, card names) can never ping @everyone or a role."""

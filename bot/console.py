@@ -10,14 +10,19 @@ import shlex
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TextIO
 
 from bot import actions
 from bot.app import App
 from bot.render.panel import Panel, panel_text
+from bot.render.tournament import Answer
+from bot.services.tournaments import Actor
 from engine.games import UnknownGameError, resolve_game
 
 CONSOLE_GUILD = 0
+CONSOLE_USER = "console"
+"""The console's one user: an organizer and server admin of guild 0."""
 
 HELP = """Commands (the game can be left out once /settings game is set):
   /rule [GAME] ID [edition:VERSION]     a rule by number: /rule vanguard 1.2.2.1, /rule gr 3 13 d
@@ -28,8 +33,67 @@ HELP = """Commands (the game can be left out once /settings game is set):
   /settings game [GAME]                 set (or clear) the default game
   /page N                               show page N of the last answer
   /games                                games and the rules editions imported
+  /tournament ...                       run an event; /tournament help lists its commands
   /help, /quit
 Games: gateruler (gr), forceofwill (fow), vanguard (cfv), duelmasters (dm)."""
+
+TOURNAMENT_HELP = """Tournaments (you are the organizer; EVENT is a quoted name or an id):
+  /tournament create NAME [GAME] [bo1|bo3] [rounds:N] [top:4|8|16] [minutes:N] [capacity:N]
+  /tournament list | info EVENT | open EVENT | close EVENT | cancel EVENT
+  /tournament add EVENT NAME          add a player (after the start: a late entry)
+  /tournament remove EVENT PLAYER     remove a player (after the start: a drop)
+  /tournament register EVENT as:NAME  a player registers; drop EVENT [PLAYER] [as:NAME]
+  /tournament players EVENT [page:N]
+  /tournament decklist submit EVENT (file:PATH | 4 Card; 4 Other Card) [as:NAME] [player:NAME]
+  /tournament decklist view EVENT [PLAYER] | decklist export EVENT (written beside the database)
+  /tournament start EVENT | pair EVENT | pairings EVENT [ROUND] [page:N] | missing EVENT
+  /tournament report EVENT W-L-D [double-loss] as:NAME; confirm EVENT as:NAME; dispute EVENT [REASON] as:NAME
+  /tournament result EVENT PLAYER W-L-D [round:N] [double-loss]   enter or override a result
+  /tournament standings EVENT [round:N] [page:N] | topcut EVENT | time EVENT MINUTES
+  as:NAME on a player's command acts as that player (a guest of the console)
+  /tournament export EVENT (JSON and CSV written beside the database) | log EVENT [page:N]"""
+
+_TOURNAMENT_ALIASES = {
+    ("registration", "open"): "open",
+    ("registration", "close"): "close",
+    ("player", "add"): "add",
+    ("player", "remove"): "remove",
+    ("decklist", "submit"): "submit",
+    ("decklist", "view"): "view",
+    ("decklist", "export"): "decklists",
+}
+
+
+def guest_id(name: str) -> str:
+    """The player id of a console guest: their name, case and spacing folded."""
+    return "guest:" + "-".join(name.casefold().split())
+
+
+def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
+    """``key:value`` words (``as:``, ``page:``, ``round:``...) and the flag ``double-loss`` apart
+    from the positional words."""
+    known = {"as", "page", "round", "rounds", "top", "minutes", "capacity", "file", "player"}
+    options: dict[str, str] = {}
+    rest: list[str] = []
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep and key.lower() in known and value:
+            options[key.lower()] = value
+        elif word.lower() in {"double-loss", "double_loss", "doubleloss"}:
+            options["double-loss"] = "yes"
+        else:
+            rest.append(word)
+    return options, rest
+
+
+def _number(options: dict[str, str], key: str) -> int | None:
+    value = options.get(key)
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{key}: takes a number, not {value[:20]}.") from None
 
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
@@ -102,6 +166,8 @@ class Console:
             game, rest = _split_game(args[1:])
             query = " ".join(rest)
             return await self._show(lambda: actions.cards_search(self.app, CONSOLE_GUILD, game, query))
+        if command == "tournament":
+            return await self._tournament(args)
         if command == "settings" and args[:1] == ["game"]:
             panel = await actions.set_game(self.app, CONSOLE_GUILD, " ".join(args[1:]) or None)
             return panel_text(panel)
@@ -132,6 +198,137 @@ class Console:
         if pager is None:
             return "The last answer has only one page.\n"
         return panel_text(await actions.open_target(self.app, replace(pager, page=int(args[0]) - 1)))
+
+    def _actor(self, options: dict[str, str]) -> Actor:
+        """The organizer (the console's user), or with ``as:NAME`` that player as a guest."""
+        if "as" in options:
+            return Actor(guest_id(options["as"]), CONSOLE_GUILD)
+        return Actor(CONSOLE_USER, CONSOLE_GUILD, is_organizer=True, is_admin=True)
+
+    async def _tournament(self, args: list[str]) -> str:
+        """``/tournament SUBCOMMAND ...``: the same actions as the Discord commands, as text."""
+        sub = args[0].lower() if args else "help"
+        rest = args[1:]
+        alias = _TOURNAMENT_ALIASES.get((sub, rest[0].lower() if rest else ""))
+        if alias is not None:
+            sub, rest = alias, rest[1:]
+        if sub == "help":
+            return TOURNAMENT_HELP + "\n"
+        if sub == "organizer-role":
+            return "The console has no roles: its user is always a tournament organizer.\n"
+        try:
+            options, words = _options(rest)
+            answer = await self._tournament_answer(sub, options, words)
+        except ValueError as error:
+            return f"{error}\n"
+        if answer is None:
+            return f"Unknown tournament command '{sub[:30]}'. Type /tournament help.\n"
+        self._last = answer.panel
+        text = panel_text(answer.panel)
+        for filename, data in answer.panel.files:
+            target = self.app.settings.database_path.parent / filename
+            target.write_bytes(data)
+            text += f"(written to {target})\n"
+        return text
+
+    async def _tournament_answer(self, sub: str, options: dict[str, str], words: list[str]) -> Answer | None:
+        app, actor = self.app, self._actor(options)
+        page = max(0, (_number(options, "page") or 1) - 1)
+        if sub == "list":
+            return await actions.tournament_list(app, CONSOLE_GUILD)
+        if sub == "create":
+            if not words:
+                raise ValueError('Give the event a name: /tournament create "Friday Vanguard" vanguard.')
+            name, more = words[0], words[1:]
+            fmt = next((w.lower() for w in more if w.lower() in {"bo1", "bo3"}), "bo3")
+            game = " ".join(w for w in more if w.lower() not in {"bo1", "bo3"}) or None
+            return await actions.tournament_create(
+                app,
+                actor,
+                name,
+                game,
+                channel_id=None,
+                format=fmt,
+                rounds=_number(options, "rounds"),
+                top_cut=_number(options, "top") or 0,
+                round_minutes=_number(options, "minutes") or 50,
+                capacity=_number(options, "capacity"),
+            )
+        if not words:
+            raise ValueError(f'Name the event: /tournament {sub} "Friday Vanguard".')
+        event, more = words[0], words[1:]
+        text = " ".join(more)
+        simple: dict[str, Callable[[], Awaitable[Answer]]] = {
+            "info": lambda: actions.tournament_info(app, actor, event),
+            "open": lambda: actions.tournament_registration(app, actor, event, open_=True),
+            "close": lambda: actions.tournament_registration(app, actor, event, open_=False),
+            "cancel": lambda: actions.tournament_cancel(app, actor, event),
+            "players": lambda: actions.tournament_players(app, actor, event, page),
+            "start": lambda: actions.tournament_start(app, actor, event),
+            "pair": lambda: actions.tournament_pair(app, actor, event),
+            "missing": lambda: actions.tournament_missing(app, actor, event),
+            "topcut": lambda: actions.tournament_topcut(app, actor, event),
+            "export": lambda: actions.tournament_export(app, actor, event),
+            "decklists": lambda: actions.tournament_export_decklists(app, actor, event),
+            "log": lambda: actions.tournament_log(app, actor, event, page),
+            "confirm": lambda: actions.tournament_confirm(app, actor, event),
+            "dispute": lambda: actions.tournament_dispute(app, actor, event, text),
+            "standings": lambda: actions.tournament_standings(
+                app, actor, event, page, _number(options, "round")
+            ),
+            "drop": lambda: actions.tournament_drop(app, actor, event, text or None),
+            "remove": lambda: actions.tournament_remove_player(app, actor, event, text),
+            "view": lambda: actions.tournament_decklist(app, actor, event, text or options.get("player")),
+        }
+        if sub in simple:
+            return await simple[sub]()
+        if sub == "register":
+            if "as" not in options:
+                raise ValueError("Say who registers: /tournament register EVENT as:NAME.")
+            return await actions.tournament_register(app, actor, event, options["as"])
+        if sub == "add":
+            if not text:
+                raise ValueError("Name the player: /tournament add EVENT NAME.")
+            return await actions.tournament_add_player(app, actor, event, guest_id(text), text)
+        if sub == "pairings":
+            number = int(more[0]) if more and more[0].isdigit() else _number(options, "round")
+            return await actions.tournament_pairings(app, actor, event, number, page)
+        if sub == "report":
+            return await actions.tournament_report(
+                app, actor, event, text, double_loss="double-loss" in options
+            )
+        if sub == "result":
+            if len(more) < 2:
+                raise ValueError("Give the player and their result: /tournament result EVENT NAME 2-1.")
+            return await actions.tournament_result(
+                app,
+                actor,
+                event,
+                " ".join(more[:-1]),
+                more[-1],
+                round_number=_number(options, "round"),
+                double_loss="double-loss" in options,
+            )
+        if sub == "time":
+            minutes = int(text) if text.lstrip("+-").isdigit() else None
+            if minutes is None:
+                raise ValueError("Give the minutes to add (or take): /tournament time EVENT 5.")
+            return await actions.tournament_time(app, actor, event, minutes)
+        if sub == "submit":
+            return await actions.tournament_submit_decklist(
+                app, actor, event, self._decklist_text(options, text), options.get("player")
+            )
+        return None
+
+    @staticmethod
+    def _decklist_text(options: dict[str, str], text: str) -> str:
+        """A decklist from ``file:PATH``, or typed on the line with ``;`` between cards."""
+        if "file" in options:
+            try:
+                return Path(options["file"]).expanduser().read_text(encoding="utf-8-sig")[:100_000]
+            except (OSError, UnicodeDecodeError) as error:
+                raise ValueError(f"Cannot read {options['file'][:80]}: {error.__class__.__name__}.") from None
+        return "\n".join(part.strip() for part in text.split(";"))
 
     def _games(self) -> str:
         lines = []

@@ -18,7 +18,7 @@ def _by_label(result, prefix: str) -> str:  # type: ignore[no-untyped-def]
 async def test_command_sync_body(fake_discord: FakeDiscord, settings: Settings) -> None:
     await sync_commands(settings.model_copy(update={"discord_token": "fake-token"}), GUILD_ID)
     synced = {c["name"]: c for c in fake_discord.synced_commands(GUILD_ID)}
-    assert set(synced) == {"rule", "rules", "keyword", "settings", "card", "cards"}
+    assert set(synced) == {"rule", "rules", "keyword", "settings", "card", "cards", "tournament"}
     assert [o["name"] for o in synced["cards"]["options"]] == ["search", "import", "alias"]
     assert [o["name"] for o in synced["rules"]["options"]] == ["search"]
     rule_options = {o["name"]: o for o in synced["rule"]["options"]}

@@ -1,0 +1,135 @@
+"""``/tournament`` in the offline console: the same actions as Discord, as text, on a real database."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from bot.app import App
+from bot.console import CONSOLE_GUILD, HELP, Console, guest_id
+from bot.services.tournaments import Actor, MatchInfo
+
+EVENT = '"Friday Vanguard"'
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
+
+
+def organizer() -> Actor:
+    return Actor("console", CONSOLE_GUILD, is_organizer=True, is_admin=True)
+
+
+async def matches(app: App) -> list[MatchInfo]:
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    rnd = await app.tournaments.pairings(organizer(), info.id)
+    return [m for m in rnd.matches if not m.is_bye]
+
+
+async def test_a_whole_event_runs_in_the_console(app: App, tmp_path: Path) -> None:
+    console = Console(app)
+    created = await console.handle(f"/tournament create {EVENT} vanguard bo3 rounds:3 top:4 minutes:40")
+    assert "open for registration" in created and "top 4" in created and "40 minutes" in created
+    for name in NAMES[:7]:
+        assert "is added" in await console.handle(f"/tournament add {EVENT} {name}")
+    joined = await console.handle(f"/tournament register {EVENT} as:{NAMES[7]}")
+    assert "Heidi is registered (8 players)" in joined
+    assert "Alice" in await console.handle(f"/tournament players {EVENT}")
+
+    typed = await console.handle(f"/tournament decklist submit {EVENT} 4 Blaster Blade; 4 Wingal as:Alice")
+    assert "Decklist saved" in typed and "4 Wingal" in typed
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Blaster Blade\n4 Wingal\n", encoding="utf-8")
+    assert "Decklist saved" in await console.handle(f"/tournament decklist submit {EVENT} file:{deck} as:Bob")
+    assert "Blaster Blade" in await console.handle(f"/tournament decklist view {EVENT} Alice")
+    refused = await console.handle(f"/tournament decklist view {EVENT} Alice as:Bob")
+    assert "Only tournament organizers" in refused
+
+    started = await console.handle(f"/tournament start {EVENT}")
+    assert "has started: 8 players, 3 Swiss rounds" in started
+    paired = await console.handle(f"/tournament pair {EVENT}")
+    assert "round 1 of 3" in paired and "4 tables" in paired
+
+    # round 1: reports confirmed by the opponents; one dispute an organizer decides
+    round_one = await matches(app)
+    for m in round_one[:3]:
+        reported = await console.handle(f"/tournament report {EVENT} 2-1 as:{m.name_a}")
+        assert "confirm or dispute" in reported
+        assert "Confirmed" in await console.handle(f"/tournament confirm {EVENT} as:{m.name_b}")
+    last = round_one[3]
+    await console.handle(f"/tournament report {EVENT} 2-0 as:{last.name_a}")
+    disputed = await console.handle(f"/tournament dispute {EVENT} we drew the last game as:{last.name_b}")
+    assert "disputed" in disputed and "we drew the last game" in disputed
+    assert "disputed" in await console.handle(f"/tournament missing {EVENT}")
+    ruled = await console.handle(f"/tournament result {EVENT} {last.name_b} 1-1-1")
+    assert "Overridden by an organizer" in ruled and "Round 1 is complete" in ruled
+
+    # round 2: a drop concedes; the organizer enters the rest
+    await console.handle(f"/tournament pair {EVENT}")
+    round_two = await matches(app)
+    dropped = await console.handle(f"/tournament drop {EVENT} as:{round_two[0].name_a}")
+    assert "dropped from Friday Vanguard after round 2" in dropped
+    for m in round_two[1:]:
+        entered = await console.handle(f"/tournament result {EVENT} {m.name_a} 2-0")
+        assert "Entered by an organizer" in entered
+
+    # round 3 (seven players: a bye) and the standings
+    third = await console.handle(f"/tournament pair {EVENT}")
+    assert "has the bye" in third
+    for m in await matches(app):
+        await console.handle(f"/tournament result {EVENT} {m.name_b} 0-2")
+    standings = await console.handle(f"/tournament standings {EVENT}")
+    assert standings.count("pts") == 8 and "OMW" in standings and "OGW" in standings and "final" in standings
+    earlier = await console.handle(f"/tournament standings {EVENT} round:1")
+    assert "after round 1" in earlier
+
+    # the top cut: the losers report, the organizer enters the final
+    seeded = await console.handle(f"/tournament topcut {EVENT}")
+    assert "Semifinals" in seeded
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    cut = await app.tournaments.top_cut(organizer(), info.id)
+    for semi in cut.current_matches:
+        assert "beats" in await console.handle(f"/tournament report {EVENT} 1-2 as:{semi.name_b}")
+    final = (await app.tournaments.top_cut(organizer(), info.id)).current_matches[0]
+    crowned = await console.handle(f"/tournament result {EVENT} {final.name_b} 2-0")
+    assert f"🏆 **{final.name_b}** wins Friday Vanguard!" in crowned
+
+    # exports are written beside the database and parse
+    exported = await console.handle(f"/tournament export {EVENT}")
+    folder = app.settings.database_path.parent
+    assert "(written to" in exported
+    data = json.loads((folder / "friday-vanguard.json").read_text(encoding="utf-8"))
+    assert data["top_cut"]["champion"] == guest_id(final.name_b)
+    rows = list(csv.DictReader(io.StringIO((folder / "friday-vanguard-standings.csv").read_text())))
+    assert [r["rank"] for r in rows] == [str(n) for n in range(1, 9)]
+    assert "Blaster Blade" in (folder / "friday-vanguard-decklists.csv").read_text()
+    decklists = await console.handle(f"/tournament decklist export {EVENT}")
+    assert "2 decklists attached" in decklists
+    log = await console.handle(f"/tournament log {EVENT}")
+    assert (
+        "override result" in log
+        and "page 1/2" in log
+        and 'Next: /tournament log "Friday Vanguard" page:2' in log
+    )
+    assert "**create**: Friday Vanguard: vanguard, bo3" in await console.handle(
+        f"/tournament log {EVENT} page:2"
+    )
+
+
+async def test_console_tournament_refusals_are_one_sentence(app: App) -> None:
+    console = Console(app)
+    assert "/tournament" in HELP
+    assert "/tournament create" in await console.handle("/tournament help")
+    assert "no event named Nope" in await console.handle('/tournament pair "Nope"')
+    assert "Name the event" in await console.handle("/tournament standings")
+    assert "Unknown tournament command" in await console.handle("/tournament frobnicate x")
+    assert "no roles" in await console.handle("/tournament organizer-role set")
+    await console.handle(f"/tournament create {EVENT} cfv")
+    assert "Only tournament organizers" in await console.handle(f"/tournament start {EVENT} as:Mallory")
+    assert "not registered" in await console.handle(f"/tournament report {EVENT} 2-0 as:Mallory")
+    assert "rounds: takes a number" in await console.handle("/tournament create Other cfv rounds:three")
+    assert "Say who registers" in await console.handle(f"/tournament register {EVENT}")
+    assert "Cannot read" in await console.handle(
+        f"/tournament decklist submit {EVENT} file:/nonexistent/deck.txt"
+    )
+    listed = await console.handle("/tournament list")
+    assert "Friday Vanguard" in listed and "registration open" in listed
