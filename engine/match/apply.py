@@ -75,7 +75,7 @@ from engine.match.actions import (
 )
 from engine.match.errors import ActionRefused
 from engine.match.events import Event, seen_mask
-from engine.match.game import ACTION_GAME, DEFINITIONS
+from engine.match.game import ACTION_GAME, definition_of
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState
 
@@ -145,7 +145,7 @@ def apply(
         and not match.step_both[board.phase][board.step]
     ):
         refuse(f"It is {match.players[board.active]}'s turn and you do not hold priority.")
-    definition = DEFINITIONS.get(match.spec.key)
+    definition = definition_of(match.spec)
     if definition is not None:
         definition.allows(state, action)
     new_board, events, meta = handler(state, action)

@@ -7,6 +7,9 @@ A :class:`GameDefinition` is registered under its spec's key; the engine looks i
 ``state.match.spec.key`` (a spec without a definition, such as the tests' demo game, plays with the
 generic actions only). The hooks, in the order :func:`engine.match.apply.apply` calls them:
 
+The lookup is by key *and* spec (:func:`definition_of`): a spec that only borrows a game's key plays
+generically.
+
 1. :meth:`GameDefinition.allows` before an action's handler: refuse what the game's structure forbids
    in this step (``ActionRefused`` via :func:`refuse`). Game actions of another game are refused by
    the engine before this (:attr:`GameDefinition.actions`).
@@ -38,7 +41,15 @@ from engine.match.events import Event
 from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState
 
-__all__ = ["ACTION_GAME", "DEFINITIONS", "GameDefinition", "definition_for", "refuse", "register_game"]
+__all__ = [
+    "ACTION_GAME",
+    "DEFINITIONS",
+    "GameDefinition",
+    "definition_for",
+    "definition_of",
+    "refuse",
+    "register_game",
+]
 
 DEFINITIONS: dict[str, GameDefinition] = {}
 """Registered definitions by spec key."""
@@ -103,7 +114,18 @@ def register_game(definition: GameDefinition) -> GameDefinition:
     return definition
 
 
+def definition_of(spec: GameSpec) -> GameDefinition | None:
+    """The definition that plays a spec: the one registered under its key, if the spec is that
+    definition's own (same digest). A spec that only borrows a game's key (a test's, or a stored
+    match made with an older version of the game) plays with the generic actions only."""
+    definition = DEFINITIONS.get(spec.key)
+    if definition is None or (definition.spec is not spec and definition.spec.digest != spec.digest):
+        return None
+    return definition
+
+
 def definition_for(state_or_key: MatchState | str) -> GameDefinition | None:
     """The registered definition of a match (or a spec key), if any."""
-    key = state_or_key if isinstance(state_or_key, str) else state_or_key.match.spec.key
-    return DEFINITIONS.get(key)
+    if isinstance(state_or_key, str):
+        return DEFINITIONS.get(state_or_key)
+    return definition_of(state_or_key.match.spec)

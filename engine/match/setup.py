@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import ArbiterError
-from engine.match.game import DEFINITIONS
+from engine.match.game import definition_of
 from engine.match.rng import MIN_SEED_BYTES, SETUP_CONTEXT, RandomStream
 from engine.match.spec import GameSpec
 from engine.match.state import Board, Card, CardRef, Match, MatchState
@@ -116,5 +116,5 @@ def new_match(
         passes=0,
     )
     state = MatchState(match, board, undo_used=(0,) * len(players))
-    definition = DEFINITIONS.get(spec.key)
+    definition = definition_of(spec)
     return state if definition is None else definition.setup(state)

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.match.actions import CardAt
 from engine.match.errors import ActionRefused
-from engine.match.game import DEFINITIONS
+from engine.match.game import definition_of
 from engine.match.state import MatchState
 
 Viewer = int | None
@@ -94,7 +94,7 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
             }
         )
     phase = spec.phases[board.phase]
-    definition = DEFINITIONS.get(spec.key)
+    definition = definition_of(spec)
     values = list(spec.player_values)
     return {
         "game": spec.key,
