@@ -1,0 +1,354 @@
+"""Cardfight!! Vanguard on the match engine (comprehensive rules ver. 2.01, ``data/rules``).
+
+The structure of the game is enforced and its mechanical procedures automated; card text stays with
+the players, who use the generic actions (move, draw, search, reveal, rest/stand, flip...) and
+:class:`~engine.match.games.vanguard.actions.VgModify` for what their cards say.
+
+**Automated**
+
+- Setup (5.4): the main deck is shuffled (5.4.3.1), the G deck put face down in the G zone (5.4.3.1,
+  4.11.4), the first player chosen at random (5.4.3.2), vanguard damage 0 (5.4.3.3), five cards
+  drawn and the redraw offered from the first player on (5.4.3.4, :class:`VgRedraw`), then Stand Up
+  (6.1.1). The first vanguard (5.4.3) comes from the deck's ``vc`` section when the decklist names one;
+  otherwise the grade 0 card of the deck (a non-trigger one first, by name) is taken; without card
+  data the player puts it face down on the vanguard circle with a generic search during the setup.
+- Turn (6.2-6.8): stand phase stands the turn player's units (6.3.1.2); draw step draws a card
+  (6.4.1.1.2; these rules skip no draw on the first turn); the G assist step stops only when it is
+  possible (6.4.1.2.2); ride step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one
+  higher, 8.5.2.1.1.1, old vanguard to the soul 8.5.3.1); stride step (6.5.1.2, :class:`VgStride`,
+  8.5.2.1.1.3, the vanguard becomes a heart whose power is added, 10.27, 10.28.2.3); main phase
+  (6.6: :class:`VgCall` with the grade limit 8.5.2.1.1.2, :class:`VgSwap` 6.6.1.2.3); battle phase
+  (Section 7); end phase (6.8.1.1.1 G units back to the G zone face up; 6.8.1.4 end of "until end
+  of turn"). Steps nobody acts in pass by themselves; players move on with the generic next step /
+  next phase / pass turn.
+- Battle (Section 7): :class:`VgAttack` (no attack on the first turn of the game 7.3.1.3; a standing
+  front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11);
+  guard step with priority to the attacked player (:class:`VgGuard` 7.5.1.2.2 with shields 3.11.3,
+  :class:`VgIntercept` 7.5.1.2.4 / 11.3, :class:`VgPass` 7.5.1.2.1, automatic pass when nothing can
+  guard 7.5.1.2.1.1); drive checks by drive (7.6.1.2, 2.17, 11.2: 1, Twin Drive 2, Triple Drive 3);
+  the hit when the attacked unit's power is at most the attacker's (7.7.1.2), none if either left its
+  circle (7.7.1.3); damage equal to the attacker's critical to a hit vanguard (7.7.1.5); guardians
+  then a hit rear-guard retired (7.7.1.9); "until end of battle" ends at the close step (7.8.1.2).
+- Damage process (9.6): one damage check at a time, the turn player's first (9.6.1.1), the card to
+  the damage zone (9.6.6).
+- Triggers (2.8.1.1) of drive and damage checks, when the card shares a clan with a unit on the
+  vanguard or rear-guard circles (7.6.1.2.4, 9.6.5; Cray Elemental shares every clan, 2.2.5): critical
+  (+1 critical and the icon's power to chosen units), draw (a card, and power), stand (a chosen
+  rear-guard stands, a vanguard does not, and power), heal (only with at least as much damage as the
+  opponent, a chosen damage card to the drop zone, and power), front (power to every front-row unit,
+  until end of turn [inference: no duration is written]). Choices are prompts answered with
+  :class:`VgChoose`, made automatically when there is one option. The checked card then goes to the
+  hand (7.6.1.2.6) or the damage zone (9.6.6).
+- Rule actions (Section 9) at every check timing: 6 or more damage (9.2.2), an empty deck (9.2.3), no
+  vanguard and no soul (9.2.4) lose, and all players losing at once is a draw (1.2.3); extra
+  rear-guards on a circle to the drop zone (9.3.6), extra vanguards to the soul (9.3.1), guardians
+  outside the battle phase to the drop zone (9.4.1), a ride from the soul when there is no vanguard
+  (9.5.1, a prompt), G units that would go elsewhere to the G zone face up (4.6.9). Concede is
+  generic (1.2.4).
+
+**Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a
+flip, soul blast 10.17 and soul charge 10.18 with moves...), G Assist's reveal, look and removal
+(6.4.1.2.4-6.4.1.2.5: generic reveal, look, move, shuffle), the stride cost (11.11.2), G guardians
+(7.5.1.2.3), legion (10.25), lock (10.22), delete (10.26), dominate (10.35), Imaginary Gifts (10.6.3),
+extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their check timing
+order (8.4.1).
+
+**Card stats** read from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`):
+``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
+critical, draw, stand, heal, front), ``trigger_power`` (2.8.3), ``skill`` (2.10: boost, intercept,
+twin drive, triple drive), ``clan`` (2.2), ``nation`` (2.15), ``unit`` (3.8.1.1: normal, trigger,
+g). A card with no stats at all is a card without card data: the actions carry the numbers the
+players enter (attack ``power``/``critical``/``drive``/``target_power``/``boost_power``, guard
+``shields``, intercept ``shield``) and a checked card's trigger is declared (:class:`VgDeclareTrigger`).
+A card with data but no shield has shield 0 (3.11.2); without critical, critical 1.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.match.actions import (
+    BaseAction,
+    NextPhase,
+    NextStep,
+    PassPriority,
+    PassTurn,
+    Search,
+)
+from engine.match.events import Event
+from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.games.vanguard import handlers as _handlers  # noqa: F401  (registers the handlers)
+from engine.match.games.vanguard.actions import (
+    VANGUARD_ACTIONS,
+    VgAttack,
+    VgCall,
+    VgChoose,
+    VgDeclareTrigger,
+    VgGuard,
+    VgIntercept,
+    VgModify,
+    VgPass,
+    VgRedraw,
+    VgRide,
+    VgStride,
+    VgSwap,
+)
+from engine.match.games.vanguard.lines import register_lines
+from engine.match.games.vanguard.rules import Work, trigger_of
+from engine.match.games.vanguard.sim import random_actions, random_deck
+from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
+from engine.match.state import Card, CardRef, MatchState
+
+__all__ = [
+    "SPEC",
+    "VanguardDefinition",
+    "VgAttack",
+    "VgCall",
+    "VgChoose",
+    "VgDeclareTrigger",
+    "VgGuard",
+    "VgIntercept",
+    "VgModify",
+    "VgPass",
+    "VgRedraw",
+    "VgRide",
+    "VgStride",
+    "VgSwap",
+    "stats_from_record",
+]
+
+_TURN_ACTIONS = (NextStep, NextPhase, PassTurn)
+_SKILLS = ("triple drive", "twin drive", "intercept", "boost")
+
+
+def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
+    """The stats this definition reads, from an :class:`engine.cards.model.CardRecord` (module doc).
+    A trigger written with its power ("Critical +10000") gives both ``trigger`` and
+    ``trigger_power``; a G unit (types or grade 4) gets ``unit`` "g"."""
+    stats = dict(getattr(record, "stats", {}) or {})
+    out: dict[str, int | str] = {}
+    for name in ("grade", "power", "shield", "critical"):
+        if isinstance(stats.get(name), int):
+            out[name] = stats[name]
+    for name in ("clan", "nation"):
+        if isinstance(stats.get(name), str) and stats[name]:
+            out[name] = stats[name]
+    trigger = stats.get("trigger")
+    if isinstance(trigger, str) and trigger.strip():
+        found = trigger_of(CardRef("x", "", (("trigger", trigger),)))
+        if found is not None and found[0] != "none":
+            out["trigger"], out["trigger_power"] = found
+    skill = stats.get("skill")
+    if isinstance(skill, str):
+        named = next((s for s in _SKILLS if s in skill.lower()), None)
+        if named:
+            out["skill"] = named
+    types = " ".join(getattr(record, "types", []) or []).lower()
+    if "g unit" in types or out.get("grade") == 4:
+        out["unit"] = "g"
+    elif "trigger" in out:
+        out["unit"] = "trigger"
+    elif out:
+        out["unit"] = "normal"
+    return tuple(sorted(out.items()))
+
+
+def _foreign(state: MatchState) -> bool:
+    """A match of another spec under the key ``vanguard`` (a test's own spec): played generically,
+    since the engine finds definitions by key only."""
+    spec = state.match.spec
+    return spec is not SPEC and spec.digest != SPEC.digest
+
+
+class VanguardDefinition(GameDefinition):
+    """Cardfight!! Vanguard (see the module doc)."""
+
+    spec = SPEC
+    actions = VANGUARD_ACTIONS
+
+    def setup(self, state: MatchState) -> MatchState:
+        """5.4.3-5.4.3.4: first vanguards face down, G decks face down, five cards each; the redraw
+        waits for the first player (the setup phase)."""
+        if _foreign(state):
+            return state
+        work = Work(state, 0)
+        g_units = sorted(c for p in (0, 1) for c in work.ids("gzone", p))
+        work.set(g_units=g_units)
+        cards = list(work.board.cards)
+        for player in (0, 1):
+            vc = work.ids(VC, player)
+            if not vc:
+                first = _first_vanguard(work, player)
+                if first is not None:
+                    work.move(player, [first], VC, player, face="down")
+                    cards = list(work.board.cards)
+            for card_id in work.ids(VC, player):
+                old = cards[card_id]
+                cards[card_id] = Card(old.ref, old.owner, old.controller, False, 0, (), 1 << player)
+        work.board = work.board.evolve(cards=tuple(cards))
+        for player in (0, 1):
+            work.move(player, list(work.ids("deck", player)[:5]), "hand", player, kind="draw")
+        work.board = work.board.evolve(priority=work.board.active)
+        return state.evolve(board=work.board)
+
+    def allows(self, state: MatchState, action: BaseAction) -> None:
+        """Refuse what the structure forbids now: anything but the redraw (and placing a first
+        vanguard) before the game begins; moving the turn on in the middle of a battle or a choice."""
+        if _foreign(state):
+            return
+        board = state.board
+        started = board.data("started")
+        cls = type(action)
+        if not started:
+            if cls is VgRedraw or cls.anytime:
+                return
+            if cls is Search and getattr(action, "to", None) is not None and action.to.zone == VC:  # type: ignore[attr-defined]
+                return
+            refuse("The game has not begun: finish the redraw first (5.4.3.4).")
+        prompts = board.data("prompts", ())
+        if cls in _TURN_ACTIONS or cls is PassPriority:
+            if cls is PassPriority:
+                refuse("Vanguard has no priority to pass: each step says who acts (Section 6, 7).")
+            if prompts:
+                head = dict(prompts[0])
+                refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
+            if board.data("battle") is not None:
+                refuse("Finish the battle first: the attacked player guards or passes (7.5).")
+            if board.data("check") is not None:
+                refuse("Finish the check in progress first (7.6.1.2, 9.6).")
+            if cls is PassTurn and board.phase < PHASE["main"]:
+                refuse("Go on to your main phase before ending your turn (6.2).")
+        elif prompts and cls in VANGUARD_ACTIONS and cls not in (VgChoose, VgDeclareTrigger, VgModify):
+            head = dict(prompts[0])
+            refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
+
+    def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+        """The automatic parts after an action (:meth:`Work.run`); a turn passed with the generic
+        pass turn first runs the end phase's automatic part for the player whose turn ended (6.8.1.1)."""
+        if _foreign(state):
+            return state, []
+        work = Work(state, action.version)
+        if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
+            work.end_phase(1 - state.board.active)
+        work.run()
+        if work.board is state.board:
+            return state, work.events
+        return state.evolve(board=work.board), work.events
+
+    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+        """9.2 at each check timing (1.2.2): 6 damage, an empty deck, no vanguard and no soul."""
+        if _foreign(state) or not state.board.data("started"):
+            return []
+        work = Work(state, 0)
+        return [(p, reason) for p in (0, 1) if (reason := work.loses(p)) is not None]
+
+    def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
+        """The battle, pending choices, power changes and this turn's ride and stride: all public."""
+        if _foreign(state):
+            return {}
+        work = Work(state, 0)
+        board = state.board
+        out: dict[str, Any] = {
+            "started": bool(board.data("started")),
+            "redrawn": list(board.data("redrawn", ())),
+            "ride_done": bool(board.data("ride_done")),
+            "stride_done": bool(board.data("stride_done")),
+            "damage": [work.damage_count(p) for p in (0, 1)],
+            "prompts": [dict(p) for p in board.data("prompts", ())],
+            "modifiers": [],
+            "battle": None,
+        }
+        for card, power, critical, until in board.data("mods", ()):
+            where = work.where(card)
+            if where is not None:
+                out["modifiers"].append(
+                    {
+                        "player": where[1],
+                        "circle": where[0],
+                        "power": power,
+                        "critical": critical,
+                        "until": until,
+                    }
+                )
+        battle = board.data("battle")
+        if battle is not None:
+            b = dict(battle)
+            active = board.active
+            out["battle"] = {
+                "attacker": {"player": active, "circle": b["attacker_circle"]},
+                "target": {"player": 1 - active, "circle": b["target_circle"]},
+                "boosted": b["booster"] is not None,
+                "attacker_power": work.power(b["attacker"]),
+                "target_power": work.power(b["target"]),
+                "drive": b["drive"],
+                "drive_checks": b["drives"],
+                "hit": b["hit"],
+            }
+        return out
+
+    def check_invariants(self, state: MatchState) -> None:
+        """Vanguard's own invariants after every action (the simulator runs them)."""
+        if _foreign(state):
+            return
+        board = state.board
+        work = Work(state, 0)
+        prompts = board.data("prompts", ())
+        if not board.data("started"):
+            assert board.phase == PHASE["setup"], "the turn began before Stand Up"
+            return
+        if state.status == "playing":
+            for p in (0, 1):
+                assert work.loses(p) is None, f"player {p} should have lost: {work.loses(p)}"
+                assert work.vanguard_damage(p) >= 0, "negative vanguard damage"
+        if prompts:
+            assert board.priority == dict(prompts[0])["player"], "the prompted player does not hold priority"
+            return
+        for p in (0, 1):
+            for circle in REAR:
+                assert len(work.ids(circle, p)) <= 1, f"two units on {circle} of player {p} (9.3.6)"
+            if board.phase != PHASE["battle"]:
+                assert not work.ids(GC, p), "guardians outside the battle phase (9.4.1)"
+        battle = board.data("battle")
+        step = state.match.phase_steps[board.phase][board.step]
+        in_battle = step in ("attack", "guard", "drive", "damage", "close")
+        assert (battle is not None) == in_battle, f"battle data {battle!r} in step {step}"
+        if battle is not None and state.status == "playing":
+            b = dict(battle)
+            assert b["drives"] <= b["drive"], "more drive checks than the drive"
+            if step == "guard":
+                assert board.priority == 1 - board.active, (
+                    "the attacked player does not hold priority in guard"
+                )
+        for card, *_ in board.data("mods", ()):
+            assert work.where(card) is not None, "a power change on a card off the field"
+        if board.data("check") is None:
+            assert not any(work.ids("trigger", p) for p in (0, 1)), "a card left in a trigger zone"
+
+    def random_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        return random_deck(rng)
+
+    def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
+        return random_actions(state, rng)
+
+
+def _first_vanguard(work: Work, player: int) -> int | None:
+    """5.4.3 without a named first vanguard: a grade 0 card of the deck, a non-trigger one first, by
+    name (a choice that does not depend on the shuffled order)."""
+    best: tuple[bool, str, int] | None = None
+    for card_id in work.ids("deck", player):
+        ref = work.ref(card_id)
+        if ref.stat("grade") != 0:
+            continue
+        trigger = trigger_of(ref)
+        key = (trigger is not None and trigger[0] != "none", ref.name, card_id)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
+
+
+DEFINITION = register_game(VanguardDefinition())
+register_lines()
+
+_ = (CIRCLES, FIELD, VgAttack, VgCall, VgGuard, VgIntercept, VgModify, VgPass, VgRide, VgStride, VgSwap)

@@ -1,0 +1,146 @@
+"""Vanguard's own actions (type prefix ``vg_``). Cards are named by position (:class:`CardAt`); circles
+by name (:data:`engine.match.games.vanguard.spec.CIRCLES`). Numbers a player enters (``power``,
+``shield``...) are only taken for cards whose card data does not give them (module doc of
+:mod:`engine.match.games.vanguard`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from engine.match.actions import BaseAction, CardAt
+
+Circle = Literal["vc", "rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb"]
+FrontCircle = Literal["vc", "rc_lf", "rc_rf"]
+RearCircle = Literal["rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb"]
+Power = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+TriggerKind = Literal["none", "critical", "draw", "stand", "heal", "front"]
+HandIndexes = tuple[Annotated[int, Field(ge=0, le=200)], ...]
+
+
+class VgRedraw(BaseAction):
+    """Setup (5.4.3.4): put the chosen hand cards on the bottom of your deck, draw as many, shuffle if
+    any were returned. An empty choice keeps the hand."""
+
+    type: Literal["vg_redraw"] = "vg_redraw"
+    cards: HandIndexes = Field(default=(), max_length=5)
+
+
+class VgRide(BaseAction):
+    """Normal ride (6.5.1.1, 8.5.2.1.1.1): a card from your hand onto your vanguard circle; the old
+    vanguard goes to the soul (8.5.3.1)."""
+
+    type: Literal["vg_ride"] = "vg_ride"
+    card: CardAt
+
+
+class VgStride(BaseAction):
+    """Normal stride (6.5.1.2, 10.28): a face-down G unit from your G zone onto your vanguard circle;
+    the vanguard becomes its heart (10.27). The stride cost (11.11.2) is paid with generic actions."""
+
+    type: Literal["vg_stride"] = "vg_stride"
+    card: CardAt
+
+
+class VgCall(BaseAction):
+    """Normal call (6.6.1.2.1, 8.5.2.1.1.2): a card from your hand to one of your rear-guard circles;
+    a rear-guard already there is retired (9.3.6)."""
+
+    type: Literal["vg_call"] = "vg_call"
+    card: CardAt
+    circle: RearCircle
+
+
+class VgSwap(BaseAction):
+    """Main phase (6.6.1.2.3): exchange the cards of the two rear-guard circles of a column."""
+
+    type: Literal["vg_swap"] = "vg_swap"
+    column: Literal["left", "right"]
+
+
+class VgAttack(BaseAction):
+    """Start and attack steps (7.3, 7.4): attack with a standing front-row unit (7.4.1.3), which rests
+    (7.4.1.5), the opponent's front-row unit ``target`` (7.4.1.6), boosted (7.4.1.10) or not.
+    ``power``, ``critical``, ``drive``, ``boost_power`` and ``target_power`` are needed only for units
+    whose card data does not give them."""
+
+    type: Literal["vg_attack"] = "vg_attack"
+    attacker: FrontCircle
+    target: FrontCircle
+    boost: bool = False
+    power: Power | None = None
+    critical: Annotated[int, Field(ge=-100, le=100)] | None = None
+    drive: Annotated[int, Field(ge=0, le=10)] | None = None
+    boost_power: Power | None = None
+    target_power: Power | None = None
+
+
+class VgGuard(BaseAction):
+    """Guard step (7.5.1.2.2): call cards from your hand to your guardian circle; their shields are
+    added to the attacked unit's power (3.11.3). ``shields``, one per card, only for cards without
+    card data."""
+
+    type: Literal["vg_guard"] = "vg_guard"
+    cards: HandIndexes = Field(min_length=1, max_length=60)
+    shields: tuple[Power, ...] = Field(default=(), max_length=60)
+
+
+class VgIntercept(BaseAction):
+    """Guard step (7.5.1.2.4, 11.3): move a front-row rear-guard that is not attacked to your guardian
+    circle, rested. ``shield`` only for a card without card data."""
+
+    type: Literal["vg_intercept"] = "vg_intercept"
+    circle: Literal["rc_lf", "rc_rf"]
+    shield: Power | None = None
+
+
+class VgPass(BaseAction):
+    """Guard step (7.5.1.2.1): guard no more; the battle goes on to the drive or damage step."""
+
+    type: Literal["vg_pass"] = "vg_pass"
+
+
+class VgChoose(BaseAction):
+    """Answer the pending choice of a trigger effect (2.8.1.1: the unit to get critical, power or to
+    stand, the damage card to heal) or of a ride from the soul (9.5.1)."""
+
+    type: Literal["vg_choose"] = "vg_choose"
+    target: CardAt
+
+
+class VgDeclareTrigger(BaseAction):
+    """Declare the trigger icon of a checked card that has no card data (2.8): its kind and the power
+    on its icon (2.8.3); ``none`` for no trigger, or for a card not of a clan on your field (7.6.1.2.4,
+    9.6.5)."""
+
+    type: Literal["vg_declare_trigger"] = "vg_declare_trigger"
+    trigger: TriggerKind
+    power: Annotated[int, Field(ge=0, le=1_000_000)] = 0
+
+
+class VgModify(BaseAction):
+    """A power or critical change from card text (2.5, 2.7), until the end of the turn or of the battle
+    (the engine removes it then, 6.8.1.4, 7.8.1.2)."""
+
+    type: Literal["vg_modify"] = "vg_modify"
+    card: CardAt
+    power: Power = 0
+    critical: Annotated[int, Field(ge=-100, le=100)] = 0
+    until: Literal["turn", "battle"] = "turn"
+
+
+VANGUARD_ACTIONS: tuple[type[BaseAction], ...] = (
+    VgRedraw,
+    VgRide,
+    VgStride,
+    VgCall,
+    VgSwap,
+    VgAttack,
+    VgGuard,
+    VgIntercept,
+    VgPass,
+    VgChoose,
+    VgDeclareTrigger,
+    VgModify,
+)

@@ -1,0 +1,399 @@
+"""Handlers of Vanguard's own actions (:mod:`engine.match.games.vanguard.actions`). Each checks the
+rules it names and refuses with one sentence, changing nothing; the automatic consequences run in
+``settle`` afterwards (:meth:`engine.match.games.vanguard.rules.Work.run`)."""
+
+from __future__ import annotations
+
+from engine.match.actions import CardAt
+from engine.match.apply import HandlerResult, refuse, register_handler
+from engine.match.games.vanguard.actions import (
+    VgAttack,
+    VgCall,
+    VgChoose,
+    VgDeclareTrigger,
+    VgGuard,
+    VgIntercept,
+    VgModify,
+    VgPass,
+    VgRedraw,
+    VgRide,
+    VgStride,
+    VgSwap,
+)
+from engine.match.games.vanguard.rules import REST, STAND, Work, drive_of, need
+from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, PHASE, VC
+from engine.match.state import MatchState
+
+
+def _step(state: MatchState) -> str:
+    return state.match.phase_steps[state.board.phase][state.board.step]
+
+
+def _in_step(state: MatchState, actor: int, steps: tuple[str, ...], sentence: str) -> None:
+    if actor != state.board.active or _step(state) not in steps:
+        refuse(sentence)
+
+
+def _own(work: Work, at: CardAt, actor: int, zone: str, sentence: str) -> int:
+    if at.zone != zone or at.player not in (None, actor):
+        refuse(sentence)
+    ids = work.ids(zone, actor)
+    if at.index >= len(ids):
+        refuse(f"There is no card at index {at.index} of your {work.match.zone_specs[zone].label}.")
+    return ids[at.index]
+
+
+def _indexes(work: Work, actor: int, indexes: tuple[int, ...]) -> list[int]:
+    hand = work.ids("hand", actor)
+    if len(set(indexes)) != len(indexes):
+        refuse("The same card is chosen twice.")
+    for index in indexes:
+        if index >= len(hand):
+            refuse(f"There is no card at index {index} of your hand (it holds {len(hand)}).")
+    return [hand[i] for i in indexes]
+
+
+def _redraw(state: MatchState, action: VgRedraw) -> HandlerResult:
+    """5.4.3.4: from the first player, return any number of cards to the bottom, draw as many, shuffle."""
+    work = Work(state, action.version)
+    actor = action.actor
+    if work.data("started") or state.board.phase != PHASE["setup"]:
+        refuse("The redraw is only at the start of the game (5.4.3.4).")
+    redrawn = set(work.data("redrawn", ()))
+    if actor in redrawn:
+        refuse("You have already redrawn (5.4.3.4).")
+    first = state.board.active
+    waiting = first if first not in redrawn else 1 - first
+    if actor != waiting:
+        refuse(f"{state.match.players[waiting]} redraws first (5.4.3.4: from the player going first).")
+    if not work.ids(VC, actor):
+        refuse("Put your first vanguard, a grade 0 card, face down on your vanguard circle first (5.4.3).")
+    cards = _indexes(work, actor, action.cards)
+    if cards:
+        work.move(actor, cards, "deck", actor, kind="vg_redraw", position="bottom")
+        work.move(actor, list(work.ids("deck", actor)[: len(cards)]), "hand", actor, kind="draw")
+        work.shuffle_deck(actor, b"/vanguard/redraw")
+    else:
+        work.emit("vg_keep", actor)
+    work.set(redrawn=sorted(redrawn | {actor}))
+    return work.board, work.events, None
+
+
+def _ride(state: MatchState, action: VgRide) -> HandlerResult:
+    """6.5.1.1: once per turn (6.5.1.1.2), a card of the vanguard's grade or one above (8.5.2.1.1.1)
+    onto the vanguard circle, standing (4.6.4.1); the old vanguard goes to the soul (8.5.3.1)."""
+    actor = action.actor
+    _in_step(state, actor, ("ride",), "You can ride only in the ride step of your turn (6.5.1.1).")
+    work = Work(state, action.version)
+    if work.data("ride_done"):
+        refuse("You have already ridden this turn (6.5.1.1.2).")
+    card = _own(work, action.card, actor, "hand", "You ride a card from your hand (6.5.1.1).")
+    old = list(work.ids(VC, actor))
+    if not old:
+        refuse("You have no vanguard to ride over; ride a card from your soul (9.5.1).")
+    grade, new = work.grade(old[0]), work.grade(card)
+    if grade is not None and new is not None and new not in (grade, grade + 1):
+        refuse(
+            f"You can ride a grade {grade} or {grade + 1} card onto your grade {grade} vanguard "
+            f"(8.5.2.1.1.1); that card is grade {new}."
+        )
+    work.move(actor, [card], VC, actor, kind="vg_ride", face="up", orientation=STAND)
+    work.move(actor, old, "soul", actor, kind="vg_soul")
+    work.set(ride_done=True)
+    return work.board, work.events, None
+
+
+def _stride(state: MatchState, action: VgStride) -> HandlerResult:
+    """6.5.1.2, 10.28: once per turn, a face-down G unit onto the vanguard circle in the vanguard's
+    orientation (8.5.1.4.1); the vanguard stays under it as its heart (10.27, 10.28.2.2)."""
+    actor = action.actor
+    _in_step(state, actor, ("stride",), "You can stride only in the stride step of your turn (6.5.1.2).")
+    work = Work(state, action.version)
+    if work.data("stride_done"):
+        refuse("You have already stridden this turn (6.5.1.2.2).")
+    card = _own(work, action.card, actor, "gzone", "You stride a card from your G zone (10.28).")
+    if work.card(card).face_up:
+        refuse("You stride a face-down card of your G zone (10.28.1).")
+    vanguard = work.vanguard(actor)
+    if vanguard is None:
+        refuse("You have no vanguard to stride over (10.28).")
+    if work.can_stride() is False:
+        refuse(
+            "You can stride only when both vanguards are grade 3 or more, or yours was grade 3 or "
+            "more at the start of your turn (8.5.2.1.1.3)."
+        )
+    orientation = work.card(vanguard).orientation
+    work.move(actor, [card], VC, actor, kind="vg_stride", face="up", orientation=orientation, position="top")
+    work.set(stride_done=True)
+    return work.board, work.events, None
+
+
+def _call(state: MatchState, action: VgCall) -> HandlerResult:
+    """6.6.1.2.1: a normal call from hand to a rear-guard circle, grade at most the vanguard's
+    (8.5.2.1.1.2); a unit already there is retired by rule action (9.3.6)."""
+    actor = action.actor
+    _in_step(
+        state, actor, ("main",), "You can call to a rear-guard circle only in your main phase (6.6.1.2.1)."
+    )
+    work = Work(state, action.version)
+    card = _own(work, action.card, actor, "hand", "You call a card from your hand (6.6.1.2.1).")
+    vanguard = work.vanguard(actor)
+    if vanguard is None:
+        refuse("Without a vanguard you cannot normal call (8.5.2.1.1.2.1).")
+    grade, new = work.grade(vanguard), work.grade(card)
+    if grade is not None and new is not None and new > grade:
+        refuse(
+            f"You can call only cards of grade {grade} or less while your vanguard is grade {grade} "
+            f"(8.5.2.1.1.2); that card is grade {new}."
+        )
+    work.move(actor, [card], action.circle, actor, kind="vg_call", face="up", orientation=STAND)
+    return work.board, work.events, None
+
+
+def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
+    """6.6.1.2.3: exchange the cards of a column's two rear-guard circles (keeping their state)."""
+    actor = action.actor
+    _in_step(
+        state, actor, ("main",), "You can move rear-guards in a column only in your main phase (6.6.1.2.3)."
+    )
+    work = Work(state, action.version)
+    front, back = COLUMNS[action.column]
+    a, b = work.slot(front, actor), work.slot(back, actor)
+    zones = list(work.board.zones)
+    zones[a], zones[b] = zones[b], zones[a]
+    moved = (*zones[a], *zones[b])
+    work.board = work.board.evolve(zones=tuple(zones))
+    work.emit("vg_swap", actor, moved, column=action.column)
+    return work.board, work.events, None
+
+
+def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
+    """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it, choose an opposing
+    front-row unit, optionally rest a booster behind the attacker."""
+    actor = action.actor
+    _in_step(state, actor, ("start",), "You can attack only in the start step of your battle phase (7.3).")
+    work = Work(state, action.version)
+    if state.board.turn == 1:
+        refuse("No attack is possible on the first turn of the game (7.3.1.3).")
+    attacker = work.unit(action.attacker, actor)
+    if attacker is None:
+        refuse("You have no unit on that circle to attack with (7.4.1.3).")
+    if work.card(attacker).orientation != STAND:
+        refuse("Only a standing unit can attack (7.4.1.3).")
+    target = work.unit(action.target, 1 - actor)
+    if target is None:
+        refuse("Your opponent has no unit on that circle to attack (7.4.1.6).")
+    booster = None
+    if action.boost:
+        booster = work.unit(BACK_OF[action.attacker], actor)
+        if booster is None:
+            refuse("There is no unit behind the attacker to boost it (7.4.1.10).")
+        if work.card(booster).orientation != STAND:
+            refuse("A rested unit cannot boost (7.4.1.10).")
+        skill, grade = work.ref(booster).stat("skill"), work.grade(booster)
+        if (isinstance(skill, str) and "boost" not in skill.lower()) or (
+            not isinstance(skill, str) and grade is not None and grade > 1
+        ):
+            refuse("That unit has no Boost (7.4.1.10, 11.4).")
+    for card, name, entered in (
+        (attacker, "power", action.power),
+        (attacker, "critical", action.critical),
+        (target, "power", action.target_power),
+        *(((booster, "power", action.boost_power),) if booster is not None else ()),
+    ):
+        if work.base(card, name) is None:
+            whose = (
+                "the attacked unit's"
+                if card == target
+                else "the booster's"
+                if card == booster
+                else "your unit's"
+            )
+            work.declare(card, **{name: need(entered, f"{whose} {name}")})
+    drive = 0
+    if action.attacker == VC:
+        drive = drive_of(work.ref(attacker)) or work.declared(attacker, "drive") or 0
+        if not drive:
+            drive = need(action.drive, "your vanguard's drive (1, or 2 with Twin Drive!!, 2.17, 11.2)")
+            work.declare(attacker, drive=drive)
+    work.orient([attacker, *([booster] if booster is not None else [])], REST)
+    battle = {
+        "attacker": attacker,
+        "attacker_circle": action.attacker,
+        "target": target,
+        "target_circle": action.target,
+        "booster": booster,
+        "drive": drive,
+        "drives": 0,
+        "hit": None,
+    }
+    work.set(battle=battle)
+    cards = (attacker, target, *([booster] if booster is not None else []))
+    work.emit(
+        "vg_attack",
+        actor,
+        cards,
+        power=work.power(attacker),
+        target_power=work.power(target),
+        boost=bool(booster),
+    )
+    work.goto("attack")
+    return work.board, work.events, None
+
+
+def _defender(state: MatchState, actor: int, what: str, version: int) -> Work:
+    if _step(state) != "guard" or actor != 1 - state.board.active:
+        refuse(f"Only the attacked player can {what}, in the guard step (7.5.1.2).")
+    return Work(state, version)
+
+
+def _guard(state: MatchState, action: VgGuard) -> HandlerResult:
+    """7.5.1.2.2: call guardians from hand to the guardian circle (no grade limit, 8.5.2.1.1.2); their
+    shields raise the attacked unit's power until the end of the battle (3.11.2-3.11.3)."""
+    actor = action.actor
+    work = _defender(state, actor, "guard", action.version)
+    cards = _indexes(work, actor, action.cards)
+    if action.shields and len(action.shields) != len(cards):
+        refuse("Give one shield per guardian, or none.")
+    total = 0
+    for i, card in enumerate(cards):
+        shield = work.base(card, "shield")
+        if shield is None:
+            shield = need(action.shields[i] if action.shields else None, "the shield of a guardian")
+            work.declare(card, shield=shield)
+        total += shield
+    work.move(actor, cards, "gc", actor, kind="vg_guard", face="up", orientation=REST, shield=total)
+    _shield(work, total)
+    return work.board, work.events, None
+
+
+def _shield(work: Work, total: int) -> None:
+    battle = dict(work.data("battle"))
+    work.add_mod(battle["target"], total, 0, "battle")
+    work.events[-1].data["power"] = work.power(battle["target"])
+
+
+def _intercept(state: MatchState, action: VgIntercept) -> HandlerResult:
+    """7.5.1.2.4, 11.3: a front-row rear-guard with Intercept that is not attacked moves to the
+    guardian circle, rested (it may be rested already)."""
+    actor = action.actor
+    work = _defender(state, actor, "intercept", action.version)
+    battle = dict(work.data("battle"))
+    unit = work.unit(action.circle, actor)
+    if unit is None:
+        refuse("You have no rear-guard on that circle (11.3.1).")
+    if action.circle == battle["target_circle"]:
+        refuse("The attacked unit cannot intercept (11.3.1).")
+    skill, grade = work.ref(unit).stat("skill"), work.grade(unit)
+    if (isinstance(skill, str) and "intercept" not in skill.lower()) or (
+        not isinstance(skill, str) and grade is not None and grade != 2
+    ):
+        refuse("That unit has no Intercept (11.3).")
+    shield = work.base(unit, "shield")
+    if shield is None:
+        shield = need(action.shield, "the intercepting unit's shield")
+        work.declare(unit, shield=shield)
+    work.move(actor, [unit], "gc", actor, kind="vg_intercept", orientation=REST, shield=shield)
+    _shield(work, shield)
+    return work.board, work.events, None
+
+
+def _pass(state: MatchState, action: VgPass) -> HandlerResult:
+    """7.5.1.2.1: stop guarding; the drive step follows a vanguard's attack, the damage step a
+    rear-guard's."""
+    work = _defender(state, action.actor, "stop guarding", action.version)
+    work.emit("vg_pass", action.actor)
+    work.after_guard()
+    return work.board, work.events, None
+
+
+def _head(work: Work, actor: int, kinds: tuple[str, ...]) -> dict[str, object]:
+    prompts = work.data("prompts", ())
+    if not prompts:
+        refuse("There is no choice to make now.")
+    head = dict(prompts[0])
+    if head["player"] != actor:
+        refuse(f"{work.match.players[int(head['player'])]} must choose now, not you.")
+    if head["kind"] not in kinds:
+        refuse("That does not answer the choice waiting now; see the pending choice.")
+    return head
+
+
+def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
+    """Answer a trigger's choice (2.8.1.1.2-2.8.1.1.5) or a ride from the soul (9.5.1)."""
+    work = Work(state, action.version)
+    head = _head(work, action.actor, ("critical", "power", "stand", "heal", "soul_ride"))
+    options = work.options(head)
+    player = action.target.player if action.target.player is not None else action.actor
+    for zone, index, card in options:
+        if action.target.zone == zone and action.target.index == index and player == head["player"]:
+            work.answer(head, card, zone)
+            return work.board, work.events, None
+    wanted = {
+        "heal": "a card of your damage zone",
+        "soul_ride": "a card of your soul",
+    }.get(str(head["kind"]), "one of your units on the vanguard or a rear-guard circle")
+    refuse(f"Choose {wanted} (2.8.1.1).")
+
+
+def _declare(state: MatchState, action: VgDeclareTrigger) -> HandlerResult:
+    """2.8: the trigger icon of a checked card without card data, as the player reads it."""
+    work = Work(state, action.version)
+    _head(work, action.actor, ("declare",))
+    work.set(prompts=[dict(p) for p in work.data("prompts", ())][1:])
+    check = dict(work.data("check") or {})
+    work.emit(
+        "vg_declare",
+        action.actor,
+        (check["card"],) if check else (),
+        trigger=action.trigger,
+        power=action.power,
+    )
+    work.trigger(action.actor, action.trigger, action.power)
+    return work.board, work.events, None
+
+
+def _modify(state: MatchState, action: VgModify) -> HandlerResult:
+    """A power or critical change from card text (2.5.4, 2.7) on a unit, until end of turn or battle."""
+    work = Work(state, action.version)
+    if action.card.zone not in FIELD:
+        refuse("Only units on circles get power or critical (3.8).")
+    player = action.actor if action.card.player is None else action.card.player
+    if player not in (0, 1):
+        refuse(f"There is no player {player} in this match.")
+    ids = work.ids(action.card.zone, player)
+    if action.card.index >= len(ids):
+        refuse("There is no unit there.")
+    if action.until == "battle" and work.data("battle") is None:
+        refuse("There is no battle in progress; give it until end of turn.")
+    card = ids[action.card.index]
+    if not action.power and not action.critical:
+        refuse("Give a power or critical change other than 0 (2.5.4.1).")
+    work.add_mod(card, action.power, action.critical, action.until)
+    work.emit(
+        "vg_modify",
+        action.actor,
+        (card,),
+        power=action.power,
+        critical=action.critical,
+        until=action.until,
+        total=work.power(card),
+    )
+    return work.board, work.events, None
+
+
+for _cls, _handler in (
+    (VgRedraw, _redraw),
+    (VgRide, _ride),
+    (VgStride, _stride),
+    (VgCall, _call),
+    (VgSwap, _swap),
+    (VgAttack, _attack),
+    (VgGuard, _guard),
+    (VgIntercept, _intercept),
+    (VgPass, _pass),
+    (VgChoose, _choose),
+    (VgDeclareTrigger, _declare),
+    (VgModify, _modify),
+):
+    register_handler(_cls, _handler)
