@@ -22,7 +22,7 @@ from bot.render.rules import keyword_panel, miss_panel, rule_panel, search_panel
 from bot.render.tournament import Answer, Prompt
 from bot.services.cards import CardMiss
 from bot.services.rules import LookupMiss, SearchResults
-from bot.services.tournaments import Actor, EventInfo
+from bot.services.tournaments import Actor, EventInfo, ReportKey
 from engine.cards.query import compile_query, parse
 from engine.errors import ArbiterError
 from engine.games import resolve_game
@@ -543,6 +543,11 @@ async def _check_prompt(app: App, actor: Actor, info: EventInfo, prompt: Prompt)
         raise ArbiterError("The report was corrected since: answer the newest one.")
 
 
+def _expected(prompt: Prompt | None) -> ReportKey | None:
+    """The report a button showed, checked again inside the service's transaction."""
+    return None if prompt is None else ReportKey(prompt.round, prompt.table, prompt.score)
+
+
 async def tournament_confirm(
     app: App, actor: Actor, event: str | int, *, prompt: Prompt | None = None
 ) -> Answer:
@@ -552,7 +557,7 @@ async def tournament_confirm(
         info = await _event(app, actor, event)
         if prompt is not None:
             await _check_prompt(app, actor, info, prompt)
-        outcome = await app.tournaments.confirm_result(actor, info.id)
+        outcome = await app.tournaments.confirm_result(actor, info.id, expected=_expected(prompt))
         after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
         return tr.outcome_answer(outcome, after)
 
@@ -568,7 +573,7 @@ async def tournament_dispute(
         info = await _event(app, actor, event)
         if prompt is not None:
             await _check_prompt(app, actor, info, prompt)
-        outcome = await app.tournaments.dispute_result(actor, info.id, reason)
+        outcome = await app.tournaments.dispute_result(actor, info.id, reason, expected=_expected(prompt))
         return tr.disputed_answer(outcome, info)
 
     return await _tournament(work())

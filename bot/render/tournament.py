@@ -37,6 +37,7 @@ from bot.services.tournaments import (
     StandingsInfo,
     StartOutcome,
     TopCutInfo,
+    report_key,
 )
 from engine.games import GAMES
 
@@ -150,10 +151,7 @@ def percent(value: Fraction) -> str:
 
 def score_key(match: MatchInfo) -> str:
     """The reported result of ``match`` as a short fingerprint (``2-1-0`` or ``0-0-0d``)."""
-    r = match.result
-    if r is None:
-        return "none"
-    return f"{r.wins_a}-{r.wins_b}-{r.draws}{'d' if r.double_loss else ''}"
+    return report_key(match.result)
 
 
 def format_name(info: EventInfo) -> str:

@@ -78,6 +78,7 @@ from bot.store.tournament_repo import (
     EventRow,
     MatchRow,
     PlayerRow,
+    ResultRow,
     RoundRow,
     TournamentRepository,
 )
@@ -573,6 +574,34 @@ class _State:
     def last_closed_round(self) -> int:
         closed = [r.number for r in self.rounds if r.closed_at is not None]
         return max(closed, default=0)
+
+
+@dataclass(frozen=True)
+class ReportKey:
+    """A report as a player saw it: its round, table and score (``2-1-0``, ``0-0-0d`` for a double
+    loss, as :func:`report_key` writes it)."""
+
+    round: int
+    table: int
+    score: str
+
+
+def report_key(result: ResultInfo | ResultRow | None) -> str:
+    """A reported result as a short fingerprint: ``2-1-0``, or ``0-0-0d`` for a double loss."""
+    if result is None:
+        return "none"
+    return f"{result.wins_a}-{result.wins_b}-{result.draws}{'d' if result.double_loss else ''}"
+
+
+def _check_expected(match: MatchRow, expected: ReportKey | None) -> None:
+    if expected is None:
+        return
+    if (match.round, match.table_no) != (expected.round, expected.table):
+        raise TournamentError("This report is from an earlier round; nothing was changed.")
+    if match.result is not None and match.result.status != "reported":
+        raise TournamentError(f"This match's result is already {match.result.status}.")
+    if report_key(match.result) != expected.score:
+        raise TournamentError("The report was corrected since: answer the newest one.")
 
 
 class TournamentService:
@@ -1528,13 +1557,18 @@ class TournamentService:
                 flag_organizers=True,
             )
 
-    async def confirm_result(self, actor: Actor, event_id: int) -> ReportOutcome:
-        """A player confirms the result their opponent reported for their match of the open round."""
+    async def confirm_result(
+        self, actor: Actor, event_id: int, *, expected: ReportKey | None = None
+    ) -> ReportOutcome:
+        """A player confirms the result their opponent reported for their match of the open round.
+        ``expected`` (a button's): the report the player saw; any other report is refused, checked
+        inside the same transaction, so a report corrected meanwhile is never confirmed unseen."""
         async with self._write():
             state = await self._state(actor, event_id, matches="current")
             if actor.user_id not in state.by_id:
                 raise TournamentError(f"You are not registered in {state.event.name}.")
             match = self._open_match(state, actor.user_id)
+            _check_expected(match, expected)
             r = match.result
             if r is None:
                 raise TournamentError("Nothing to confirm: no result has been reported for your match yet.")
@@ -1549,13 +1583,17 @@ class TournamentService:
             )
             return await self._after_confirm(state, match.id, "Result confirmed")
 
-    async def dispute_result(self, actor: Actor, event_id: int, reason: str = "") -> ReportOutcome:
-        """A player disputes the result their opponent reported; the organizers are flagged."""
+    async def dispute_result(
+        self, actor: Actor, event_id: int, reason: str = "", *, expected: ReportKey | None = None
+    ) -> ReportOutcome:
+        """A player disputes the result their opponent reported; the organizers are flagged.
+        ``expected`` as for :meth:`confirm_result`."""
         async with self._write():
             state = await self._state(actor, event_id, matches="current")
             if actor.user_id not in state.by_id:
                 raise TournamentError(f"You are not registered in {state.event.name}.")
             match = self._open_match(state, actor.user_id)
+            _check_expected(match, expected)
             r = match.result
             if r is None:
                 raise TournamentError("Nothing to dispute: no result has been reported for your match yet.")

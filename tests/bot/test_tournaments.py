@@ -25,6 +25,7 @@ from bot.app import App
 from bot.services.tournaments import (
     UNSET,
     Actor,
+    ReportKey,
     TournamentService,
     decimal4,
 )
@@ -899,3 +900,20 @@ def test_random_small_events_keep_the_invariants(count: int, seed: str, drop_rol
 
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run(Path(folder) / "t.sqlite3"))
+
+
+async def test_a_confirmation_of_a_report_corrected_meanwhile_is_refused(
+    db: Database, service: TournamentService
+) -> None:
+    """A Confirm button carries the report it showed; a correction in between makes it refuse,
+    checked in the same transaction as the confirmation (nothing changes)."""
+    event_id = await event_with(service, 2)
+    match = (await service.pair_next_round(ORG, event_id)).matches[0]
+    a, b = player(match.player_a), player(match.player_b or "")
+    await service.report_result(a, event_id, 2, 0, 0)
+    shown = ReportKey(match.round, match.table, "2-0-0")
+    await service.report_result(a, event_id, 2, 1, 0)
+    await refused(db, service.confirm_result(b, event_id, expected=shown), "corrected since")
+    await refused(db, service.dispute_result(b, event_id, "no", expected=shown), "corrected since")
+    now = ReportKey(match.round, match.table, "2-1-0")
+    assert (await service.confirm_result(b, event_id, expected=now)).round_closed
