@@ -1,0 +1,218 @@
+"""Force of Will on the match engine (Comprehensive Rules ver. 12.9, ``data/rules``).
+
+What is automated, with rule numbers (the rest is left to the players, with the generic actions):
+
+- setup (405): ruler in the ruler area, deck and magic stone deck shuffled, life 4000, five cards,
+  one mulligan each, first player first (405.5a), a will coin token for the non-first player
+  ([Energize], 1119.2), the first player's first draw skipped (502.4);
+- the turn (500): draw phase with its draw (502.4), recovery phase skipped on each player's first turn
+  (503.1), will clearance (503.4) and recovering the turn player's cards (503.5), main phase, end
+  phase's final step (505.5: damage to 0, will clearance, discard down to seven, 306.3), the next turn
+  (505.6);
+- priority and the chase (600): only the player with priority acts (601.1); the chase is last in,
+  first out (312); both players passing in succession resolves its top, which its controller carries
+  out and finishes (``fow_resolve``), then the turn player gains priority; with an empty chase it ends
+  the step or phase (605.1); main timing (701.2) for resonators, additions, regalia, runes, chants
+  without [Quickcast] (604.2), battles, judgment and calling a magic stone;
+- will (907, 1003): producing will by resting a magic stone or banishing the will coin, a will pool
+  per player, paying all or nothing (1003.4);
+- calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a; astral 1024.2);
+- battle (800): initiate (704), declare attack (803.3-803.4: recovered J/resonator controlled since
+  the start of the turn unless [Swiftness], the opponent or a rested J/resonator unless [Precision];
+  forfeit and 803.3's no-more-battles), declare block (804: recovered, [Flying]), first strike (805),
+  normal damage (806, simultaneous), end of battle (807), attackers and blockers leaving (803.4a/b,
+  804.4a); damage to players lowers life (1007.2);
+- rule processes (1200) after every action: 1203, 1204.1 with 1010.1 (J-ruler back, astral), 1205.1,
+  1206.1; losses 1202.1 (life 0 or less) and 1202.2 (drawing from an empty deck in the draw phase);
+  both at once is a draw (103.3).
+
+Left to the players: card text and its effects (909, 910), triggers (906) as ``fow_ability`` objects,
+costs' amounts, targets, continuous effects on ATK/DEF (entered with the attack and block), the
+standby area, runes, wardens, Contract/Transcend/Revolution Order, sub-rulers, extra decks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.match.actions import UNDO_PROTOCOL, BaseAction, NextPhase, NextStep, PassPriority, PassTurn
+from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.games.forceofwill import lines, rules
+from engine.match.games.forceofwill.actions import (
+    ACTIONS,
+    Attack,
+    Block,
+    CallStone,
+    Discard,
+    InitiateBattle,
+    Judgment,
+    Mulligan,
+    PlayAbility,
+    PlayCard,
+    Resolve,
+)
+from engine.match.games.forceofwill.simulate import random_actions, random_deck
+from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
+from engine.match.state import CardRef, MatchState
+from engine.match.view import handle_of
+
+__all__ = ["SPEC", "ForceOfWill", "stats_from_record"]
+
+_WHILE_RESOLVING = (PassPriority, PlayCard, PlayAbility, Judgment, InitiateBattle, Attack, Block, CallStone)
+
+
+class ForceOfWill(GameDefinition):
+    """The Force of Will definition (see the module doc)."""
+
+    spec = SPEC
+    actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
+
+    @staticmethod
+    def _ours(state: MatchState) -> bool:
+        """Whether the match plays this definition's spec: the engine finds definitions by key, and a
+        test may build another spec under the same key (then the generic engine alone applies)."""
+        spec = state.match.spec
+        return spec is SPEC or spec.digest == SPEC.digest
+
+    def setup(self, state: MatchState) -> MatchState:
+        return rules.setup(state) if self._ours(state) else state
+
+    def allows(self, state: MatchState, action: BaseAction) -> None:
+        """Every step lets both players act in the engine's turn check; here only the player with
+        priority acts (601.1), except while a chase object is carried out, when both may."""
+        cls = type(action)
+        if not self._ours(state):
+            return
+        if cls in (NextStep, NextPhase, PassTurn):
+            refuse(
+                "In Force of Will the game moves on when both players pass priority in succession with "
+                "an empty chase (605.1); pass priority instead."
+            )
+        if cls.anytime or cls in UNDO_PROTOCOL:
+            return
+        board = state.board
+        players = state.match.players
+        actor = action.actor
+        if board.phase == SETUP:
+            if cls is not Mulligan:
+                refuse("The game has not started: each player first decides on a mulligan (405.5).")
+            if actor != board.priority:
+                refuse(f"{players[board.priority]} decides on their mulligan first (405.5).")
+            return
+        if cls is Mulligan:
+            refuse("A mulligan is only before the first turn (405.5).")
+        if board.data("discard"):
+            if cls is not Discard or actor != board.active:
+                refuse(f"{players[board.active]} first discards down to {MAX_HAND} cards (505.5).")
+            return
+        if cls is Discard:
+            refuse("You discard down to your maximum hand size only at the end of your turn (505.5).")
+        entry = board.data("resolving")
+        if entry is not None:
+            if cls in _WHILE_RESOLVING:
+                who = players[rules.entry_controller(board, tuple(entry))]
+                refuse(f"An object of the chase is resolving: {who} carries it out, then finishes it first.")
+            return
+        if cls is Resolve:
+            refuse(
+                "Nothing is resolving; both players pass in succession to resolve the top of the chase "
+                "(605.1)."
+            )
+        if actor != board.priority:
+            refuse(f"You do not hold priority; {players[board.priority]} does (601.1).")
+
+    def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
+        return rules.settle(state, action) if self._ours(state) else (state, [])
+
+    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+        return rules.losers(state) if self._ours(state) else []
+
+    def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
+        if not self._ours(state):
+            return {}
+        board = state.board
+
+        def card(card_id: int) -> dict[str, Any]:
+            entry: dict[str, Any] = {"card": handle_of(state, viewer, card_id)}
+            if state.knows(viewer, card_id):
+                entry["name"] = state.ref(card_id).name
+            return entry
+
+        chase = []
+        for entry in rules.chase_entries(board):
+            if entry[0] == "card":
+                chase.append(
+                    {"kind": "card", "controller": board.cards[entry[1]].controller, **card(entry[1])}
+                )
+            elif entry[0] == "ability":
+                chase.append({"kind": "ability", "controller": entry[1], "text": entry[2]})
+            else:
+                chase.append({"kind": "judgment", "controller": entry[1], **card(entry[2])})
+        battle = rules.battle_of(board)
+        battle_view = None
+        if battle is not None:
+            battle_view = {"declared": bool(battle.get("declared"))}
+            for key in ("attacker", "blocker"):
+                if battle.get(key) is not None:
+                    battle_view[key] = card(int(battle[key]))
+            target = battle.get("target")
+            if target is not None:
+                target = tuple(target)
+                battle_view["target"] = {"player": target[1]} if target[0] == "player" else card(target[1])
+        resolving = board.data("resolving")
+        return {
+            "chase": chase,
+            "resolving": None if resolving is None else rules.entry_controller(board, tuple(resolving)),
+            "will": [list(pool) for pool in rules.pool_of(board)],
+            "battle": battle_view,
+            "called_stone": bool(board.data("called")),
+            "judgment_played": bool(board.data("judged")),
+            "no_more_battles": bool(board.data("no_battle")),
+            "discard": int(board.data("discard", 0) or 0),
+            "mulligan_done": list(board.data("mull", ())),
+            "j_rulers": [card(c) for c in rules.jrulers(board)],
+            "main_timing": rules.main_timing_problem(state, board.priority) is None,
+        }
+
+    def check_invariants(self, state: MatchState) -> None:
+        board = state.board
+        match = state.match
+        chase_ids = set(board.zones[match.slot_of[("chase", None)]])
+        entries = rules.chase_entries(board)
+        listed = [e[1] for e in entries if e[0] == "card"]
+        assert set(listed) == chase_ids and len(listed) == len(chase_ids), (
+            "chase objects differ from its cards"
+        )
+        field = set(rules.field_ids(state, board))
+        assert rules.jrulers(board) <= field, "a J-ruler is not in the field"
+        pools = rules.pool_of(board)
+        assert len(pools) == 2 and all(w in ATTRIBUTES for pool in pools for w in pool), "bad will pool"
+        assert board.priority in (0, 1) and board.active in (0, 1), "priority or turn player out of range"
+        battle = rules.battle_of(board)
+        if battle is not None:
+            assert board.phase == 3 and board.step != 0, "a battle outside the battle steps"
+            for key in ("attacker", "blocker"):
+                if battle.get(key) is not None:
+                    assert battle[key] in field, f"the {key} is not in the field"
+        if board.data("resolving") is None and board.phase != SETUP and state.status == "playing":
+            for seat in range(2):
+                assert state.value(seat, "life") % 100 == 0, "life is not rounded to 100 (1206.1)"
+        for seat in range(2):
+            assert (
+                len(board.zones[match.slot_of[("ruler_area", seat)]])
+                + sum(1 for c in rules.jrulers(board) if board.cards[c].owner == seat)
+                <= 3
+            ), "too many rulers"
+
+    def random_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        return random_deck(rng)
+
+    def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
+        return random_actions(state, rng)
+
+
+rules.register()
+lines.register()
+FORCE_OF_WILL = register_game(ForceOfWill())

@@ -1,0 +1,177 @@
+"""Force of Will's own actions (prefix ``fow_``). Cards are named by position (:class:`CardAt`).
+
+Each action's docstring names the rules it carries out; the handlers are in
+:mod:`engine.match.games.forceofwill.rules`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from engine.match.actions import BaseAction, CardAt
+
+Will = Literal["light", "fire", "water", "wind", "darkness", "void"]
+Payment = Literal["light", "fire", "water", "wind", "darkness", "void", "any"]
+Keyword = Literal["first_strike", "multi_strike", "flying", "swiftness", "precision"]
+Destination = Literal["field", "graveyard", "removed", "hand", "deck", "outside"]
+Index = Annotated[int, Field(ge=0, le=200)]
+Stat = Annotated[int, Field(ge=-100_000, le=100_000)]
+_SPACE = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class Mulligan(BaseAction):
+    """405.5a: choose any number of cards of your opening hand (by hand index, none to keep it),
+    shuffle them into your deck and draw that many. The first player decides first."""
+
+    type: Literal["fow_mulligan"] = "fow_mulligan"
+    cards: tuple[Index, ...] = Field(default=(), max_length=60)
+
+
+class CallStone(BaseAction):
+    """710.1: at main timing, once per turn and not after a judgment, rest your recovered ruler or
+    J-ruler (``ruler``; default: your ruler, else your J-ruler) and put the top card of your magic stone
+    deck into the field under your control."""
+
+    type: Literal["fow_call_stone"] = "fow_call_stone"
+    ruler: CardAt | None = None
+
+
+class Produce(BaseAction):
+    """907, 202.4e: rest recovered magic stones you control (``cards``, one will ability each) to produce
+    their will; or, with ``coin``, banish your will coin token (1119.2, 1046). ``will`` is the attribute
+    produced: needed when the card data does not give a stone's single attribute."""
+
+    type: Literal["fow_produce"] = "fow_produce"
+    cards: tuple[CardAt, ...] = Field(default=(), max_length=30)
+    coin: bool = False
+    will: Will | None = None
+
+
+class PayWill(BaseAction):
+    """1003: pay will from your produced will, all or nothing (1003.4). ``any`` is one free-cost will
+    (204.1b), paid with will left after the specified icons."""
+
+    type: Literal["fow_pay"] = "fow_pay"
+    will: tuple[Payment, ...] = Field(min_length=1, max_length=30)
+
+
+class PlayCard(BaseAction):
+    """903.2f: move a card you may play (hand, standby area, graveyard...) to the top of the chase,
+    paying ``pay`` from your produced will (903.2l, all or nothing). Resonators, additions, regalia,
+    chants without [Quickcast] and runes need main timing (604.2, 701.2); others need priority (604.1)."""
+
+    type: Literal["fow_play"] = "fow_play"
+    card: CardAt
+    pay: tuple[Payment, ...] = Field(default=(), max_length=30)
+
+
+class PlayAbility(BaseAction):
+    """903: put an activate ability, a triggered automatic ability or a process on the chase, named by
+    a short text; ``source`` is the card it comes from (optional)."""
+
+    type: Literal["fow_ability"] = "fow_ability"
+    text: str = Field(min_length=1, max_length=200)
+    source: CardAt | None = None
+    pay: tuple[Payment, ...] = Field(default=(), max_length=30)
+
+    @field_validator("text")
+    @classmethod
+    def _clean(cls, value: str) -> str:
+        value = _SPACE.sub(" ", _CONTROL.sub(" ", value)).strip()
+        if not value:
+            raise ValueError("an ability needs some text")
+        return value
+
+
+class Resolve(BaseAction):
+    """605.1: the top of the chase resolves after both players pass in succession; its controller
+    carries out its text with the generic actions, then finishes the resolution with this action. A
+    resonator, addition or regalia enters the field (702.3), a chant goes to the graveyard (703.3);
+    ``to`` overrides that, and is needed when the card data gives no type."""
+
+    type: Literal["fow_resolve"] = "fow_resolve"
+    to: Destination | None = None
+
+
+class Judgment(BaseAction):
+    """705: at main timing, put the judgment process of your recovered, non-astral ruler (``ruler``,
+    default the first card of your ruler area) on the chase; when it resolves the ruler goes into the
+    field J-ruler side up (705.3a). Its [Judgment] cost is paid with ``pay``."""
+
+    type: Literal["fow_judgment"] = "fow_judgment"
+    ruler: CardAt | None = None
+    pay: tuple[Payment, ...] = Field(default=(), max_length=30)
+
+
+class InitiateBattle(BaseAction):
+    """704, 801.1: at main timing, initiate a battle (it does not use the chase)."""
+
+    type: Literal["fow_battle"] = "fow_battle"
+
+
+class Attack(BaseAction):
+    """803.3-803.4: in the declare attack step, attack with a recovered J/resonator you have controlled
+    since the start of the turn (``attacker``); the attacked object is the opponent (``target`` None) or
+    a rested J/resonator they control. ``atk``/``defense`` and ``target_atk``/``target_defense`` are
+    the current values when effects change them or the card data lacks them; ``keywords`` are those
+    the attacker has from effects."""
+
+    type: Literal["fow_attack"] = "fow_attack"
+    attacker: CardAt
+    target: CardAt | None = None
+    atk: Stat | None = None
+    defense: Stat | None = None
+    target_atk: Stat | None = None
+    target_defense: Stat | None = None
+    keywords: tuple[Keyword, ...] = Field(default=(), max_length=5)
+
+
+class Block(BaseAction):
+    """804.3-804.4: the non-turn player, holding priority in the declare block step, blocks with a
+    recovered J/resonator other than the attacked object (a [Flying] attacker needs a [Flying] blocker,
+    1107); it is rested. Passing instead declines to block."""
+
+    type: Literal["fow_block"] = "fow_block"
+    blocker: CardAt
+    atk: Stat | None = None
+    defense: Stat | None = None
+    flying: bool = False
+
+
+class DealDamage(BaseAction):
+    """1007: an effect you control deals ``amount`` damage to a J/resonator (``card``) or to a player
+    (``player``: their life decreases, 1007.2)."""
+
+    type: Literal["fow_damage"] = "fow_damage"
+    amount: int = Field(ge=0, le=1_000_000)
+    card: CardAt | None = None
+    player: int | None = Field(default=None, ge=0, le=1)
+
+
+class Discard(BaseAction):
+    """505.5: at the end of the turn, discard down to the maximum hand size (7, 306.3), choosing the
+    cards (hand indices)."""
+
+    type: Literal["fow_discard"] = "fow_discard"
+    cards: tuple[Index, ...] = Field(min_length=1, max_length=60)
+
+
+ACTIONS: tuple[type[BaseAction], ...] = (
+    Mulligan,
+    CallStone,
+    Produce,
+    PayWill,
+    PlayCard,
+    PlayAbility,
+    Resolve,
+    Judgment,
+    InitiateBattle,
+    Attack,
+    Block,
+    DealDamage,
+    Discard,
+)

@@ -1,0 +1,193 @@
+"""Log lines of Force of Will's events, per viewer: a card is named only to who may see it."""
+
+from __future__ import annotations
+
+from engine.match.render import Line, register_line
+
+
+def _name(line: Line, index: int) -> str:
+    ref, seen = line.event.cards[index]
+    return line.match.table[ref].name if seen & line.bit else "a card"
+
+
+def _player(line: Line, seat: int) -> str:
+    return line.name(seat)
+
+
+def _will(pay: list[str]) -> str:
+    return ", ".join(pay)
+
+
+def _mulligan(line: Line) -> str:
+    count = int(line.event.data["count"])
+    if not count:
+        return f"{line.subject()} {line.verb('keep')} their opening hand (405.5)."
+    cards = "a card" if count == 1 else f"{count} cards"
+    return f"{line.subject()} {line.verb('mulligan')} {cards} (405.5a)."
+
+
+def _first_draw(line: Line) -> str:
+    return (
+        f"{line.subject()} {line.verb('play', 'plays')} first and {line.verb('skip')} the first draw (502.4)."
+    )
+
+
+def _call(line: Line) -> str:
+    rest, call = line.verb("rest"), line.verb("call")
+    return f"{line.subject()} {rest} {_name(line, 0)} and {call} {_name(line, 1)} (710.1)."
+
+
+def _produce(line: Line) -> str:
+    will = _will(line.event.data["will"])
+    if line.event.data.get("coin"):
+        banish = line.verb("banish", "banishes")
+        return f"{line.subject()} {banish} their will coin to produce {will} will (1119.2)."
+    return f"{line.subject()} {line.verb('rest')} {line.cards()} to produce {will} will."
+
+
+def _pay(line: Line) -> str:
+    return f"{line.subject()} {line.verb('pay')} {_will(line.event.data['will'])} will."
+
+
+def _play(line: Line) -> str:
+    pay = line.event.data.get("pay") or []
+    paid = f", paying {_will(pay)}" if pay else ""
+    return f"{line.subject()} {line.verb('play')} {line.cards()} onto the chase{paid}."
+
+
+def _ability(line: Line) -> str:
+    source = f" of {_name(line, 0)}" if line.event.cards else ""
+    return f"{line.subject()} {line.verb('put')} an ability{source} on the chase: {line.event.data['text']}"
+
+
+def _resolving(line: Line) -> str:
+    what = _name(line, 0) if line.event.cards else f'"{line.event.data["text"]}"'
+    who, carry = line.name(line.event.actor), line.verb("carry", "carries")
+    return f"Both players passed: {what} resolves; {who} {carry} it out (605.1)."
+
+
+def _resolved(line: Line) -> str:
+    to = line.event.data.get("to")
+    if to is None:
+        text = line.event.data.get("text", "")
+        return f'{line.subject()} {line.verb("finish", "finishes")} resolving "{text}".'
+    where = line.zone(int(to))
+    return f"{line.subject()} {line.verb('finish', 'finishes')} resolving {line.cards()}: it goes to {where}."
+
+
+def _judgment(line: Line) -> str:
+    return f"{line.subject()} {line.verb('play')} the judgment process of {_name(line, 0)} (705)."
+
+
+def _jruler(line: Line) -> str:
+    return f"{line.cards()} goes into the field J-ruler side up (705.3a)."
+
+
+def _battle(line: Line) -> str:
+    return f"{line.subject()} {line.verb('initiate')} a battle (704)."
+
+
+def _attack(line: Line) -> str:
+    target = line.event.data["target"]
+    what = _name(line, 1) if target[0] == "card" else line.name(int(target[1]))
+    return (
+        f"{line.subject()} {line.verb('attack')} {what} with {_name(line, 0)} (ATK {line.event.data['atk']})."
+    )
+
+
+def _forfeit(line: Line) -> str:
+    return f"{line.subject()} {line.verb('forfeit')} the attack (803.3)."
+
+
+def _block(line: Line) -> str:
+    return f"{line.subject()} {line.verb('block')} with {_name(line, 0)} (ATK {line.event.data['atk']})."
+
+
+def _battle_damage(line: Line) -> str:
+    parts = []
+    for source, kind, to, amount, life in line.event.data["hits"]:
+        if kind == "player":
+            whom = line.name(int(to))
+            parts.append(f"{_name(line, int(source))} deals {amount} damage to {whom} (life {life})")
+        else:
+            parts.append(f"{_name(line, int(source))} deals {amount} damage to {_name(line, int(to))}")
+    step = "first strike" if line.event.data.get("first") else "battle"
+    return f"{'; '.join(parts)} ({step} damage, 805-806)."
+
+
+def _damage(line: Line) -> str:
+    data = line.event.data
+    if data.get("player") is not None:
+        whom = line.name(int(data["player"]))
+        return (
+            f"{line.subject()} {line.verb('deal')} {data['amount']} damage to {whom} (life {data['life']})."
+        )
+    return f"{line.subject()} {line.verb('deal')} {data['amount']} damage to {line.cards()}."
+
+
+def _destroy(line: Line) -> str:
+    if line.event.data.get("jruler"):
+        return f"{line.cards()} is destroyed and goes back to the ruler area, astral (1204.1, 1010.1)."
+    return f"{line.cards()} is destroyed (1204.1)."
+
+
+def _counters(line: Line) -> str:
+    return (
+        f"{line.event.data['count']} pairs of +100/+100 and -100/-100 counters leave {line.cards()} (1203)."
+    )
+
+
+def _round(line: Line) -> str:
+    whose = line.whose(int(line.event.data["player"]))
+    return f"{whose[0].upper()}{whose[1:]} life is rounded up to {line.event.data['life']} (1206.1)."
+
+
+def _recovery(line: Line) -> str:
+    if line.event.data.get("skipped"):
+        return f"{line.subject()} {line.verb('skip')} the recovery phase of their first turn (503.1)."
+    return f"{line.subject()} {line.verb('recover')} {line.event.data['count']} card(s) (503.5)."
+
+
+def _hand_size(line: Line) -> str:
+    return f"{line.subject()} must discard {line.event.data['count']} card(s) down to 7 (505.5)."
+
+
+def _discard(line: Line) -> str:
+    return f"{line.subject()} {line.verb('discard')} {line.cards()} down to 7 (505.5)."
+
+
+def _deckout(line: Line) -> str:
+    return f"{line.subject()} must draw but {line.verb('have', 'has')} no cards in the deck (1202.2)."
+
+
+LINES = {
+    "fow_mulligan": _mulligan,
+    "fow_first_draw": _first_draw,
+    "fow_call": _call,
+    "fow_produce": _produce,
+    "fow_pay": _pay,
+    "fow_play": _play,
+    "fow_ability": _ability,
+    "fow_resolving": _resolving,
+    "fow_resolved": _resolved,
+    "fow_judgment": _judgment,
+    "fow_jruler": _jruler,
+    "fow_battle": _battle,
+    "fow_attack": _attack,
+    "fow_forfeit": _forfeit,
+    "fow_block": _block,
+    "fow_battle_damage": _battle_damage,
+    "fow_damage": _damage,
+    "fow_destroy": _destroy,
+    "fow_counters": _counters,
+    "fow_round": _round,
+    "fow_recovery": _recovery,
+    "fow_hand_size": _hand_size,
+    "fow_discard": _discard,
+    "fow_deckout": _deckout,
+}
+
+
+def register() -> None:
+    for kind, write in LINES.items():
+        register_line(kind, write)

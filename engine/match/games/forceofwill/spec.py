@@ -1,0 +1,191 @@
+"""Force of Will as data: zones, orientations, phases and steps, player values, card stats.
+
+Rule numbers are those of the Force of Will Comprehensive Rules ver. 12.9 (``data/rules``).
+
+**Zones** (300s): each player's deck (304) and magic stone deck (305) are hidden from everyone, owner
+included; the hand (306) is seen by its owner; the ruler area (308) and the field (307, one field shared
+by both players, each card with a controller) hold cards that are rested or recovered (303.1) and form
+one group, so a ruler doing judgment keeps its orientation and counters (302.3, 1304.6); the graveyard
+(309) is public and ordered; the standby area (310) shows its order but its faces only to the owner;
+the removed area (311) is public, a face-down removed card hidden (311.2a); the chase area (312) is one
+shared ordered zone (the top is the last object played); the item area (313); outside the game (322:
+face-up cards public, face-down ones seen by their owner) for expelled cards (1047).
+
+**Card stats** the definition automates with (``CardRef.stats``; :func:`stats_from_record` fills them
+from card data; absent when the players must enter them):
+
+- ``type``: ``resonator``, ``chant``, ``addition``, ``regalia``, ``rune``, ``magic stone``, ``ruler``
+  (202.2; the first the card has). Where a resolving card goes (702.3, 703.3) and what can attack.
+- ``atk``, ``def``: ATK and DEF (207, 208); ``j_atk``, ``j_def``: those of a ruler's J-ruler side (1302).
+- ``cost``: total cost (204.1c), used by the random players only.
+- ``attribute``: attributes, comma separated (``fire`` or ``fire,water``; 209); a basic magic stone's
+  will (202.4e) and the will coin's choices (1119.2).
+- keyword flags (value 1): ``first_strike`` (1104), ``multi_strike`` (1169), ``flying`` (1107),
+  ``swiftness`` (1108), ``precision`` (1165), ``quickcast`` (1112).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
+from engine.match.state import CardRef, Stat
+
+ATTRIBUTES = ("light", "fire", "water", "wind", "darkness", "void")
+"""Kinds of will (907.5, 1119.2): the five attributes and void."""
+KEYWORDS = ("first_strike", "multi_strike", "flying", "swiftness", "precision", "quickcast")
+"""Keyword abilities the battle procedure reads (1104, 1169, 1107, 1108, 1165) and [Quickcast] (1112)."""
+LIFE = 4000
+"""405.3: each player sets their life to 4000."""
+OPENING_HAND = 5
+"""405.5: each player moves the top five cards of their deck to their hand."""
+MAX_HAND = 7
+"""306.3: the maximum hand size is seven at the beginning of the game."""
+ENTITY_TYPES = ("resonator", "addition", "regalia")
+"""Cards that enter the field when they resolve (702.3)."""
+
+_ALL_STEPS = True  # every step lets both act; the definition enforces priority itself (see allows)
+
+SPEC = GameSpec(
+    key="forceofwill",
+    name="Force of Will",
+    zones=(
+        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True),
+        ZoneSpec(
+            name="stone_deck",
+            label="magic stone deck",
+            ordered=True,
+            default_face="down",
+            shuffle_at_setup=True,
+        ),
+        ZoneSpec(name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"),
+        ZoneSpec(
+            name="ruler_area", label="ruler area", orientable=True, face_down_visible_to="owner", group="play"
+        ),
+        ZoneSpec(name="field", shared=True, orientable=True, face_down_visible_to="controller", group="play"),
+        ZoneSpec(name="chase", label="chase area", shared=True, ordered=True),
+        ZoneSpec(name="graveyard", ordered=True),
+        ZoneSpec(
+            name="standby",
+            label="standby area",
+            ordered=True,
+            default_face="down",
+            face_down_visible_to="owner",
+        ),
+        ZoneSpec(name="removed", label="removed area"),
+        ZoneSpec(name="item", label="item area"),
+        ZoneSpec(name="outside", label="outside the game", face_down_visible_to="owner"),
+    ),
+    orientations=(
+        OrientationSpec(name="recover", adjective="recovered"),
+        OrientationSpec(name="rest", adjective="rested"),
+    ),
+    tap="rest",
+    untap="recover",
+    phases=(
+        PhaseSpec(name="setup", steps=(StepSpec(name="mulligan", both_act=_ALL_STEPS),)),
+        PhaseSpec(name="draw", both_act=_ALL_STEPS),
+        PhaseSpec(name="recovery", both_act=_ALL_STEPS),
+        PhaseSpec(
+            name="main",
+            steps=tuple(
+                StepSpec(name=name, both_act=_ALL_STEPS)
+                for name in (
+                    "main",
+                    "battle_start",
+                    "attack",
+                    "block",
+                    "first_strike",
+                    "damage",
+                    "battle_end",
+                )
+            ),
+        ),
+        PhaseSpec(name="end", both_act=_ALL_STEPS),
+    ),
+    player_values={"life": LIFE, "will_coins": 0},
+    undo_per_turn=3,
+)
+
+# Phase and step indexes.
+SETUP, DRAW, RECOVERY, MAIN, END = range(5)
+(S_MAIN, S_BATTLE_START, S_ATTACK, S_BLOCK, S_FIRST_STRIKE, S_DAMAGE, S_BATTLE_END) = range(7)
+
+
+def stat_int(ref: CardRef, name: str) -> int | None:
+    """An integer stat, or None when the card data does not give it."""
+    value = ref.stat(name)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def card_type(ref: CardRef) -> str | None:
+    value = ref.stat("type")
+    return str(value).lower() if value is not None else None
+
+
+def has_keyword(ref: CardRef, keyword: str) -> bool:
+    return bool(ref.stat(keyword))
+
+
+def attributes(ref: CardRef) -> list[str]:
+    value = ref.stat("attribute")
+    if not value:
+        return []
+    return [part.strip().lower() for part in str(value).split(",") if part.strip()]
+
+
+_TYPE_ORDER = ("ruler", "magic stone", "resonator", "chant", "addition", "regalia", "rune")
+_KEYWORD_NAMES = {
+    "first strike": "first_strike",
+    "multi strike": "multi_strike",
+    "flying": "flying",
+    "swiftness": "swiftness",
+    "swiftress": "swiftness",
+    "swift": "swiftness",
+    "precision": "precision",
+    "target attack": "precision",
+    "quickcast": "quickcast",
+}
+
+
+def _type_of(types: list[str]) -> str | None:
+    lowered = [t.lower() for t in types]
+    if any("j-ruler" in t or t == "j ruler" for t in lowered) and not any(t == "ruler" for t in lowered):
+        return "ruler"
+    for name in _TYPE_ORDER:
+        if any(name in t and "j-ruler" not in t for t in lowered):
+            return name
+    return None
+
+
+def stats_from_record(record: Any) -> tuple[Stat, ...]:
+    """The stats of an :class:`engine.cards.model.CardRecord` the definition reads (see the module doc),
+    sorted by name as ``CardRef.stats`` keeps them."""
+    stats: dict[str, int | str] = {}
+    kind = _type_of(list(record.types))
+    if kind:
+        stats["type"] = kind
+    data = record.stats
+    if isinstance(data.get("atk"), int):
+        stats["atk"] = data["atk"]
+    if isinstance(data.get("defense"), int):
+        stats["def"] = data["defense"]
+    if data.get("attribute"):
+        stats["attribute"] = ",".join(str(a).lower() for a in data["attribute"])
+    if record.cost_value is not None:
+        stats["cost"] = int(record.cost_value)
+    for keyword in record.keywords:
+        flag = _KEYWORD_NAMES.get(str(keyword).strip("[] ").lower())
+        if flag:
+            stats[flag] = 1
+    for face in record.faces:
+        if any("j-ruler" in t.lower() for t in face.types):
+            if isinstance(face.stats.get("atk"), int):
+                stats["j_atk"] = face.stats["atk"]
+            if isinstance(face.stats.get("defense"), int):
+                stats["j_def"] = face.stats["defense"]
+    return tuple(sorted(stats.items()))

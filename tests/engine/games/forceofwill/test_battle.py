@@ -1,0 +1,196 @@
+"""Battle (800): attack, block, first strike and normal damage, destruction (1204.1), from the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.match.actions import CardAt, PassPriority
+from engine.match.errors import ActionRefused
+from engine.match.games.forceofwill.actions import Attack, Block, InitiateBattle, Judgment
+from engine.match.games.forceofwill.spec import MAIN, S_ATTACK, S_BATTLE_END, S_BLOCK, S_DAMAGE, S_MAIN
+from engine.match.render import render_all
+from tests.engine.games.forceofwill.helpers import (
+    card,
+    card_id,
+    deck,
+    find,
+    life,
+    pass_both,
+    place,
+    play,
+    resonator,
+    started,
+    step,
+    to_main,
+)
+
+
+def _decks():  # type: ignore[no-untyped-def]
+    alice, bob = deck("Alice"), deck("Bob")
+    alice["deck"][:4] = [
+        resonator("Striker", 800, 600),
+        resonator("Duelist", 700, 500, first_strike=1),
+        resonator("Hawk", 400, 400, flying=1),
+        card("Mystery", type="resonator"),
+    ]
+    bob["deck"][:3] = [
+        resonator("Guard", 300, 900),
+        resonator("Wall", 500, 800),
+        resonator("Owl", 200, 300, flying=1),
+    ]
+    return [alice, bob]
+
+
+def _battle(state, *names):  # type: ignore[no-untyped-def]
+    """Turn 1, main: the named cards in the field (controlled since the start of the turn)."""
+    for name in names:
+        state = place(state, name)
+    state = play(state, InitiateBattle, 0)
+    state = pass_both(state)
+    assert (state.board.phase, state.board.step) == (MAIN, S_ATTACK)
+    return state
+
+
+def _start():  # type: ignore[no-untyped-def]
+    return to_main(started(decks=_decks()))
+
+
+def test_unblocked_attack_on_the_player_806_2b_1007_2() -> None:
+    """803.4: the attacker rests; 806.2b: unblocked, it deals damage equal to its ATK to the attacked
+    player, whose life decreases (1007.2); 807.4: the battle ends and the main phase goes on."""
+    state = _battle(_start(), "Striker")
+    striker = card_id(state, "Striker")
+    state, events = step(state, Attack, 0, attacker=find(state, "Striker"))
+    assert state.card(striker).orientation == 1
+    assert render_all(events, state, 1) == ["Alice attacks you with Striker (ATK 800)."]
+    state = pass_both(state)
+    assert state.board.step == S_BLOCK
+    state, events = step(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)  # Bob declines to block
+    assert state.board.step == S_DAMAGE and life(state, 1) == 3200
+    assert "Striker deals 800 damage to you (life 3200)" in render_all(events, state, 1)[-1]
+    state = pass_both(state)
+    assert state.board.step == S_BATTLE_END
+    state = pass_both(state)
+    assert (state.board.step, state.board.data("battle")) == (S_MAIN, None)
+
+
+def test_block_damage_is_simultaneous_and_destroys_1204_1() -> None:
+    """804.4: the blocker rests; 806.2a/806.2d: attacker and blocker deal damage at once; 1204.1: a
+    J/resonator with damage at least its DEF is destroyed."""
+    state = _battle(_start(), "Striker", "Wall")
+    wall, striker = card_id(state, "Wall"), card_id(state, "Striker")
+    state = play(state, Attack, 0, attacker=find(state, "Striker"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state, events = step(state, Block, 1, blocker=find(state, "Wall"))
+    assert state.card(wall).orientation == 1 and state.board.priority == 0
+    state, events = step(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)
+    assert wall in state.zone("graveyard", 1)
+    assert state.card(striker).counter("damage") == 500 and striker in state.zone("field")
+    assert life(state, 1) == 4000
+    assert render_all(events, state, 0)[-1] == "Wall is destroyed (1204.1)."
+
+
+def test_first_strike_805() -> None:
+    """805.2: an attacker with [First Strike] deals its damage first; a blocker it destroys deals none."""
+    state = _battle(_start(), "Duelist", "Guard")
+    state = play(state, Attack, 0, attacker=find(state, "Duelist"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Guard"))
+    guard, duelist = card_id(state, "Guard"), card_id(state, "Duelist")
+    state = pass_both(state)  # first strike step
+    assert state.card(guard).counter("damage") == 700
+    state = pass_both(state)  # normal damage step: only the blocker, which survived, strikes back
+    assert state.card(duelist).counter("damage") == 300 and state.card(guard).counter("damage") == 700
+
+
+def test_attack_legality_803_3() -> None:
+    """803.3: the attacker was controlled since the start of the turn and is recovered; the attacked
+    J/resonator is rested; ATK and DEF are known or entered."""
+    state = _start()
+    state = place(state, "Striker")
+    fresh = state.zone("hand", 0)[0]
+    state = state.evolve(board=state.board.with_data(since=[card_id(state, "Striker")]))
+    state = place(state, state.ref(fresh).name)
+    state = state.evolve(board=state.board.with_data(since=[card_id(state, "Striker")]))
+    state = place(state, "Guard")
+    state = place(state, "Mystery")
+    state = play(state, InitiateBattle, 0)
+    state = pass_both(state)
+    fresh_at = CardAt(zone="field", index=state.zone("field").index(fresh))
+    with pytest.raises(ActionRefused, match=r"since the start of the turn \(803\.3, 1108\)"):
+        step(state, Attack, 0, attacker=fresh_at)
+    with pytest.raises(
+        ActionRefused, match=r"^Guard is recovered; only a rested J/resonator can be attacked"
+    ):
+        step(state, Attack, 0, attacker=find(state, "Striker"), target=find(state, "Guard"))
+    with pytest.raises(
+        ActionRefused, match=r"^Enter Mystery's ATK: the card data does not give it \(803\.3\)\.$"
+    ):
+        step(state, Attack, 0, attacker=find(state, "Mystery"))
+    state = play(state, Attack, 0, attacker=find(state, "Mystery"), atk=1000, defense=1000)
+    state = pass_both(state)
+    state = pass_both(state)
+    assert life(state, 1) == 3000
+
+
+def test_flying_attacker_needs_a_flying_blocker_1107() -> None:
+    """1107: a [Flying] attacker can be blocked only by a J/resonator with [Flying]."""
+    state = _battle(_start(), "Hawk", "Wall", "Owl")
+    state = play(state, Attack, 0, attacker=find(state, "Hawk"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    with pytest.raises(ActionRefused, match=r"only a J/resonator with \[Flying\] can block it"):
+        step(state, Block, 1, blocker=find(state, "Wall"))
+    state = play(state, Block, 1, blocker=find(state, "Owl"))
+    assert state.board.data("battle") is not None
+
+
+def test_forfeit_without_answer_ends_battles_803_3() -> None:
+    """803.3: the turn player forfeits and the opponent played nothing: no more battles this turn."""
+    state = _battle(_start(), "Striker")
+    state = pass_both(state)  # no attack declared: forfeit
+    assert state.board.step == S_BATTLE_END
+    state = pass_both(state)
+    with pytest.raises(ActionRefused, match=r"no more battles this turn \(803\.3\)"):
+        step(state, InitiateBattle, 0)
+
+
+def test_jruler_destroyed_goes_back_astral_1010_1() -> None:
+    """705.3a then 1204.1/1010.1: a destroyed J-ruler goes back to the ruler area with an astral
+    counter and can't do judgment again (1024.2)."""
+    state = _start()
+    state = place(state, "Wall")
+    ruler = state.zone("ruler_area", 0)[0]
+    state = play(state, Judgment, 0)
+    state = pass_both(state)
+    state = state.evolve(board=state.board.with_data(since=[ruler, card_id(state, "Wall")]))
+    state = play(state, InitiateBattle, 0)
+    state = pass_both(state)
+    wall = card_id(state, "Wall")
+    board = state.board
+    state = state.evolve(
+        board=board.evolve(
+            cards=tuple(
+                c.__class__(c.ref, c.owner, c.controller, c.face_up, 1, c.counters, c.known)
+                if i == wall
+                else c
+                for i, c in enumerate(board.cards)
+            )
+        )
+    )
+    state = play(
+        state,
+        Attack,
+        0,
+        attacker=CardAt(zone="field", index=state.zone("field").index(ruler)),
+        target=find(state, "Wall"),
+        defense=500,
+    )
+    state = pass_both(state)
+    state = pass_both(state)
+    assert ruler in state.zone("ruler_area", 0) and state.card(ruler).counter("astral") == 1
+    assert wall in state.zone("graveyard", 1)

@@ -1,0 +1,94 @@
+"""Setup (405) and the first turn (502.4, 503.1), from the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.match.actions import Draw, NextPhase, PassPriority, PassTurn
+from engine.match.apply import apply
+from engine.match.errors import ActionRefused
+from engine.match.games.forceofwill.actions import Mulligan
+from engine.match.games.forceofwill.spec import DRAW, MAIN, S_MAIN, SETUP
+from engine.match.render import render_all
+from engine.match.view import view
+from tests.engine.games.forceofwill.helpers import new, pass_both, play, started, step, to_main
+
+
+def test_setup_counts_405() -> None:
+    """405.1-405.5 and 1119.2: ruler placed, five cards, 4000 life, a will coin for the second player."""
+    state = new(first=0)
+    for seat in (0, 1):
+        assert len(state.zone("ruler_area", seat)) == 1
+        assert len(state.zone("hand", seat)) == 5
+        assert len(state.zone("deck", seat)) == 35
+        assert len(state.zone("stone_deck", seat)) == 10
+        assert state.value(seat, "life") == 4000
+    assert state.value(0, "will_coins") == 0 and state.value(1, "will_coins") == 1
+    assert (state.board.phase, state.board.priority) == (SETUP, 0)
+
+
+def test_decks_are_hidden_from_everyone_304_305() -> None:
+    """304, 305: the deck and the magic stone deck are hidden, owner included; the hand is the owner's."""
+    state = new()
+    for viewer in (0, 1, None):
+        zones = view(state, viewer)["zones"]
+        for zone in zones:
+            if zone["zone"] in ("deck", "stone_deck"):
+                assert all("name" not in c for c in zone["cards"])
+            if zone["zone"] == "hand":
+                assert all(("name" in c) == (zone["player"] == viewer) for c in zone["cards"])
+
+
+def test_mulligan_first_player_first_405_5a() -> None:
+    """405.5a: the first player decides first; the chosen cards are shuffled in and as many drawn."""
+    state = new(first=1)
+    with pytest.raises(ActionRefused, match=r"^Bob decides on their mulligan first \(405\.5\)\.$"):
+        step(state, Mulligan, 0)
+    hand = set(state.zone("hand", 1))
+    state, events = step(state, Mulligan, 1, cards=(0, 2))
+    assert len(state.zone("hand", 1)) == 5 and len(state.zone("deck", 1)) == 35
+    assert len(hand & set(state.zone("hand", 1))) >= 3
+    assert render_all(events, state, 0)[0] == "Bob mulligans 2 cards (405.5a)."
+    with pytest.raises(ActionRefused, match="already made your mulligan"):
+        step(state.evolve(board=state.board.evolve(priority=1)), Mulligan, 1)
+    state = play(state, Mulligan, 0)
+    assert (state.board.phase, state.board.active, state.board.turn) == (DRAW, 1, 1)
+
+
+def test_first_player_skips_first_draw_and_recovery_502_4_503_1() -> None:
+    """502.4: no draw in the first draw phase of the game; 503.1: each player's first turn skips the
+    recovery phase; the second player draws in their first draw phase."""
+    state = started(first=0)
+    assert len(state.zone("hand", 0)) == 5
+    state = to_main(state)
+    assert (state.board.phase, state.board.step) == (MAIN, S_MAIN)
+    assert len(state.zone("hand", 0)) == 5
+    state = pass_both(state)  # main -> end
+    state, events = step(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)  # end -> turn 2
+    assert (state.board.turn, state.board.active) == (2, 1)
+    assert len(state.zone("hand", 1)) == 6
+    lines = render_all(events, state, 1)
+    assert any(line.startswith("You draw Bob Knight") for line in lines)
+    assert "Alice draws a card." not in render_all(events, state, 0)
+
+
+def test_generic_turn_moves_are_refused_605_1() -> None:
+    """605.1: the game moves on only when both players pass; next phase / pass turn change nothing."""
+    state = to_main(started())
+    before = (state.version, state.board)
+    for action in (NextPhase, PassTurn):
+        with pytest.raises(ActionRefused, match=r"pass priority instead\.$"):
+            step(state, action, 0)
+    assert (state.version, state.board) == before
+
+
+def test_only_the_priority_holder_acts_601_1() -> None:
+    """601.1: the player with priority acts; the other is refused with one sentence, nothing changes."""
+    state = to_main(started())
+    before = state.board
+    with pytest.raises(ActionRefused, match=r"^You do not hold priority; Alice does \(601\.1\)\.$"):
+        apply(state, Draw(actor=1, version=state.version))
+    assert state.board is before
+    with pytest.raises(ActionRefused, match=r"^The game has not started"):
+        step(new(), Draw, 0)
