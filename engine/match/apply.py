@@ -79,7 +79,7 @@ from engine.match.game import ACTION_GAME, definition_of
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState
 
-__all__ = ["ActionRefused", "apply", "register_handler"]
+__all__ = ["ActionRefused", "apply", "pick", "register_handler"]
 
 Meta = dict[str, Any]
 HandlerResult = tuple[Board | None, list[Event], Meta | None]
@@ -257,7 +257,9 @@ def _own(match: Match, slot: int, actor: int, card: Card | None, what: str) -> N
     refuse(f"You can only {what} your own cards.")
 
 
-def _pick(state: MatchState, at: CardAt, actor: int, verb: str = "touch") -> tuple[int, int]:
+def pick(state: MatchState, at: CardAt, actor: int, verb: str = "touch") -> tuple[int, int]:
+    """The ``(slot, card id)`` at a position, refused if the actor may not touch that zone (a hidden
+    zone of the opponent's) or there is no card there. Game definitions use it for their actions."""
     slot = _slot(state, at, actor)
     _touch(state.match, slot, actor, verb)
     ids = state.board.zones[slot]
@@ -272,7 +274,7 @@ def _pick(state: MatchState, at: CardAt, actor: int, verb: str = "touch") -> tup
 def _picks(
     state: MatchState, cards: Sequence[CardAt], actor: int, verb: str = "touch"
 ) -> list[tuple[int, int]]:
-    picked = [_pick(state, at, actor, verb) for at in cards]
+    picked = [pick(state, at, actor, verb) for at in cards]
     if len({card for _, card in picked}) != len(picked):
         refuse("The same card is chosen twice.")
     return picked
@@ -621,8 +623,8 @@ def _counter(state: MatchState, action: AddCounter) -> HandlerResult:
 def _attach(state: MatchState, action: Attach) -> HandlerResult:
     actor = action.actor
     board = state.board
-    _, card = _pick(state, action.card, actor)
-    _, host = _pick(state, action.host, actor)
+    _, card = pick(state, action.card, actor)
+    _, host = pick(state, action.host, actor)
     if card == host:
         refuse("A card can't be attached to itself.")
     hosts = {c: h for c, h in board.attachments}
@@ -644,7 +646,7 @@ def _attach(state: MatchState, action: Attach) -> HandlerResult:
 def _detach(state: MatchState, action: Detach) -> HandlerResult:
     actor = action.actor
     board = state.board
-    _, card = _pick(state, action.card, actor)
+    _, card = pick(state, action.card, actor)
     host = next((h for c, h in board.attachments if c == card), None)
     if host is None:
         refuse("That card is not attached to anything.")

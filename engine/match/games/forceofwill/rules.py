@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
-from engine.match.apply import HandlerResult, _pick, move_cards, refuse, register_handler, shuffle_zone
+from engine.match.apply import HandlerResult, move_cards, pick, refuse, register_handler, shuffle_zone
 from engine.match.events import Event, seen_mask
 from engine.match.games.forceofwill.actions import (
     Attack,
@@ -214,7 +214,7 @@ def _will_text(pool: Sequence[str]) -> str:
 
 
 def _own_card(state: MatchState, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
-    slot, card_id = _pick(state, at, actor)
+    slot, card_id = pick(state, at, actor)
     zone = state.match.slot_spec[slot].name
     card = state.board.cards[card_id]
     if zone not in zones or card.controller != actor:
@@ -406,7 +406,7 @@ def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
     actor = action.actor
     board = state.board
     match = state.match
-    slot, card_id = _pick(state, action.card, actor)
+    slot, card_id = pick(state, action.card, actor)
     zone = match.slot_spec[slot].name
     if match.slot_player[slot] != actor:
         refuse("You can only play cards from your own zones.")
@@ -433,7 +433,7 @@ def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
     board = state.board
     mentions: tuple[tuple[int, int], ...] = ()
     if action.source is not None:
-        _, source = _pick(state, action.source, actor)
+        _, source = pick(state, action.source, actor)
         mentions = (_mention(state, board, source),)
     board = _pay(board, actor, action.pay)
     board = board.with_data(chase=[("ability", actor, action.text), *chase_entries(board)])
@@ -590,7 +590,7 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
     if action.target is None:
         target = ("player", 1 - actor)
     else:
-        _, target_id = _pick(state, action.target, actor)
+        _, target_id = pick(state, action.target, actor)
         tname = name_of(state, target_id)
         if target_id not in field_ids(state, board) or board.cards[target_id].controller != 1 - actor:
             refuse(f"{tname} is not a J/resonator your opponent controls in the field (803.3).")
@@ -724,7 +724,7 @@ def _deal_damage(state: MatchState, action: DealDamage) -> HandlerResult:
         data = {"player": action.player, "amount": action.amount, "life": life}
         return board, [Event("fow_damage", action.actor, (), data)], None
     assert action.card is not None
-    slot, card_id = _pick(state, action.card, action.actor)
+    slot, card_id = pick(state, action.card, action.actor)
     if state.match.slot_spec[slot].name != "field":
         refuse("Damage is dealt to J/resonators in the field (1007.1).")
     if action.amount:
