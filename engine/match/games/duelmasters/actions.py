@@ -1,0 +1,92 @@
+"""The Duel Masters actions (type prefix ``dm_``): the mechanical procedures of the rules.
+
+Cards are named by position (:class:`~engine.match.actions.CardAt`), like every action of the engine.
+Numbers the card data may lack (a power, a cost, a breaker count) are optional fields the player enters;
+they also let card text change them (101.1: card text beats the rules).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engine.match.actions import BaseAction, CardAt
+
+
+class Charge(BaseAction):
+    """Put a card from your hand into your mana zone in your charge step (503.1, 701.8); once a turn
+    (503.2). A multicoloured card enters tapped (405.1)."""
+
+    type: Literal["dm_charge"] = "dm_charge"
+    card: CardAt
+
+
+class UseCard(BaseAction):
+    """Use a card from your hand in your main step (504.1, 701.5) by tapping mana cards (112.2):
+    a creature is summoned into the battle zone (701.3), a spell is cast and goes to the graveyard
+    once its text is resolved by the players (302.2, 701.4), another card is put into the battle zone.
+
+    ``kind`` says how to use a card whose type the card data does not give; ``cost`` is the cost
+    after effects (cost reductions are card text) when it differs from the printed one."""
+
+    type: Literal["dm_use"] = "dm_use"
+    card: CardAt
+    mana: tuple[CardAt, ...] = Field(default=(), max_length=40)
+    kind: Literal["summon", "cast", "use"] | None = None
+    cost: int | None = Field(default=None, ge=0, le=99)
+
+
+class Attack(BaseAction):
+    """Declare an attack in the attack declaration step (506.1): tap the attacker (506.1c) and attack
+    the opponent (``target`` None) or one of their tapped creatures (505.2, 506.1e).
+
+    ``power``: the attacker's power now, when card data lacks it or effects change it (206);
+    ``breaker``: how many shields it breaks (509.2), default from card data, else 1 (509.2a);
+    ``speed_attacker``: an effect lets it attack despite summoning sickness (101.2, 301.5)."""
+
+    type: Literal["dm_attack"] = "dm_attack"
+    attacker: CardAt
+    target: CardAt | None = None
+    power: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
+    breaker: int | None = Field(default=None, ge=1, le=99)
+    speed_attacker: bool = False
+
+
+class Block(BaseAction):
+    """The non-active player's block declaration (507.1): block with an untapped Blocker (507.1a) or
+    not (``blocker`` None). ``power``: the power of the defending creature in the coming battle (the
+    blocker, or the attacked creature), when card data lacks it or effects change it."""
+
+    type: Literal["dm_block"] = "dm_block"
+    blocker: CardAt | None = None
+    power: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
+
+
+class DeclarePower(BaseAction):
+    """Enter the power of your creature in the battle in progress, when card data gives none (206)."""
+
+    type: Literal["dm_power"] = "dm_power"
+    power: int = Field(ge=-1_000_000, le=1_000_000)
+
+
+class Break(BaseAction):
+    """Choose the shields the direct attack breaks (509.2, 509.3): as many as the attacker breaks, or
+    all the defender has if fewer. The attacking player chooses (the rules are silent; the model's
+    default)."""
+
+    type: Literal["dm_break"] = "dm_break"
+    shields: tuple[CardAt, ...] = Field(min_length=1, max_length=99)
+
+
+class ShieldTrigger(BaseAction):
+    """The defender declares the Shield Triggers among the shields just broken (509.3a, 112.3a):
+    the declared cards are shown to everyone and used for free (509.3c): creatures are summoned,
+    spells cast (then put into the graveyard; their text is the players' to resolve). ``cards`` are
+    positions in your hand; none declines."""
+
+    type: Literal["dm_trigger"] = "dm_trigger"
+    cards: tuple[CardAt, ...] = Field(default=(), max_length=99)
+
+
+ACTIONS: tuple[type[BaseAction], ...] = (Charge, UseCard, Attack, Block, DeclarePower, Break, ShieldTrigger)

@@ -1,0 +1,148 @@
+"""Log lines of the Duel Masters events. Every line goes through :class:`~engine.match.render.Line`, whose
+helpers name a card only to a viewer who may see it (DESIGN.md, Invariants: "Hidden information by
+construction")."""
+
+from __future__ import annotations
+
+from engine.match.render import Line, register_line
+
+
+def _card(line: Line, index: int) -> str:
+    ref, seen = line.event.cards[index]
+    return line.match.table[ref].name if seen & line.bit else "a card"
+
+
+def _untap(line: Line) -> str:
+    return (
+        f"{line.subject()} {line.verb('untap')} {line.whose(int(line.event.actor or 0))} cards in the "
+        "battle zone and mana zone (501.1)."
+    )
+
+
+def _skip_draw(line: Line) -> str:
+    return f"{line.subject()} {line.verb('skip')} the draw of the first player's first turn (500.6)."
+
+
+def _charge(line: Line) -> str:
+    tapped = " tapped (multicoloured, 405.1)" if line.event.data.get("tapped") else ""
+    zone = line.zone(int(line.event.data["to"]))
+    return f"{line.subject()} {line.verb('charge')} {line.cards()} into {zone}{tapped}."
+
+
+def _paid(line: Line) -> str:
+    if line.event.data.get("free"):
+        return " for free (Shield Trigger, 112.3a)"
+    mana = int(line.event.data.get("mana", 0))
+    return f", tapping {mana} mana" if mana else ""
+
+
+def _summon(line: Line) -> str:
+    return f"{line.subject()} {line.verb('summon')} {line.cards()}{_paid(line)}."
+
+
+def _cast(line: Line) -> str:
+    return (
+        f"{line.subject()} {line.verb('cast')} {line.cards()}{_paid(line)}; it goes to "
+        f"{line.zone(int(line.event.data['to']))} (302.2)."
+    )
+
+
+def _use(line: Line) -> str:
+    return f"{line.subject()} {line.verb('use')} {line.cards()}{_paid(line)}, into the battle zone."
+
+
+def _attack(line: Line) -> str:
+    attacker = _card(line, 0)
+    if line.event.data.get("creature"):
+        return f"{line.subject()} {line.verb('attack')} {_card(line, 1)} with {attacker}."
+    defender = line.name(int(line.event.data["defender"]))
+    return f"{line.subject()} {line.verb('attack')} {defender} with {attacker}."
+
+
+def _block(line: Line) -> str:
+    return f"{line.subject()} {line.verb('block')} with {_card(line, 0)}."
+
+
+def _no_block(line: Line) -> str:
+    if line.event.data.get("auto"):
+        return f"{line.subject()} {line.verb('have', 'has')} no creature that can block and no card in hand."
+    return f"{line.subject()} {line.verb('do', 'does')} not block."
+
+
+def _power(line: Line) -> str:
+    return (
+        f"{line.subject()} {line.verb('enter')} a power of {line.event.data['power']} for {_card(line, 0)}."
+    )
+
+
+def _battle(line: Line) -> str:
+    data = line.event.data
+    attacker, defender = _card(line, 0), _card(line, 1)
+    result = {
+        "attacker": f"{attacker} wins",
+        "defender": f"{defender} wins",
+        "none": "equal power, both lose",
+    }[str(data["winner"])]
+    return f"{attacker} ({data['apower']}) battles {defender} ({data['dpower']}): {result} (115.3b)."
+
+
+def _destroy(line: Line) -> str:
+    verb = "is" if len(line.event.cards) == 1 else "are"
+    return f"{line.cards()} {verb} destroyed and put into {line.zone(int(line.event.data['to']))} (703.4d)."
+
+
+def _no_battle(line: Line) -> str:
+    return "There is no battle: a creature left the battle zone (115.3a)."
+
+
+def _attack_ends(line: Line) -> str:
+    return "The attack ends: the attacking creature left the battle zone (505.6a)."
+
+
+def _break(line: Line) -> str:
+    data = line.event.data
+    source, dest = line.zone(int(data["from"][0])), line.zone(int(data["to"]))
+    return f"{line.subject()} {line.verb('break')} {line.cards()} of {source}, into {dest} (509.3)."
+
+
+def _trigger(line: Line) -> str:
+    if not line.event.cards:
+        return f"{line.subject()} {line.verb('declare')} no Shield Trigger."
+    return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a)."
+
+
+def _direct_hit(line: Line) -> str:
+    defender = line.name(int(line.event.data["defender"]))
+    has = "have" if int(line.event.data["defender"]) == line.viewer else "has"
+    return (
+        f"{defender[0].upper()}{defender[1:]} {has} no shields left: the direct attack wins the game (509.1)."
+    )
+
+
+def _return(line: Line) -> str:
+    verb = "returns" if len(line.event.cards) == 1 else "return"
+    return f"{line.cards()} {verb} to {line.zone(int(line.event.data['to']))} (117.1, 118.1)."
+
+
+def register_lines() -> None:
+    for kind, write in {
+        "dm_untap": _untap,
+        "dm_skip_draw": _skip_draw,
+        "dm_charge": _charge,
+        "dm_summon": _summon,
+        "dm_cast": _cast,
+        "dm_use": _use,
+        "dm_attack": _attack,
+        "dm_block": _block,
+        "dm_no_block": _no_block,
+        "dm_power": _power,
+        "dm_battle": _battle,
+        "dm_destroy": _destroy,
+        "dm_no_battle": _no_battle,
+        "dm_attack_ends": _attack_ends,
+        "dm_break": _break,
+        "dm_trigger": _trigger,
+        "dm_direct_hit": _direct_hit,
+        "dm_return": _return,
+    }.items():
+        register_line(kind, write)

@@ -1,0 +1,230 @@
+"""Random legal decks and plausible actions, for :mod:`engine.match.simulate`.
+
+Decks follow the deck construction rules (100.2-100.4): 40 cards of two civilizations, 4 copies of
+10 names; sometimes a card without stats (the players enter its numbers), a multicoloured card,
+2 psychic cards in the hyperspatial zone and 12 gacharange cards (6 names, 2 copies) in the super
+gacharange zone. Players charge, summon what they can pay for, attack with everything able, block
+and declare Shield Triggers at random; games end by the rules (a direct attack with no shields, or a
+deck at 0 cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.match.actions import BaseAction, CardAt, NextStep, PassTurn
+from engine.match.games.duelmasters.actions import (
+    Attack,
+    Block,
+    Break,
+    Charge,
+    DeclarePower,
+    ShieldTrigger,
+    UseCard,
+)
+from engine.match.games.duelmasters.procedures import (
+    UNTAPPED,
+    attack_of,
+    bz_slot,
+    current,
+    possible_blockers,
+    ready_of,
+    slot,
+)
+from engine.match.games.duelmasters.spec import (
+    CIVILIZATIONS,
+    DECK_SIZE,
+    card_type,
+    civilizations,
+    flag,
+    int_stat,
+)
+from engine.match.state import CardRef, MatchState
+
+
+def _card(name: str, **stats: int | str) -> CardRef:
+    return CardRef(name, "", tuple(sorted(stats.items())))
+
+
+def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+    """A legal deck by zone name (see the module doc)."""
+    civs = rng.sample(CIVILIZATIONS, 2)
+    tag = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(2))
+    names: list[CardRef] = []
+    for n in range(DECK_SIZE // 4):
+        civ = civs[n % 2]
+        if n == 9 and rng.random() < 0.4:
+            names.append(CardRef(f"Mystery Card {tag}{n:02d}"))  # no card data: the players enter numbers
+            continue
+        civ_text = "/".join(civs) if n == 8 else civ
+        if n % 5 == 4:
+            names.append(
+                _card(
+                    f"{civ.title()} Spell {tag}{n:02d}",
+                    type="spell",
+                    cost=rng.randint(1, 5),
+                    civilizations=civ_text,
+                    shield_trigger=int(rng.random() < 0.6),
+                )
+            )
+            continue
+        cost = rng.randint(1, 7)
+        stats: dict[str, int | str] = {
+            "type": "creature",
+            "cost": cost,
+            "civilizations": civ_text,
+            "power": max(1000, cost * 1000 + rng.choice((-1000, 0, 0, 500, 1000, 2000))),
+        }
+        if rng.random() < 0.3:
+            stats["blocker"] = 1
+        if rng.random() < 0.2:
+            stats["shield_trigger"] = 1
+        if rng.random() < 0.1:
+            stats["speed_attacker"] = 1
+        if cost >= 6:
+            stats["breaker"] = rng.choice((2, 2, 3))
+        names.append(_card(f"{civ.title()} Creature {tag}{n:02d}", **stats))
+    deck = [ref for ref in names for _ in range(4)]
+    zones: dict[str, list[CardRef]] = {"deck": deck}
+    if rng.random() < 0.3:
+        zones["hyperspatial"] = [
+            _card(f"Psychic {tag}{n}", type="creature", cost=5, power=6000, civilizations=civs[0])
+            for n in (1, 2)
+        ]
+    if rng.random() < 0.2:
+        zones["super_gr"] = [
+            _card(f"Gacharange {tag}{n}", type="creature", cost=3, power=3000, civilizations=civs[1])
+            for n in range(6)
+            for _ in range(2)
+        ]
+    return zones
+
+
+def _pay(
+    state: MatchState, ref: CardRef, untapped: list[tuple[int, frozenset[str] | None]], rng: random.Random
+) -> tuple[int, ...] | None:
+    """Mana positions that pay for a card (112.2), or None if the untapped mana can't."""
+    cost = int_stat(ref, "cost")
+    civs = sorted(civilizations(ref) or ())
+    need = rng.randint(1, 3) if cost is None else max(cost, len(civs))
+    if need > len(untapped):
+        return None
+    chosen: list[int] = []
+    for civ in civs:
+        found = next(
+            (i for i, c in untapped if i not in chosen and (c is None or civ in c)),
+            None,
+        )
+        if found is None:
+            return None
+        chosen.append(found)
+    rest = [i for i, _ in untapped if i not in chosen]
+    chosen += rest[: need - len(chosen)]
+    return tuple(chosen)
+
+
+def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
+    """Actions a random player tries now, most wanted first (see the module doc)."""
+    board = state.board
+    match = state.match
+    active = board.active
+    other = 1 - active
+    version = state.version
+    name = current(board)
+    table = match.table
+    cards = board.cards
+    bz = board.zones[bz_slot(state)]
+    out: list[BaseAction] = []
+    if name == "charge":
+        hand = board.zones[slot(state, "hand", active)]
+        mana = board.zones[slot(state, "mana", active)]
+        if hand and (len(mana) < 7 or rng.random() < 0.2):
+            out.append(
+                Charge(
+                    actor=active, version=version, card=CardAt(zone="hand", index=rng.randrange(len(hand)))
+                )
+            )
+    elif name == "main":
+        hand = board.zones[slot(state, "hand", active)]
+        mana = board.zones[slot(state, "mana", active)]
+        untapped = [
+            (i, civilizations(table[cards[c].ref]) if cards[c].face_up else frozenset())
+            for i, c in enumerate(mana)
+            if cards[c].orientation == UNTAPPED
+        ]
+        order = list(range(len(hand)))
+        rng.shuffle(order)
+        for index in order:
+            ref = table[cards[hand[index]].ref]
+            paid = _pay(state, ref, untapped, rng)
+            if paid is None:
+                continue
+            kind = None if card_type(ref) else "summon"
+            mana_at = tuple(CardAt(zone="mana", index=i) for i in paid)
+            out.append(
+                UseCard(
+                    actor=active,
+                    version=version,
+                    card=CardAt(zone="hand", index=index),
+                    mana=mana_at,
+                    kind=kind,
+                )
+            )
+            if len(out) >= 3:
+                break
+    elif name == "attack_declaration" and (state.match.seed[0] % 4 or rng.random() < 0.02):
+        # One game in four is played by cautious players who rarely attack: it ends by a deck out.
+        ready = set(ready_of(board))
+        targets = [
+            i for i, c in enumerate(bz) if cards[c].controller == other and cards[c].orientation != UNTAPPED
+        ]
+        for index, card_id in enumerate(bz):
+            card = cards[card_id]
+            if card.controller != active or card.orientation != UNTAPPED or not card.face_up:
+                continue
+            ref = table[card.ref]
+            if card_id not in ready and not flag(ref, "speed_attacker"):
+                continue
+            target = None
+            if targets and rng.random() < 0.3:
+                target = CardAt(zone="battle_zone", index=rng.choice(targets))
+            attacker = CardAt(zone="battle_zone", index=index)
+            out.append(Attack(actor=active, version=version, attacker=attacker, target=target))
+            if len(out) >= 2:
+                break
+    elif name == "block_declaration":
+        attack = attack_of(board)
+        if attack is not None:
+            defender = attack["defender"]
+            blockers = possible_blockers(state, board, defender)
+            if blockers and rng.random() < 0.6:
+                at = CardAt(zone="battle_zone", index=bz.index(rng.choice(blockers)))
+                out.append(Block(actor=defender, version=version, blocker=at))
+            out.append(Block(actor=defender, version=version))
+    elif name == "battle":
+        out.append(DeclarePower(actor=board.priority, version=version, power=rng.randint(1, 12) * 1000))
+    elif name == "direct_attack":
+        attack = attack_of(board)
+        if attack is not None and attack["broken"] is None:
+            defender = attack["defender"]
+            shields = board.zones[slot(state, "shields", defender)]
+            count = min(attack["breaker"], len(shields))
+            if count:
+                picked = rng.sample(range(len(shields)), count)
+                chosen = tuple(CardAt(zone="shields", player=defender, index=i) for i in picked)
+                out.append(Break(actor=active, version=version, shields=chosen))
+        elif attack is not None:
+            defender = attack["defender"]
+            hand = board.zones[slot(state, "hand", defender)]
+            eligible = [
+                i
+                for i, c in enumerate(hand)
+                if c in attack["broken"] and flag(table[cards[c].ref], "shield_trigger") is not False
+            ]
+            declared = tuple(CardAt(zone="hand", index=i) for i in eligible if rng.random() < 0.7)
+            out.append(ShieldTrigger(actor=defender, version=version, cards=declared))
+            out.append(ShieldTrigger(actor=defender, version=version))
+    out.append(NextStep(actor=active, version=version))
+    out.append(PassTurn(actor=active, version=version))
+    return out

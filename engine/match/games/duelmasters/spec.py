@@ -1,0 +1,190 @@
+"""Duel Masters as data: zones, orientations, steps, and the card stats the definition reads.
+
+Rule numbers are those of the Duel Masters General Game Rules v1.38 (``seeds/duelmasters-general-game-
+rules-1.38.txt``; model in ``games/duelmasters.md`` sections 3 and 6).
+
+**Zones** (400.1: eight zones; the battle zone is shared, every other zone is each player's):
+
+- ``deck`` (401): ordered, face down, seen by nobody (401.2); shuffled at setup (103.2).
+- ``hand`` (402): seen by its owner only; no maximum size (402.2).
+- ``battle_zone`` (403): shared and public; creatures tap and untap (105.1, 701.2). Face-down cards
+  there (seals, 116.1) are seen by nobody.
+- ``graveyard`` (404): public, face up; its owner may rearrange it (404.3), so it is not ordered.
+- ``mana`` (405): public, face up, tapped or untapped; face-down mana cards are seen by their owner
+  only (405.4a). Charged cards enter untapped, multicoloured cards tapped (405.1).
+- ``shields`` (406): ordered positions the players can't rearrange (406.3), face down and seen by
+  **nobody, not even their owner** (406.2).
+- ``hyperspatial`` (407): public, both faces of its psychic and dragheart cards (804.1d, 806.1c).
+- ``super_gr`` (408): the super gacharange zone, an ordered face-down stack seen by nobody (408.2,
+  408.3). The rules give no shuffle for it; the engine shuffles it at setup (the house-rule default
+  of the model, section 6).
+
+**Turn** (500.1): start of turn, draw, charge, main, attack (505.1: attack declaration, block
+declaration, battle, direct attack, end of attack), end of turn.
+
+**Card stats** read from :class:`~engine.match.state.CardRef` (filled from card data by the bot layer
+with :func:`stats_from_record`; a card without stats makes the procedures ask the players):
+
+- ``type`` (204.2): ``creature``, ``spell``, or another card type in lower case;
+- ``cost`` (201): the printed cost;
+- ``civilizations`` (106): the card's civilizations joined by ``/`` (``fire/nature``); empty or absent
+  with other stats present means colourless (106.2c);
+- ``power`` (206): a creature's printed power;
+- ``breaker`` (509.2b, 701.14): shields it breaks (2 for Double Breaker ...; 99 for World Breaker);
+- ``home``: ``hyperspatial`` for psychic and dragheart cards (117.1, 804.4b, 806.4b), ``super_gr`` for
+  gacharange cards (118.1): where the card returns from any zone but the battle zone;
+- ``blocker`` (507.1a, 701.12a), ``shield_trigger`` (112.3a), ``speed_attacker`` (101.2),
+  ``evolution`` (801.3): 1 when the card has the keyword or is an evolution.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
+from engine.match.state import CardRef
+
+CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
+"""The five civilizations (106.1)."""
+
+SPEC = GameSpec(
+    key="duelmasters",
+    name="Duel Masters",
+    zones=(
+        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True),
+        ZoneSpec(name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"),
+        ZoneSpec(name="battle_zone", label="battle zone", shared=True, orientable=True),
+        ZoneSpec(name="graveyard"),
+        ZoneSpec(name="mana", label="mana zone", orientable=True, face_down_visible_to="owner"),
+        ZoneSpec(name="shields", label="shield zone", ordered=True, default_face="down", enter_at="bottom"),
+        ZoneSpec(name="hyperspatial", label="hyperspatial zone", face_down_visible_to="everyone"),
+        ZoneSpec(
+            name="super_gr",
+            label="super gacharange zone",
+            ordered=True,
+            default_face="down",
+            enter_at="bottom",
+            shuffle_at_setup=True,
+        ),
+    ),
+    orientations=(
+        OrientationSpec(name="untap", adjective="untapped"),
+        OrientationSpec(name="tap", adjective="tapped"),
+    ),
+    phases=(
+        PhaseSpec(name="start", steps=(StepSpec(name="start_of_turn"),)),
+        PhaseSpec(name="draw"),
+        PhaseSpec(name="charge"),
+        PhaseSpec(name="main"),
+        PhaseSpec(
+            name="attack",
+            steps=(
+                StepSpec(name="attack_declaration"),
+                StepSpec(name="block_declaration"),
+                StepSpec(name="battle"),
+                StepSpec(name="direct_attack"),
+                StepSpec(name="end_of_attack"),
+            ),
+        ),
+        PhaseSpec(name="end", steps=(StepSpec(name="end_of_turn"),)),
+    ),
+    undo_per_turn=3,
+)
+
+_STEPS = [(p, s) for p, phase in enumerate(SPEC.phases) for s in range(len(phase.steps))]
+STEP: dict[str, tuple[int, int]] = {SPEC.phases[p].steps[s].name: (p, s) for p, s in _STEPS}
+"""``step name -> (phase index, step index)``."""
+ATTACK_PHASE = STEP["attack_declaration"][0]
+
+SHIELDS_AT_START = 5
+"""Shields each player sets from the top of their deck (103.3, 113.1, 406.1)."""
+OPENING_HAND = 5
+"""Cards each player draws at the start (103.3, 402.1)."""
+DECK_SIZE = 40
+"""A deck has exactly 40 cards (100.2)."""
+WORLD_BREAKER = 99
+"""The ``breaker`` stat of a creature that breaks every shield."""
+
+
+def step_name(phase: int, step: int) -> str:
+    return SPEC.phases[phase].steps[step].name
+
+
+# Card stats ----------------------------------------------------------------------------------------
+
+
+def has_data(ref: CardRef) -> bool:
+    """Whether card data gave this card stats (otherwise the players enter what the rules need)."""
+    return bool(ref.stats)
+
+
+def flag(ref: CardRef, name: str) -> bool | None:
+    """A keyword flag: True or False from card data, None when the card has no data at all."""
+    if not ref.stats:
+        return None
+    return bool(ref.stat(name, 0))
+
+
+def int_stat(ref: CardRef, name: str) -> int | None:
+    value = ref.stat(name)
+    return value if isinstance(value, int) else None
+
+
+def civilizations(ref: CardRef) -> frozenset[str] | None:
+    """The card's civilizations (106), empty for a colourless card, None when unknown."""
+    if not ref.stats:
+        return None
+    text = str(ref.stat("civilizations", "") or "")
+    return frozenset(part for part in text.split("/") if part)
+
+
+def card_type(ref: CardRef) -> str | None:
+    value = ref.stat("type")
+    return str(value) if value is not None else None
+
+
+_BREAKERS = {"double": 2, "triple": 3, "quattro": 4, "quadruple": 4, "penta": 5, "world": WORLD_BREAKER}
+_BREAKER = re.compile(r"\b(double|triple|quattro|quadruple|penta|world)\s+breaker\b", re.IGNORECASE)
+
+
+def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
+    """The stats of an :class:`engine.cards.model.CardRecord` of Duel Masters, for :class:`CardRef`
+    (see the module doc for their names and rules)."""
+    stats: dict[str, int | str] = {}
+    types = [str(t).lower() for t in getattr(record, "types", []) or []]
+    if any("creature" in t for t in types):
+        stats["type"] = "creature"
+    elif any("spell" in t for t in types):
+        stats["type"] = "spell"
+    elif types:
+        stats["type"] = types[0]
+    cost = getattr(record, "cost_value", None)
+    if cost is None:
+        printed = str(getattr(record, "cost", "") or "")
+        cost = int(printed) if printed.isdigit() else None
+    if cost is not None:
+        stats["cost"] = int(cost)
+    data = dict(getattr(record, "stats", {}) or {})
+    civs = [str(c).lower() for c in data.get("civilizations", []) if str(c).lower() in CIVILIZATIONS]
+    stats["civilizations"] = "/".join(civs)
+    if isinstance(data.get("power"), int):
+        stats["power"] = int(data["power"])
+    if any("psychic" in t or "dragheart" in t for t in types):
+        stats["home"] = "hyperspatial"
+    elif any("gacharange" in t or re.search(r"\bgr\b", t) for t in types):
+        stats["home"] = "super_gr"
+    if data.get("evolution") or any("evolution" in t for t in types):
+        stats["evolution"] = 1
+    words = " ".join([*(str(k) for k in getattr(record, "keywords", []) or []), str(record.text or "")])
+    lowered = words.lower()
+    if re.search(r"\bblocker\b", lowered):
+        stats["blocker"] = 1
+    if "shield trigger" in lowered:
+        stats["shield_trigger"] = 1
+    if "speed attacker" in lowered:
+        stats["speed_attacker"] = 1
+    found = [_BREAKERS[m.lower()] for m in _BREAKER.findall(words)]
+    if found:
+        stats["breaker"] = max(found)
+    return tuple(sorted(stats.items()))
