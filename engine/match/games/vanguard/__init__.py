@@ -14,30 +14,32 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   data the player puts it face down on the vanguard circle with a generic search during the setup.
 - Turn (6.2-6.8): stand phase stands the turn player's units (6.3.1.2); draw step draws a card
   (6.4.1.1.2; these rules skip no draw on the first turn); the G assist step stops only when it is
-  possible (6.4.1.2.2); ride step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one
-  higher, 8.5.2.1.1.1, old vanguard to the soul 8.5.3.1); stride step (6.5.1.2, :class:`VgStride`,
-  8.5.2.1.1.3, the vanguard becomes a heart whose power is added, 10.27, 10.28.2.3); main phase
-  (6.6: :class:`VgCall` with the grade limit 8.5.2.1.1.2, :class:`VgSwap` 6.6.1.2.3); battle phase
-  (Section 7); end phase (6.8.1.1.1 G units back to the G zone face up; 6.8.1.4 end of "until end
-  of turn"). Steps nobody acts in pass by themselves; players move on with the generic next step /
-  next phase / pass turn.
+  possible (6.4.1.2.2); ride step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one higher,
+  8.5.2.1.1.1, old vanguard to the soul 8.5.3.1); stride step (6.5.1.2, :class:`VgStride`, 8.5.2.1.1.3,
+  the vanguard becomes a heart whose power is added, 10.27, 10.28.2.3); main phase (6.6: :class:`VgCall`
+  with the grade limit 8.5.2.1.1.2, :class:`VgSwap` 6.6.1.2.3); battle phase (Section 7); end phase
+  (6.8.1.1.1 G units back to the G zone face up, their hearts the vanguard again in the G unit's
+  orientation, 10.28.3; 6.8.1.4 end of "until end of turn"). Steps nobody acts in pass by themselves;
+  players move on with the generic next step / next phase / pass turn.
 - Battle (Section 7): :class:`VgAttack` (no attack on the first turn of the game 7.3.1.3; a standing
-  front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11);
-  guard step with priority to the attacked player (:class:`VgGuard` 7.5.1.2.2 with shields 3.11.3,
+  front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11); guard
+  step with priority to the attacked player (:class:`VgGuard` 7.5.1.2.2 with shields 3.11.3,
   :class:`VgIntercept` 7.5.1.2.4 / 11.3, :class:`VgPass` 7.5.1.2.1, automatic pass when nothing can
-  guard 7.5.1.2.1.1); drive checks by drive (7.6.1.2, 2.17, 11.2: 1, Twin Drive 2, Triple Drive 3);
-  the hit when the attacked unit's power is at most the attacker's (7.7.1.2), none if either left its
-  circle (7.7.1.3); damage equal to the attacker's critical to a hit vanguard (7.7.1.5); guardians
-  then a hit rear-guard retired (7.7.1.9); "until end of battle" ends at the close step (7.8.1.2).
+  guard 7.5.1.2.1.1: an empty hand, no unit with Intercept, and no G guardian possible, 7.5.1.2.3),
+  during which the turn player may take only the ``anytime`` actions (the same while the opponent makes
+  a trigger's choice); drive checks by drive (7.6.1.2, 2.17, 11.2: 1, Twin Drive 2, Triple Drive 3); the
+  hit when the attacked unit's power is at most the attacker's (7.7.1.2), none if either left its circle
+  (7.7.1.3); damage equal to the attacker's critical to a hit vanguard (7.7.1.5); guardians then a hit
+  rear-guard retired (7.7.1.9); "until end of battle" ends at the close step (7.8.1.2).
 - Damage process (9.6): one damage check at a time, the turn player's first (9.6.1.1), the card to
   the damage zone (9.6.6).
-- Triggers (2.8.1.1) of drive and damage checks, when the card shares a clan with a unit on the
-  vanguard or rear-guard circles (7.6.1.2.4, 9.6.5; Cray Elemental shares every clan, 2.2.5): critical
-  (+1 critical and the icon's power to chosen units), draw (a card, and power), stand (a chosen
-  rear-guard stands, a vanguard does not, and power), heal (only with at least as much damage as the
-  opponent, a chosen damage card to the drop zone, and power), front (power to every front-row unit,
-  until end of turn [inference: no duration is written]). Choices are prompts answered with
-  :class:`VgChoose`, made automatically when there is one option. The checked card then goes to the
+- Triggers (2.8.1.1) of drive and damage checks, when the card shares a clan with a unit on the vanguard
+  or rear-guard circles (7.6.1.2.4, 9.6.5; Cray Elemental shares every clan, 2.2.5): critical (+1
+  critical and the icon's power to chosen units, guardians included, 3.11.1), draw (a card, and power),
+  stand (a chosen rear-guard stands, a vanguard does not, and power), heal (only with at least as much
+  damage as the opponent, a chosen damage card to the drop zone, and power), front (power to every
+  front-row unit, until end of turn [inference: no duration is written]). Choices are prompts answered
+  with :class:`VgChoose`, made automatically when there is one option. The checked card then goes to the
   hand (7.6.1.2.6) or the damage zone (9.6.6).
 - Rule actions (Section 9) at every check timing: 6 or more damage (9.2.2), an empty deck (9.2.3), no
   vanguard and no soul (9.2.4) lose, and all players losing at once is a draw (1.2.3); extra
@@ -96,9 +98,10 @@ from engine.match.games.vanguard.actions import (
     VgSwap,
 )
 from engine.match.games.vanguard.lines import register_lines
-from engine.match.games.vanguard.rules import Work, trigger_of
 from engine.match.games.vanguard.sim import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
+from engine.match.games.vanguard.stats import trigger_of
+from engine.match.games.vanguard.turn import Work
 from engine.match.state import Card, CardRef, MatchState
 
 __all__ = [
@@ -120,6 +123,8 @@ __all__ = [
 ]
 
 _TURN_ACTIONS = (NextStep, NextPhase, PassTurn)
+_OWN_SENTENCE = (VgGuard, VgIntercept, VgPass, VgChoose, VgDeclareTrigger)
+"""Actions of the deciding player: their handlers say who may take them (7.5.1.2, 2.8.1.1)."""
 _SKILLS = ("triple drive", "twin drive", "intercept", "boost")
 
 
@@ -195,7 +200,9 @@ class VanguardDefinition(GameDefinition):
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Refuse what the structure forbids now: anything but the redraw (and placing a first
-        vanguard) before the game begins; moving the turn on in the middle of a battle or a choice."""
+        vanguard) before the game begins; moving the turn on in the middle of a battle or a choice;
+        the turn player's board-changing actions while the opponent decides (the guard step, 7.5.1.2,
+        or a choice of theirs, 2.8.1.1, 9.5.1; see :func:`_deciding`)."""
         if _foreign(state):
             return
         board = state.board
@@ -223,6 +230,18 @@ class VanguardDefinition(GameDefinition):
         elif prompts and cls in VANGUARD_ACTIONS and cls not in (VgChoose, VgDeclareTrigger, VgModify):
             head = dict(prompts[0])
             refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
+        deciding = _deciding(state)
+        if (
+            deciding is not None
+            and action.actor == board.active
+            and cls.undoable
+            and not cls.anytime
+            and cls not in _OWN_SENTENCE
+        ):
+            name = state.match.players[deciding]
+            if prompts:
+                refuse(f"{name} must first make the pending choice: wait for it before you act.")
+            refuse(f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """The automatic parts after an action (:meth:`Work.run`); a turn passed with the generic
@@ -331,6 +350,21 @@ class VanguardDefinition(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+def _deciding(state: MatchState) -> int | None:
+    """The turn player's opponent when the rules have them decide now: a choice of theirs is pending
+    (a trigger of their damage check, 2.8.1.1, 9.6.5; a ride from their soul, 9.5.1), or the guard
+    step, where only the attacked player acts (7.5.1.2). The engine lets the turn player act at any
+    time; while the opponent decides, the turn player may only take the ``anytime`` actions."""
+    board = state.board
+    prompts = board.data("prompts", ())
+    if prompts:
+        player = int(dict(prompts[0])["player"])
+        return player if player != board.active else None
+    if state.match.phase_steps[board.phase][board.step] == "guard" and board.data("battle") is not None:
+        return 1 - board.active
+    return None
 
 
 def _first_vanguard(work: Work, player: int) -> int | None:

@@ -1,6 +1,6 @@
 """Handlers of Vanguard's own actions (:mod:`engine.match.games.vanguard.actions`). Each checks the
 rules it names and refuses with one sentence, changing nothing; the automatic consequences run in
-``settle`` afterwards (:meth:`engine.match.games.vanguard.rules.Work.run`)."""
+``settle`` afterwards (:meth:`engine.match.games.vanguard.turn.Work.run`)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from engine.match.games.vanguard.actions import (
     VgStride,
     VgSwap,
 )
-from engine.match.games.vanguard.rules import REST, STAND, Work, drive_of, need
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, PHASE, VC
+from engine.match.games.vanguard.stats import REST, STAND, drive_of, need
+from engine.match.games.vanguard.turn import Work
 from engine.match.state import MatchState
 
 
@@ -284,10 +285,7 @@ def _intercept(state: MatchState, action: VgIntercept) -> HandlerResult:
         refuse("You have no rear-guard on that circle (11.3.1).")
     if action.circle == battle["target_circle"]:
         refuse("The attacked unit cannot intercept (11.3.1).")
-    skill, grade = work.ref(unit).stat("skill"), work.grade(unit)
-    if (isinstance(skill, str) and "intercept" not in skill.lower()) or (
-        not isinstance(skill, str) and grade is not None and grade != 2
-    ):
+    if work.has_intercept(unit) is False:
         refuse("That unit has no Intercept (11.3).")
     shield = work.base(unit, "shield")
     if shield is None:
@@ -332,7 +330,7 @@ def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
     wanted = {
         "heal": "a card of your damage zone",
         "soul_ride": "a card of your soul",
-    }.get(str(head["kind"]), "one of your units on the vanguard or a rear-guard circle")
+    }.get(str(head["kind"]), "one of your units (on the vanguard, a rear-guard or the guardian circle)")
     refuse(f"Choose {wanted} (2.8.1.1).")
 
 

@@ -104,7 +104,7 @@ LINES = {
         "power": f"{x.subject()} {x.verb('give')} {_card(x, 0)} +{x.event.data['amount']} power "
         "until end of turn.",
         "stand": f"{x.subject()} {x.verb('stand')} {_card(x, 0)}.",
-        "no_stand": f"{x.subject()} {x.verb('choose')} {_card(x, 0)}, a vanguard: it does not stand "
+        "no_stand": f"{x.subject()} {x.verb('choose')} {_card(x, 0)}, not a rear-guard: it does not stand "
         "(2.8.1.1.4).",
     }[str(x.event.data["what"])],
     "vg_front": lambda x: (

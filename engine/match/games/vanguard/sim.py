@@ -23,8 +23,9 @@ from engine.match.games.vanguard.actions import (
     VgRide,
     VgStride,
 )
-from engine.match.games.vanguard.rules import STAND, Work
 from engine.match.games.vanguard.spec import BACK_OF, FRONT, REAR, VC
+from engine.match.games.vanguard.stats import STAND
+from engine.match.games.vanguard.turn import Work
 from engine.match.state import CardRef, MatchState
 
 CLANS = ("Royal Paladin", "Kagero", "Aqua Force")

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import Move, NextPhase, NextStep, Note, PassPriority, PassTurn, SetValue, ZoneRef
+from engine.match.actions import (
+    Move,
+    NextPhase,
+    NextStep,
+    Note,
+    Orient,
+    PassPriority,
+    PassTurn,
+    SetValue,
+    ZoneRef,
+)
+from engine.match.apply import move_cards
 from engine.match.errors import ActionRefused
 from engine.match.games.vanguard import (
     VgAttack,
@@ -328,7 +339,7 @@ def test_critical_trigger_prompts_and_deals_two_damage() -> None:
     refused(
         state,
         VgChoose(actor=1, version=state.version, target=at("hand", 0)),
-        "Choose one of your units on the vanguard or a rear-guard circle (2.8.1.1).",
+        "Choose one of your units (on the vanguard, a rear-guard or the guardian circle) (2.8.1.1).",
     )
     state, lines = act(state, VgChoose(actor=1, version=state.version, target=at("vc")), viewer=1)
     assert lines == ["You give Beta Starter +1 critical until end of turn."]
@@ -599,3 +610,82 @@ def test_stats_from_record() -> None:
     )
     assert dict(stats_from_record(trigger))["trigger"] == "heal"
     assert dict(stats_from_record(trigger))["trigger_power"] == 10000
+
+
+# Found reviewing the definition against the rules ---------------------------------------------------
+
+
+def _empty_hand(state: MatchState, player: int) -> MatchState:
+    """Put every card of a hand into the drop zone (board setup)."""
+    hand = state.slot("hand", player)
+    picks = [(hand, card) for card in state.zone("hand", player)]
+    board, _ = move_cards(state, state.board, player, picks, state.slot("drop", player), "top", "up")
+    return state.evolve(board=board)
+
+
+def test_hearts_take_the_g_units_orientation_when_it_returns() -> None:
+    """10.28.3: when the G unit goes to the G zone (6.8.1.1.1), its hearts stop being hearts in the G
+    unit's orientation: a rested G unit leaves a rested vanguard."""
+    state = begin(g_units=2)
+    state = place(state, 0, "Alpha King", "vc", source="deck")
+    state = place(state, 1, "Beta King", "vc", source="deck")
+    state = do(state, NextStep, 0, to="stride") if step(state) in ("g_assist", "ride") else state
+    state = do(state, VgStride, 0, card=at("gzone", 0))
+    state = do(state, Orient, 0, cards=(at("vc"),), orientation="rest")
+    state, lines = act(state, PassTurn(actor=0, version=state.version))
+    assert "Alpha Stride is returned to your G zone (6.8.1.1.1)." in lines
+    assert names(state, 0, "vc") == ["Alpha King"]
+    assert state.card(state.zone("vc", 0)[0]).orientation == 1
+
+
+def test_guard_passes_by_itself_when_no_unit_can_intercept() -> None:
+    """7.5.1.2.1.1 with 11.3.1: an empty hand and a front-row rear-guard without Intercept leave
+    nothing to guard with, so the pass is automatic."""
+    state = begin()
+    state = place(state, 0, "Alpha Stand", "hand")
+    state = do(state, NextPhase, 0, to="main")
+    state = do(state, VgCall, 0, card=at("hand", find(state, 0, "hand", "Alpha Stand")), circle="rc_lf")
+    state = do(state, PassTurn, 0)
+    state = do(state, NextPhase, 1, to="battle")
+    state = _empty_hand(state, 0)
+    state, lines = act(state, VgAttack(actor=1, version=state.version, attacker="vc", target="vc"), viewer=1)
+    assert step(state) != "guard"
+    assert "Alice guards no more (nothing left to guard with)." in lines
+
+
+def test_guard_waits_while_a_g_guardian_may_be_called() -> None:
+    """7.5.1.2.3, 7.5.1.2.1.1: with both vanguards grade 3 or more and a face-down card in the G zone,
+    the attacked player may call a G guardian, so an empty hand does not pass automatically; without
+    a G deck it does."""
+    for g_units, waits in ((2, True), (0, False)):
+        state = second_turn(g_units=g_units)
+        state = place(state, 0, "Alpha King", "vc", source="deck")
+        state = place(state, 1, "Beta King", "vc", source="deck")
+        state = _empty_hand(state, 0)
+        state = to_battle(state, 1)
+        state = do(state, VgAttack, 1, attacker="vc", target="vc")
+        assert (step(state) == "guard") is waits
+        if waits:
+            assert state.board.priority == 0
+
+
+def test_a_guardian_is_a_unit_for_trigger_choices_but_does_not_stand() -> None:
+    """3.11.1 a guardian is a unit; 2.8.1.1.4 a stand trigger on the attacked player's damage check
+    (9.6.5, while guardians are still on the guardian circle, 7.7.1.9) may choose it, and it stands
+    only a rear-guard; 2.8.1.1 the power may go to the guardian."""
+    state = second_turn()
+    state = place(state, 0, "Alpha Squire", "hand")
+    state = do(state, VgModify, 1, card=at("vc"), power=20000)
+    state = place(state, 1, "Beta King", "deck")  # Bob's drive check: no trigger
+    state = place(state, 0, "Alpha Stand", "deck")  # Alice's damage check
+    state = attack(state)
+    state = do(state, VgGuard, 0, cards=(find(state, 0, "hand", "Alpha Squire"),))
+    state = do(state, VgPass, 0)
+    head = dict(state.board.data("prompts")[0])
+    assert head["kind"] == "stand" and head["player"] == 0
+    state, lines = act(state, VgChoose(actor=0, version=state.version, target=at("gc")))
+    assert lines == ["You choose Alpha Squire, not a rear-guard: it does not stand (2.8.1.1.4)."]
+    assert state.card(state.zone("gc", 0)[0]).orientation == 1
+    state, lines = act(state, VgChoose(actor=0, version=state.version, target=at("gc")))
+    assert "You give Alpha Squire +10000 power until end of turn." in lines
+    assert "Alpha Squire is retired to your drop zone (7.7.1.9)." in lines

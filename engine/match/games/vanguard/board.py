@@ -1,0 +1,221 @@
+"""Vanguard's working copy of the board: :class:`BoardWork` wraps one state and accumulates a new
+board and the events, with the reading and writing every procedure shares (zones, printed numbers
+2.4-2.7, moves, orientation 3.17, prompts, shuffles 10.11, retiring 10.4). The procedures build on it:
+:mod:`.battle` (Section 7), :mod:`.triggers` (7.6.1.2, 9.6, 2.8.1.1), :mod:`.rule_actions` (Section 9)
+and :mod:`.turn` (Section 6), whose :class:`~engine.match.games.vanguard.turn.Work` joins them and is what
+handlers and ``settle`` use. Game data it keeps on the board
+(frozen JSON, :meth:`engine.match.state.Board.data`):
+
+- ``started``: the game has begun (Stand Up, 6.1.1); ``redrawn``: seats done with 5.4.3.4;
+- ``ride_done`` / ``stride_done``: this turn's normal ride (6.5.1.1.2) and stride (6.5.1.2.2);
+  ``grade_at_start``: the turn player's vanguard grade when the turn began (8.5.2.1.1.3);
+  ``end_done``: the end phase's automatic part ran this turn (6.8.1.1);
+- ``g_units``: the card ids that began in a G zone (G units, 3.8.1.1, for 4.6.9 and 6.8.1.1.1);
+- ``mods``: ``[card, power, critical, "turn" | "battle"]`` changes: trigger effects, shields
+  (3.11.3), players' :class:`VgModify`; they end with the turn (6.8.1.4) or the battle (7.8.1.2),
+  and when the card leaves the field (4.1.4);
+- ``declared``: numbers the players entered for cards without card data, by card id;
+- ``battle``: the battle in progress (7.1.2): attacker, target, booster by card and circle, drive,
+  drive checks done, whether it hit;
+- ``check``: the card of a drive or damage check waiting in the trigger zone for its trigger's choices;
+- ``prompts``: the choices a player must make now (trigger targets, a ride from the soul), in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.match.apply import move_cards
+from engine.match.events import Event, seen_mask
+from engine.match.games.vanguard.spec import FIELD, STEP, VC
+from engine.match.rng import RandomStream, action_context
+from engine.match.state import Board, Card, CardRef, MatchState
+
+
+class BoardWork:
+    """A board being changed by one action, with the events it makes (see the module doc)."""
+
+    def __init__(self, state: MatchState, version: int) -> None:
+        self.state = state
+        self.match = state.match
+        self.board: Board = state.board
+        self.version = version
+        self.events: list[Event] = []
+
+    # Reading -----------------------------------------------------------------------------------
+
+    def data(self, name: str, default: Any = None) -> Any:
+        return self.board.data(name, default)
+
+    def set(self, **changes: Any) -> None:
+        self.board = self.board.with_data(**changes)
+
+    def slot(self, zone: str, player: int) -> int:
+        return self.match.slot_of[(zone, player)]
+
+    def ids(self, zone: str, player: int) -> tuple[int, ...]:
+        return self.board.zones[self.match.slot_of[(zone, player)]]
+
+    def card(self, card_id: int) -> Card:
+        return self.board.cards[card_id]
+
+    def ref(self, card_id: int) -> CardRef:
+        return self.match.table[self.board.cards[card_id].ref]
+
+    def unit(self, circle: str, player: int) -> int | None:
+        """The card on a circle (the top one: the vanguard over its hearts, 10.27), if any."""
+        ids = self.ids(circle, player)
+        return ids[0] if ids else None
+
+    def vanguard(self, player: int) -> int | None:
+        return self.unit(VC, player)
+
+    def where(self, card_id: int) -> tuple[str, int] | None:
+        """The field circle and player of a card on the field, if it is on one."""
+        for player in (0, 1):
+            for circle in FIELD:
+                if card_id in self.ids(circle, player):
+                    return circle, player
+        return None
+
+    def declared(self, card_id: int, name: str) -> int | None:
+        entry = dict(self.data("declared", ())).get(str(card_id))
+        value = dict(entry).get(name) if entry else None
+        return value if isinstance(value, int) else None
+
+    def declare(self, card_id: int, **values: int | None) -> None:
+        table = {key: dict(entry) for key, entry in self.data("declared", ())}
+        entry = table.setdefault(str(card_id), {})
+        entry.update({name: value for name, value in values.items() if value is not None})
+        self.set(declared=table)
+
+    def grade(self, card_id: int | None) -> int | None:
+        if card_id is None:
+            return None
+        value = self.ref(card_id).stat("grade")
+        return value if isinstance(value, int) else None
+
+    def base(self, card_id: int, name: str) -> int | None:
+        """A printed number (2.5 power, 2.6 shield, 2.7 critical) from card data or the players'
+        entry; shield 0 (3.11.2) and critical 1 for a card with data that lacks them."""
+        value = self.ref(card_id).stat(name)
+        if isinstance(value, int):
+            return value
+        if self.ref(card_id).stats and name in ("shield", "critical"):
+            return 0 if name == "shield" else 1
+        return self.declared(card_id, name)
+
+    def mods(self) -> list[list[Any]]:
+        return [list(mod) for mod in self.data("mods", ())]
+
+    def damage_count(self, player: int) -> int:
+        return len(self.ids("damage", player))
+
+    def vanguard_damage(self, player: int) -> int:
+        return self.board.values[player][0]
+
+    # Writing -----------------------------------------------------------------------------------
+
+    def emit(self, kind: str, actor: int | None, cards: tuple[int, ...] = (), **data: Any) -> None:
+        everyone = self.match.all
+        mentions = tuple(
+            (
+                self.board.cards[c].ref,
+                seen_mask(self.board.cards[c].known, self.board.cards[c].known, everyone),
+            )
+            for c in cards
+        )
+        self.events.append(Event(kind, actor, mentions, data))
+
+    def move(
+        self,
+        actor: int | None,
+        cards: list[int] | tuple[int, ...],
+        zone: str,
+        player: int,
+        *,
+        kind: str = "move",
+        position: int | str | None = None,
+        face: str | None = None,
+        orientation: int | None = None,
+        **data: Any,
+    ) -> None:
+        """Move cards (wherever they are) as one block to a player's zone, with a log event."""
+        if not cards:
+            return
+        picks = [(self._slot_of(card), card) for card in cards]
+        dest = self.slot(zone, player)
+        who = player if actor is None else actor
+        self.board, event = move_cards(
+            self.state, self.board, who, picks, dest, position, face, orientation, kind=kind
+        )
+        event.actor = actor
+        event.data.update(data)
+        self.events.append(event)
+
+    def _slot_of(self, card_id: int) -> int:
+        for slot, ids in enumerate(self.board.zones):
+            if card_id in ids:
+                return slot
+        raise AssertionError(f"card {card_id} is in no zone")
+
+    def orient(self, cards: list[int], orientation: int) -> None:
+        new = list(self.board.cards)
+        for card_id in cards:
+            old = new[card_id]
+            new[card_id] = Card(
+                old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
+            )
+        self.board = self.board.evolve(cards=tuple(new))
+
+    def turn_face_up(self, cards: list[int]) -> None:
+        everyone = self.match.all
+        new = list(self.board.cards)
+        for card_id in cards:
+            old = new[card_id]
+            new[card_id] = Card(
+                old.ref, old.owner, old.controller, True, old.orientation, old.counters, everyone
+            )
+        self.board = self.board.evolve(cards=tuple(new))
+
+    def set_vanguard_damage(self, player: int, value: int) -> None:
+        values = list(self.board.values)
+        values[player] = (value, *values[player][1:])
+        self.board = self.board.evolve(values=tuple(values))
+
+    def goto(self, step: str, priority: int | None = None) -> None:
+        """Move the turn to a step (an automatic advance, logged as the game's)."""
+        phase, index = STEP[step]
+        who = self.board.active if priority is None else priority
+        self.board = self.board.evolve(phase=phase, step=index, priority=who, passes=0)
+        self.events.append(Event("step", None, (), {"phase": phase, "step": index}))
+
+    def add_mod(self, card_id: int, power: int, critical: int, until: str) -> None:
+        self.set(mods=[*self.mods(), [card_id, power, critical, until]])
+
+    def prompt(self, player: int, kind: str, amount: int = 0) -> None:
+        prompts = [dict(p) for p in self.data("prompts", ())]
+        prompts.append({"player": player, "kind": kind, "amount": amount})
+        self.set(prompts=prompts)
+
+    def shuffle_deck(self, player: int, context: bytes) -> None:
+        """Shuffle a deck with the match stream under a Vanguard context (10.11)."""
+        slot = self.slot("deck", player)
+        ids = self.board.zones[slot]
+        stream = RandomStream(self.match.seed, action_context(self.version) + context)
+        order = tuple(stream.shuffle(ids))
+        cards = list(self.board.cards)
+        for card_id in ids:
+            cards[card_id] = cards[card_id].with_known(0)
+        zones = list(self.board.zones)
+        zones[slot] = order
+        self.board = self.board.evolve(zones=tuple(zones), cards=tuple(cards))
+        self.events.append(Event("shuffle", player, (), {"zone": slot, "count": len(ids)}))
+
+    def to_drop(self, cards: list[int], player: int, rule: str) -> None:
+        """Retire cards (10.4): to the drop zone, G units to the G zone face up (4.6.9)."""
+        g_units = set(self.data("g_units", ()))
+        g = [c for c in cards if c in g_units]
+        rest = [c for c in cards if c not in g_units]
+        self.move(None, rest, "drop", player, kind="vg_retire", rule=rule)
+        self.move(None, g, "gzone", player, kind="vg_retire", face="up", rule=rule)
