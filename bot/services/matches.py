@@ -25,7 +25,7 @@ from engine.match.events import Event
 from engine.match.games import load_definitions
 from engine.match.render import render_all
 from engine.match.replay import replay_from
-from engine.match.setup import DeckList, new_match
+from engine.match.setup import DeckList, new_match, opening_events
 from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState, state_digest
 from engine.match.verify import EXPORT_FORMAT
@@ -193,7 +193,7 @@ class MatchService:
         state = new_match(
             spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
         )
-        all_events: list[Event] = []
+        all_events: list[Event] = opening_events(state)
         for entry in await self.repo.actions(match_id):
             state, events = apply(state, parse_action(entry.action))
             all_events.extend(events)

@@ -126,6 +126,21 @@ class Line:
             return f"{self.subject()} {self.verb('do', 'does')} something ({self.event.kind})."
         return str(method())
 
+    def _opening(self) -> str:
+        """The match's start: who goes first and how many cards each zone holds (no names)."""
+        data = self.event.data
+        first = self.name(int(data["first"]))
+        parts = [f"{first[0].upper() + first[1:]} {'go' if data['first'] == self.viewer else 'goes'} first."]
+        by_player: dict[int | None, list[str]] = {}
+        for slot, count in data["zones"]:
+            by_player.setdefault(self.match.slot_player[slot], []).append(
+                f"{self.match.slot_spec[slot].label} {count}"
+            )
+        for seat, zones in by_player.items():
+            who = "Shared" if seat is None else self.name(seat)
+            parts.append(f"{who[0].upper() + who[1:]}: {', '.join(zones)}.")
+        return " ".join(parts)
+
     def _draw(self) -> str:
         return f"{self.subject()} {self.verb('draw')} {self.cards()}."
 

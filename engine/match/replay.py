@@ -45,7 +45,7 @@ from engine.match.actions import UNDO_PROTOCOL, AcceptUndo, Action, BaseAction
 from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.render import render_all
-from engine.match.setup import DeckList, new_match
+from engine.match.setup import DeckList, new_match, opening_events
 from engine.match.spec import GameSpec
 from engine.match.state import MatchState
 
@@ -154,5 +154,6 @@ class MatchLog:
         return replay_from(self.initial, self.effective_actions(), check_versions=False)
 
     def lines(self, viewer: int | None) -> list[str]:
-        """The whole log as a viewer reads it (the undone actions' lines included)."""
-        return [line for events in self.events for line in render_all(events, self.state, viewer)]
+        """The whole log as a viewer reads it, from the opening (the undone actions' lines included)."""
+        events = [opening_events(self.initial), *self.events]
+        return [line for batch in events for line in render_all(batch, self.state, viewer)]

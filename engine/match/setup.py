@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import ArbiterError
+from engine.match.events import Event
 from engine.match.game import definition_of
 from engine.match.rng import MIN_SEED_BYTES, SETUP_CONTEXT, RandomStream
 from engine.match.spec import GameSpec
@@ -118,3 +119,10 @@ def new_match(
     state = MatchState(match, board, undo_used=(0,) * len(players))
     definition = definition_of(spec)
     return state if definition is None else definition.setup(state)
+
+
+def opening_events(state: MatchState) -> list[Event]:
+    """The log's first line for a match just set up (its game's setup included): who goes first and
+    how many cards each zone holds, by count only (hands and decks are hidden)."""
+    zones = [[slot, len(ids)] for slot, ids in enumerate(state.board.zones) if ids]
+    return [Event("opening", None, (), {"first": state.board.active, "zones": zones})]

@@ -50,5 +50,8 @@ async def test_a_whole_game_survives_restarts_and_verifies(tmp_path: Path, game:
     export = await service.export(match_id)
     assert verify_export(export).ok
     for viewer in (0, 1, None):
-        assert await service.lines_for(match_id, viewer)
+        lines = await service.lines_for(match_id, viewer)
+        assert " first. " in lines[0] and len(lines) > state.version // 2
+    if game == "duelmasters":
+        assert "shield zone 5" in lines[0] and "hand 5" in lines[0]
     await service.db.close()

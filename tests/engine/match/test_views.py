@@ -65,7 +65,8 @@ def test_spectators_see_what_every_player_knows(log: MatchLog) -> None:
     assert "name" in zone_view(state, ALICE, "deck", ALICE)["cards"][0]  # type: ignore[index]
     assert "name" not in zone_view(state, None, "deck", ALICE)["cards"][0]  # type: ignore[index]
     assert_no_leak(state)
-    spectator_log = log.lines(None)
+    opening, *spectator_log = log.lines(None)
+    assert opening.startswith("Alice goes first. Alice: deck ")
     assert spectator_log[0] == "Alice draws 2 cards."
     assert state.ref(state.zone("hand", ALICE)[0]).name in spectator_log[1]
     assert spectator_log[2] == "Alice looks at the top card of their deck."
@@ -113,12 +114,14 @@ def test_log_lines_per_viewer(log: MatchLog) -> None:
     drawn = log.state.ref(log.state.zone("hand", ALICE)[0]).name
     submit(log, a.Move, cards=(a.CardAt(zone="hand", index=0),), to=a.ZoneRef(zone="deck"), position="top")
     submit(log, a.Shuffle, zone=a.ZoneRef(zone="deck"))
-    assert log.lines(ALICE) == [
+    assert log.lines(ALICE)[1:] == [
         f"You draw {drawn}.",
         f"You move {drawn} from your hand to the top of your deck.",
         "You shuffle your deck.",
     ]
+    assert log.lines(ALICE)[0] == "You go first. You: deck 20, extra deck 3. Bob: deck 20, extra deck 3."
     assert log.lines(BOB) == [
+        "Alice goes first. Alice: deck 20, extra deck 3. You: deck 20, extra deck 3.",
         "Alice draws a card.",
         "Alice moves a card from their hand to the top of their deck.",
         "Alice shuffles their deck.",
