@@ -11,6 +11,8 @@ import re
 from collections.abc import Awaitable
 from dataclasses import replace
 from datetime import datetime
+from fractions import Fraction
+from typing import Any
 
 from bot.app import App
 from bot.render import tournament as tr
@@ -26,6 +28,7 @@ from bot.services.tournaments import Actor, EventInfo, ReportKey
 from engine.cards.query import compile_query, parse
 from engine.errors import ArbiterError
 from engine.games import resolve_game
+from engine.tournament import DEFAULT_FLOOR
 
 SEARCH_LIMIT = 25
 
@@ -252,6 +255,22 @@ async def _player_id(app: App, actor: Actor, info: EventInfo, ref: str) -> str:
     raise ArbiterError(f"{info.name} has no player named {text[:80]}.")
 
 
+def parse_floor(value: int | float | str) -> Fraction:
+    """A tiebreaker floor typed as a percentage (``33``, ``33.5``, ``33%``) as the fraction the
+    service stores (``33/100``); a clear one-sentence error outside 0 to 100."""
+    text = str(value).strip().removesuffix("%").strip()
+    try:
+        percent = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        percent = Fraction(-1)
+    if not 0 <= percent <= 100:
+        raise ArbiterError(
+            f"The tiebreaker floor is a percentage from 0 to 100, not {text[:20] or 'nothing'}"
+            " (the Magic rules use 33)."
+        )
+    return percent / 100
+
+
 async def tournament_create(
     app: App,
     actor: Actor,
@@ -264,11 +283,13 @@ async def tournament_create(
     top_cut: int = 0,
     round_minutes: int = 50,
     capacity: int | None = None,
+    floor: int | float | str | None = None,
 ) -> Answer:
     """``/tournament create``: the event opens registration at once; the channel it is created in is
-    where pairings and reminders go."""
+    where pairings and reminders go. ``floor`` is the tiebreaker floor as a percentage (default 33)."""
 
     async def work() -> Answer:
+        tiebreaker_floor = DEFAULT_FLOOR if floor is None else parse_floor(floor)
         resolved = await app.guilds.game_for(actor.guild_id, game)
         info = await app.tournaments.create_event(
             actor,
@@ -280,12 +301,65 @@ async def tournament_create(
             top_cut=top_cut,
             round_minutes=round_minutes,
             capacity=capacity,
+            tiebreaker_floor=tiebreaker_floor,
         )
         return Answer(
             tr.event_panel(
                 info,
                 f"**{tr.escape(info.name)}** is open for registration:"
                 " players join with /tournament register.",
+            )
+        )
+
+    return await _tournament(work())
+
+
+async def tournament_settings(
+    app: App,
+    actor: Actor,
+    event: str | int,
+    *,
+    format: str | None = None,
+    rounds: int | None = None,
+    top_cut: int | None = None,
+    round_minutes: int | None = None,
+    capacity: int | None = None,
+    floor: int | float | str | None = None,
+) -> Answer:
+    """``/tournament settings`` (organizers): change an event's settings through
+    :meth:`~bot.services.tournaments.TournamentService.configure_event` and show the result, privately.
+
+    ``None`` leaves a setting as it is; ``rounds`` 0 means automatic (``max(3, ceil(log2(players)))``
+    at the start), ``capacity`` 0 means no limit, ``top_cut`` 0 means none and ``floor`` is a
+    percentage. The service refuses what the event's state no longer allows (the format, capacity and
+    floor after the start, fewer rounds than are paired...), in one sentence and changing nothing."""
+
+    async def work() -> Answer:
+        info = await _event(app, actor, event)
+        changes: dict[str, Any] = {}
+        said: list[str] = []
+        if format is not None:
+            changes["format"] = format
+            said.append("best-of-1" if format.lower() == "bo1" else "best-of-3")
+        if rounds is not None:
+            changes["rounds"] = rounds or None
+            said.append(f"{rounds} Swiss rounds" if rounds else "automatic Swiss rounds")
+        if top_cut is not None:
+            changes["top_cut"] = top_cut
+            said.append(f"top {top_cut}" if top_cut else "no top cut")
+        if round_minutes is not None:
+            changes["round_minutes"] = round_minutes
+            said.append(f"{round_minutes}-minute rounds")
+        if capacity is not None:
+            changes["capacity"] = capacity or None
+            said.append(f"capacity {capacity}" if capacity else "no capacity limit")
+        if floor is not None:
+            changes["tiebreaker_floor"] = parse_floor(floor)
+            said.append(f"tiebreaker floor {tr.floor_text(changes['tiebreaker_floor'])}")
+        info = await app.tournaments.configure_event(actor, info.id, **changes)
+        return Answer(
+            tr.event_panel(
+                info, f"Settings of **{tr.escape(info.name)}** changed: {', '.join(said)}.", private=True
             )
         )
 

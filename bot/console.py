@@ -38,7 +38,8 @@ HELP = """Commands (the game can be left out once /settings game is set):
 Games: gateruler (gr), forceofwill (fow), vanguard (cfv), duelmasters (dm)."""
 
 TOURNAMENT_HELP = """Tournaments (you are the organizer; EVENT is a quoted name or an id):
-  /tournament create NAME [GAME] [bo1|bo3] [rounds:N] [top:4|8|16] [minutes:N] [capacity:N]
+  /tournament create NAME [GAME] [bo1|bo3] [rounds:N] [top:4|8|16] [minutes:N] [capacity:N] [floor:33]
+  /tournament settings EVENT [bo1|bo3] [rounds:N|auto] [top:0|4|8|16] [minutes:N] [capacity:N|none] [floor:N]
   /tournament list | info EVENT | open EVENT | close EVENT | cancel EVENT
   /tournament add EVENT NAME          add a player (after the start: a late entry)
   /tournament remove EVENT PLAYER     remove a player (after the start: a drop)
@@ -72,7 +73,7 @@ def guest_id(name: str) -> str:
 def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
     """``key:value`` words (``as:``, ``page:``, ``round:``...) and the flag ``double-loss`` apart
     from the positional words."""
-    known = {"as", "page", "round", "rounds", "top", "minutes", "capacity", "file", "player"}
+    known = {"as", "page", "round", "rounds", "top", "minutes", "capacity", "file", "player", "floor"}
     options: dict[str, str] = {}
     rest: list[str] = []
     for word in words:
@@ -253,6 +254,7 @@ class Console:
                 top_cut=_number(options, "top") or 0,
                 round_minutes=_number(options, "minutes") or 50,
                 capacity=_number(options, "capacity"),
+                floor=options.get("floor"),
             )
         if not words:
             raise ValueError(f'Name the event: /tournament {sub} "Friday Vanguard".')
@@ -314,11 +316,38 @@ class Console:
             if minutes is None:
                 raise ValueError("Give the minutes to add (or take): /tournament time EVENT 5.")
             return await actions.tournament_time(app, actor, event, minutes)
+        if sub == "settings":
+            return await self._tournament_settings(event, options, more)
         if sub == "submit":
             return await actions.tournament_submit_decklist(
                 app, actor, event, self._decklist_text(options, text), options.get("player")
             )
         return None
+
+    async def _tournament_settings(self, event: str, options: dict[str, str], more: list[str]) -> Answer:
+        """``/tournament settings EVENT ...``: the options given change, the rest stay; ``rounds:auto``
+        and ``capacity:none`` (or 0) clear those, as 0 does in Discord."""
+        fmt = next((w.lower() for w in more if w.lower() in {"bo1", "bo3"}), None)
+        unknown = [w for w in more if w.lower() not in {"bo1", "bo3"}]
+        if unknown:
+            raise ValueError(
+                f"Unknown setting '{unknown[0][:30]}':"
+                " use bo1|bo3, rounds:, top:, minutes:, capacity: or floor:."
+            )
+        for key, word in (("rounds", "auto"), ("capacity", "none")):
+            if options.get(key, "").lower() == word:
+                options[key] = "0"
+        return await actions.tournament_settings(
+            self.app,
+            self._actor(options),
+            event,
+            format=fmt,
+            rounds=_number(options, "rounds"),
+            top_cut=_number(options, "top"),
+            round_minutes=_number(options, "minutes"),
+            capacity=_number(options, "capacity"),
+            floor=options.get("floor"),
+        )
 
     @staticmethod
     def _decklist_text(options: dict[str, str], text: str) -> str:

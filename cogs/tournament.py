@@ -23,14 +23,20 @@ silent, for a 64-player Friday event at a store and for players on their phones:
   the easy way on a phone since a slash-command option cannot hold line breaks.
 - **The top cut** is seeded by an organizer's ``/tournament topcut`` after the last Swiss round; in the
   cut the player who lost reports it (``/tournament report`` 0-2) and the bracket moves on.
-- **Slow work is deferred** (pairing, exports, reading an attachment, standings of a big event);
-  event names autocomplete from the service's in-memory list.
+- **Slow work is deferred** (pairing, exports, reading an attachment, standings and pairings of a big
+  event); event names autocomplete from the service's in-memory list. A public defer never carries a
+  refusal (see :meth:`TournamentCog._show_big`).
+- **Settings**: ``/tournament create`` takes every setting the issue names, the tiebreaker floor as a
+  whole percentage (33 is the MTR's 0.33); ``/tournament settings`` changes any of them later through
+  ``configure_event`` (0 rounds: automatic; 0 capacity: no limit) and answers the organizer privately
+  with the resulting settings, which ``/tournament info`` shows everyone.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -42,7 +48,7 @@ from bot import actions
 from bot.app import App
 from bot.render import limits
 from bot.render.tournament import Answer, Pager, Post, Prompt
-from bot.services.tournaments import Actor
+from bot.services.tournaments import Actor, EventInfo
 from cogs.common import GAME_CHOICES, to_choices
 from cogs.panels import embed_for, files_for
 from engine.errors import ArbiterError
@@ -108,6 +114,16 @@ def _app(interaction: discord.Interaction) -> App:
 
 def _refused(answer: Answer) -> bool:
     return answer.panel.private and answer.panel.title == "Sorry"
+
+
+def _refused_by_state(info: EventInfo, round_number: int | None, *, closed_rounds_only: bool) -> bool:
+    """Whether the service will refuse a round of ``info`` (pairings: one not paired yet; standings:
+    one not closed yet), judged from the event alone, so that the refusal needs no defer."""
+    if closed_rounds_only:
+        last_closed = info.current_round - (1 if info.round_open else 0)
+        return round_number is not None and round_number > last_closed
+    number = round_number or info.current_round
+    return not 1 <= number <= info.current_round
 
 
 # options ----------------------------------------------------------------------------------------------
@@ -458,15 +474,51 @@ class TournamentCog(commands.Cog):
     async def _actor(self, interaction: discord.Interaction) -> Actor:
         return await actor_for(self.app, interaction)
 
-    async def _defer_if_big(self, interaction: discord.Interaction, event: str) -> None:
-        """Defer before computing standings or pairings of a big event; a bad event name is answered
-        by the action, privately, without deferring."""
+    async def _show_big(
+        self,
+        interaction: discord.Interaction,
+        event: str,
+        round_number: int | None,
+        work: Callable[[], Awaitable[Answer]],
+        *,
+        closed_rounds_only: bool,
+    ) -> None:
+        """Show standings or pairings, which are public, without ever showing a refusal publicly.
+
+        Those of a big event are computed after a public defer. A follow-up sent while that
+        "thinking" placeholder is loading replaces it and keeps its (public) visibility, whatever its
+        own ephemeral flag says, so a refusal must not arrive after the defer. Hence:
+
+        1. What the event's state already refuses (an unknown event, a round not paired, or not
+           closed for standings) is answered at once, privately, without deferring; the action's
+           refusal is cheap (it fails before anything is computed).
+        2. A refusal that still comes after the defer (say the event was cancelled meanwhile)
+           deletes the placeholder first, then goes as an ephemeral follow-up: with no loading
+           message left, the follow-up is a new message and Discord honours its ephemeral flag."""
         try:
-            info = await self.app.tournaments.find_event(interaction.guild_id or 0, event)
+            info: EventInfo | None = await self.app.tournaments.find_event(interaction.guild_id or 0, event)
         except ArbiterError:
+            info = None
+        if (
+            info is None
+            or info.players + info.dropped <= DEFER_ABOVE_PLAYERS
+            or _refused_by_state(info, round_number, closed_rounds_only=closed_rounds_only)
+        ):
+            await _respond(interaction, await work())
             return
-        if info.players + info.dropped > DEFER_ABOVE_PLAYERS:
-            await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True)
+        answer = await work()
+        if not _refused(answer):
+            await _respond(interaction, answer)
+            return
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            # The placeholder cannot go: show the refusal in it (public, but answered).
+            log.warning("could not delete a deferred placeholder: %s", error)
+            await interaction.edit_original_response(embed=embed_for(answer.panel))
+            return
+        await _respond(interaction, answer, ephemeral=True)
 
     # events -------------------------------------------------------------------------------------------
 
@@ -479,6 +531,7 @@ class TournamentCog(commands.Cog):
         top_cut="Single elimination after the Swiss (default: none)",
         round_minutes="Minutes per round (default 50)",
         capacity="Most players who can register (default: no limit)",
+        floor="Tiebreaker floor in percent: the lowest MW%/GW% counted (default 33, as in the MTR)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
     async def create(
@@ -491,6 +544,7 @@ class TournamentCog(commands.Cog):
         top_cut: int = 0,
         round_minutes: app_commands.Range[int, 1, 1440] = 50,
         capacity: app_commands.Range[int, 2, 10_000] | None = None,
+        floor: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
         answer = await actions.tournament_create(
             self.app,
@@ -503,6 +557,45 @@ class TournamentCog(commands.Cog):
             top_cut=top_cut,
             round_minutes=round_minutes,
             capacity=capacity,
+            floor=floor,
+        )
+        await _respond(interaction, answer)
+
+    @group.command(
+        name="settings",
+        description="Change an event's format, rounds, top cut, round length, capacity or floor (organizers)",
+    )
+    @app_commands.describe(
+        event="The event",
+        format="Best-of-3 or best-of-1 (until the start)",
+        rounds="Swiss rounds; 0: automatic (never fewer than are paired)",
+        top_cut="Single elimination after the Swiss (until it is seeded)",
+        round_minutes="Minutes per round (from the next round; /tournament time changes the open one)",
+        capacity="Most players who can register; 0: no limit (until the start)",
+        floor="Tiebreaker floor in percent (until the start; the MTR use 33)",
+    )
+    @app_commands.choices(format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        event: EventRef,
+        format: str | None = None,
+        rounds: app_commands.Range[int, 0, 30] | None = None,
+        top_cut: int | None = None,
+        round_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        capacity: app_commands.Range[int, 0, 10_000] | None = None,
+        floor: app_commands.Range[int, 0, 100] | None = None,
+    ) -> None:
+        answer = await actions.tournament_settings(
+            self.app,
+            await self._actor(interaction),
+            event,
+            format=format,
+            rounds=rounds,
+            top_cut=top_cut,
+            round_minutes=round_minutes,
+            capacity=capacity,
+            floor=floor,
         )
         await _respond(interaction, answer)
 
@@ -693,9 +786,14 @@ class TournamentCog(commands.Cog):
         event: EventRef,
         round: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
-        await self._defer_if_big(interaction, event)
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_pairings(self.app, actor, event, round))
+        await self._show_big(
+            interaction,
+            event,
+            round,
+            lambda: actions.tournament_pairings(self.app, actor, event, round),
+            closed_rounds_only=False,
+        )
 
     @group.command(name="time", description="Add or take minutes on the open round's clock (organizers)")
     @app_commands.describe(event="The event", minutes="Minutes to add (negative to take)")
@@ -780,9 +878,14 @@ class TournamentCog(commands.Cog):
         event: EventRef,
         round: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
-        await self._defer_if_big(interaction, event)
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_standings(self.app, actor, event, 0, round))
+        await self._show_big(
+            interaction,
+            event,
+            round,
+            lambda: actions.tournament_standings(self.app, actor, event, 0, round),
+            closed_rounds_only=True,
+        )
 
     @group.command(name="topcut", description="The top cut bracket; organizers seed it after the last round")
     @app_commands.describe(event="The event")

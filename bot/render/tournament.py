@@ -149,6 +149,12 @@ def percent(value: Fraction) -> str:
     return f"{whole // 100}.{whole % 100:02d}%"
 
 
+def floor_text(value: Fraction) -> str:
+    """A tiebreaker floor as a percentage: ``33%``, or ``33.33%`` when it is not a whole percent."""
+    hundred = value * 100
+    return f"{hundred.numerator}%" if hundred.denominator == 1 else percent(value)
+
+
 def score_key(match: MatchInfo) -> str:
     """The reported result of ``match`` as a short fingerprint (``2-1-0`` or ``0-0-0d``)."""
     return report_key(match.result)
@@ -213,6 +219,7 @@ def event_fields(info: EventInfo) -> list[tuple[str, str]]:
         ("Swiss rounds", rounds),
         ("Top cut", f"top {info.top_cut}" if info.top_cut else "none"),
         ("Round length", f"{info.round_minutes} minutes"),
+        ("Tiebreaker floor", floor_text(info.tiebreaker_floor)),
         ("Players", players),
         ("Status", info.label.removeprefix(info.name).strip(" ()")),
     ]

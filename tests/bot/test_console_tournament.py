@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
 from bot.app import App
@@ -133,3 +134,50 @@ async def test_console_tournament_refusals_are_one_sentence(app: App) -> None:
     )
     listed = await console.handle("/tournament list")
     assert "Friday Vanguard" in listed and "registration open" in listed
+
+
+async def test_console_sets_the_floor_and_changes_settings(app: App) -> None:
+    console = Console(app)
+    created = await console.handle(f"/tournament create {EVENT} vanguard floor:40")
+    assert "Tiebreaker floor" in created and "40%" in created
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    assert info.tiebreaker_floor == Fraction(2, 5)
+
+    changed = await console.handle(
+        f"/tournament settings {EVENT} bo1 rounds:5 top:8 minutes:30 capacity:32 floor:33.5"
+    )
+    assert "changed: best-of-1, 5 Swiss rounds, top 8, 30-minute rounds, capacity 32" in changed
+    assert "tiebreaker floor 33.50%" in changed
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    assert (info.format.value, info.rounds, info.top_cut, info.round_minutes, info.capacity) == (
+        "bo1",
+        5,
+        8,
+        30,
+        32,
+    )
+    assert info.tiebreaker_floor == Fraction(67, 200)
+    cleared = await console.handle(f"/tournament settings {EVENT} rounds:auto capacity:none")
+    assert "automatic Swiss rounds, no capacity limit" in cleared
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    assert info.rounds is None and info.capacity is None
+    assert "**configure**" in await console.handle(f"/tournament log {EVENT}")
+
+    # refusals: one sentence each, and nothing changes
+    before = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
+    refusals = {
+        f"/tournament settings {EVENT} floor:150": "percentage from 0 to 100, not 150",
+        f"/tournament settings {EVENT} floor:lots": "percentage from 0 to 100, not lots",
+        f"/tournament settings {EVENT} top:5": "The top cut is none (0), 4, 8 or 16 players.",
+        f"/tournament settings {EVENT} rounds:4 as:Mallory": "Only tournament organizers",
+        f"/tournament settings {EVENT}": "Nothing to change",
+        f"/tournament settings {EVENT} bo5": "Unknown setting 'bo5'",
+        "/tournament create Other cfv floor:-1": "percentage from 0 to 100",
+    }
+    for line, expected in refusals.items():
+        answer = await console.handle(line)
+        assert expected in answer, (line, answer)
+        sentence = answer.strip().splitlines()[-1]
+        assert sentence.endswith(".") and sentence.count(". ") == 0 and expected in sentence, answer
+    assert await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard") == before
+    assert "no event named Other" in await console.handle("/tournament info Other")

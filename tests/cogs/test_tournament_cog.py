@@ -9,6 +9,7 @@ import io
 import json
 import re
 from datetime import timedelta
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.app import App
 from bot.client import ArbiterBot
 from bot.services.tournaments import Actor, MatchInfo
+from engine.errors import ArbiterError
 from tests.discord.fake_discord import (
     ADMIN,
     ALICE,
@@ -437,6 +439,45 @@ async def test_a_big_round_is_posted_in_pieces_that_mention_only_their_players(
     assert "Every match of round 1" in description(missing)
 
 
+async def test_a_big_event_refuses_standings_and_pairings_privately(
+    fake_discord: FakeDiscord, app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standings and pairings of a big event are deferred publicly; a follow-up sent to a loading
+    placeholder replaces it and stays public, so no refusal may travel that way."""
+    fake = fake_discord
+    await start(fake, app)
+    _, event = await create_event(fake, name="Regional Qualifier", top_cut=0, rounds=None)
+    for i in range(130):
+        await app.tournaments.add_player(organizer(app), int(event), 1_300_000_000_000_001_000 + i, f"P{i}")
+    await fake.run_slash("tournament start", user_id=JUDGE, event=event)
+    await fake.run_slash("tournament pair", user_id=JUDGE, event=event)
+
+    # refusals the event's state predicts: answered at once, privately, never deferred
+    for command, options, sentence in [
+        ("tournament pairings", {"round": 3}, "Regional Qualifier has no round 3 yet."),
+        ("tournament standings", {"round": 1}, "round 1 is not closed."),
+    ]:
+        refused = await fake.run_slash(command, user_id=ALICE, event=event, **options)
+        assert refused.callback_type == 4 and refused.ephemeral, command
+        assert description(refused).endswith(sentence) and description(refused).count(". ") == 0
+    shown = await fake.run_slash("tournament pairings", user_id=ALICE, event=event, round=1)
+    assert shown.callback_type == 5 and not shown.ephemeral and "**1.**" in description(shown)
+
+    # a refusal only the computation finds (the event cancelled meanwhile, say): the public
+    # placeholder is deleted first, then the refusal goes as a new, ephemeral message
+    async def cancelled(*args: Any, **kwargs: Any) -> Any:
+        raise ArbiterError("Regional Qualifier was cancelled.")
+
+    monkeypatch.setattr(app.tournaments, "standings", cancelled)
+    late = await fake.run_slash("tournament standings", user_id=ALICE, event=event)
+    assert late.callback_type == 5
+    keys = [r.key for r in late.requests]
+    deleted = keys.index("DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    assert keys.index("POST /webhooks/{webhook_id}/{webhook_token}") > deleted
+    assert late.ephemeral and description(late) == "Regional Qualifier was cancelled."
+    assert [m for m in late.messages if not m.get("flags", 0) & 64] == []  # nothing public is left
+
+
 async def test_pairings_the_bot_cannot_post_are_shown_to_the_organizer(
     fake_discord: FakeDiscord, app: App
 ) -> None:
@@ -526,6 +567,77 @@ async def test_round_timer_posts_reminders_and_mentions_the_unfinished_tables_at
 # decklists and players ----------------------------------------------------------------------------------
 
 
+async def test_the_floor_is_set_at_creation_and_organizers_change_settings(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    fake = fake_discord
+    await start(fake, app)
+    created, event = await create_event(fake, floor=40, capacity=16)
+    fields = {f["name"]: f["value"] for f in created.embeds[0]["fields"]}
+    assert fields["Tiebreaker floor"] == "40%"
+    assert (await app.tournaments.find_event(GUILD_ID, event)).tiebreaker_floor == Fraction(2, 5)
+
+    changed = await fake.run_slash(
+        "tournament settings",
+        user_id=JUDGE,
+        event=event,
+        format="bo1",
+        rounds=5,
+        top_cut=8,
+        round_minutes=30,
+        capacity=0,
+        floor=30,
+    )
+    assert changed.ephemeral and changed.embeds[0]["title"] == "Friday Vanguard"
+    assert description(changed) == (
+        "Settings of **Friday Vanguard** changed: best-of-1, 5 Swiss rounds, top 8, 30-minute rounds,"
+        " no capacity limit, tiebreaker floor 30%."
+    )
+    fields = {f["name"]: f["value"] for f in changed.embeds[0]["fields"]}
+    assert fields["Format"] == "best-of-1" and fields["Swiss rounds"] == "5" and fields["Top cut"] == "top 8"
+    assert fields["Round length"] == "30 minutes" and fields["Tiebreaker floor"] == "30%"
+    assert fields["Players"] == "0"  # no capacity
+    info = await app.tournaments.find_event(GUILD_ID, event)
+    assert (info.format.value, info.rounds, info.top_cut, info.round_minutes, info.capacity) == (
+        "bo1",
+        5,
+        8,
+        30,
+        None,
+    )
+    assert info.tiebreaker_floor == Fraction(3, 10)
+    auto = await fake.run_slash("tournament settings", user_id=JUDGE, event=event, rounds=0)
+    assert "automatic Swiss rounds" in description(auto)
+    assert (await app.tournaments.find_event(GUILD_ID, event)).rounds is None
+
+    # refusals: private, one sentence, nothing changed
+    await register_all(fake, event)
+    before = await app.tournaments.find_event(GUILD_ID, event)
+    refusals: list[tuple[int, dict[str, Any], str]] = [
+        (ALICE, {"rounds": 4}, "Only tournament organizers can change an event."),
+        (JUDGE, {"capacity": 1}, "The capacity is between 2 and 10,000 players."),
+        (JUDGE, {}, "Nothing to change: name a setting and its new value."),
+    ]
+    for user, options, sentence in refusals:
+        refused = await fake.run_slash("tournament settings", user_id=user, event=event, **options)
+        assert refused.ephemeral and refused.embeds[0]["title"] == "Sorry", options
+        assert description(refused) == sentence
+    assert await app.tournaments.find_event(GUILD_ID, event) == before
+
+    # after the start the floor is fixed; the rounds may still change
+    started = await fake.run_slash("tournament start", user_id=JUDGE, event=event)
+    assert "has started" in description(started)
+    fixed = await fake.run_slash("tournament settings", user_id=JUDGE, event=event, floor=50, rounds=4)
+    assert fixed.ephemeral and description(fixed) == (
+        "The tiebreaker floor cannot change after the event has started."
+    )
+    assert (await app.tournaments.find_event(GUILD_ID, event)).swiss_rounds == 3
+    more = await fake.run_slash("tournament settings", user_id=JUDGE, event=event, rounds=4)
+    assert "4 Swiss rounds" in description(more)
+    log = await fake.run_slash("tournament log", user_id=JUDGE, event=event)
+    assert "configure" in description(log)
+
+
 async def test_decklist_files_late_entries_and_removals(fake_discord: FakeDiscord, app: App) -> None:
     fake = fake_discord
     await start(fake, app)
@@ -571,7 +683,30 @@ async def test_the_command_group_is_guild_only_and_within_discords_size_limit(
     tournament = next(c for c in fake_discord.synced_commands(GUILD_ID) if c["name"] == "tournament")
     assert tournament["dm_permission"] is False
     names = {o["name"] for o in tournament["options"]}
-    assert {"create", "register", "report", "standings", "topcut", "export", "log", "organizer-role"} <= names
+    assert {
+        "create",
+        "settings",
+        "register",
+        "report",
+        "standings",
+        "topcut",
+        "export",
+        "log",
+        "organizer-role",
+    } <= names
+    create = next(o for o in tournament["options"] if o["name"] == "create")
+    assert {"floor"} <= {o["name"] for o in create["options"]}
+    settings_options = next(o for o in tournament["options"] if o["name"] == "settings")["options"]
+    assert [o["name"] for o in settings_options] == [
+        "event",
+        "format",
+        "rounds",
+        "top_cut",
+        "round_minutes",
+        "capacity",
+        "floor",
+    ]
+    assert [o["required"] for o in settings_options] == [True] + [False] * 6
     assert len(tournament["options"]) <= 25
 
     def size(node: dict[str, Any]) -> int:
