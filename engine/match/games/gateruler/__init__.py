@@ -15,7 +15,9 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
   first turn (6-2f-1), ready and gain resources, drive (10-2);
 - main-phase actions with their conditions (7-1a, 9-3e-5): normal summon within the summon cap, paying
   the level in resources (7-3, 15-17, 14-4b-6a, 15-15a), play fields and events (7-4, 7-6, 7-8), set
-  within the set cap (7-5), rearrange (7-10); the main phase's drive-zone cleanup (6-3c);
+  within the set cap from the hand or face down from the drive zone (7-5a, 7-5d), each set counted (7-5c,
+  15-4a, also through a drive resolution process), rearrange (7-10); the main phase's drive-zone cleanup
+  (6-3c);
 - the gate (Section 9): played cards, Counter abilities and defeat processes resolve when both players
   pass priority in a row (9-3g-1, 9-4c, 9-4f); a unit then enters its zone (ready in attack, exhausted in
   defense, 3-3a-1, 3-9c), a field its field zone, an event the graveyard (14-4c); nobody responds to a
@@ -24,9 +26,14 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
   revealed except the cards kept hidden (10-3a-1), a drive resolution process in the gate (10-3c) that
   its controller resolves card by card: summon, play, set, or leave unused to the graveyard (10-4);
 - attacks (Section 8): declaration with a ready ruler or attack-zone unit against the frontmost card of a
-  column (8-4c, 8-4c-1, 3-6e-3a), exhausting the attacker (8-4d), one attack on the first player's first
-  turn (8-2a-2), the gate window (8-4i), combat damage STK to a ruler and ATK to a unit (8-6d), no damage
-  when a card is gone (8-6a); end of attacks (8-4c-2);
+  column or an attack-zone column with no unit (8-4c, 8-4c-1, 3-6e-2, 3-6e-3a), exhausting the attacker
+  (8-4d), one attack on the first player's first turn (8-2a-2), the gate window (8-4i), combat damage
+  read at the damage step, STK to a ruler and ATK to a unit (8-6d; an effect's change during the attack
+  entered with :class:`~.actions.GrCombatDamage`, 15-2a), no damage when a card is gone or nothing is
+  being attacked (8-6a); end of attacks (8-4c-2);
+- priority (9-3e): only the player holding it acts (besides the ``anytime`` actions), so the turn player
+  waits while the opponent responds, resolves their counter-zone card (13-6d) or their drive resolution
+  process (10-4c); after a counter-zone card is dealt with, priority is the active player's (9-3b);
 - damage (Section 13): ruler damage goes to the current ruler damage (13-2b-1) and becomes one ruler
   damage application process per point (12-3, 13-5b, active player's first 13-5b-2), each putting the
   top card of the deck face up in the counter zone (13-6b), then into the damage zone (13-6c) or, with a
@@ -43,7 +50,27 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 and choices, Overdrive and Touchdown abilities, keyword abilities (Intercept, Retaliate, Breakthrough,
 Double Attack...), Gear Up (14-18), replacement and prevention effects (13-3), healing (13-4b: move
 damage-zone cards to the graveyard), charges (15-14: attach under a card in play), the in-play level
-cap (12-6), "end of turn" and other triggers of each step.
+cap (12-6), "end of turn" and other triggers of each step, the Intercept step (8-5), the "end the turn"
+effect (15-24), revealing a drive-zone card and its Overdrive (7-2: playing from the drive zone reveals
+it), Deploy and other keyword summons.
+
+**Judgment calls** (the engine's shape, not the CR's words):
+
+- the attack, defense and set zones of a kind are one zone holding up to the ruler's count (one card per
+  zone, 12-4a); each attack zone is still its own column for attacks (3-6e-2), and the center column is
+  the defense zone in front of the ruler (3-6e-1). Which attack zone a unit is in is not tracked, since
+  nothing in the structure reads it;
+- the gate windows of an attack (8-3b, 8-4b, 8-4i, 8-5c, 8-6c, 8-6e, 8-6g, 8-7b) are one window before
+  the damage step; the others are reached by the turn player passing priority with an empty gate in the
+  declaration step; their triggers are the players';
+- the turn player moves on (next phase, stop attacking, pass the turn) once the gate is empty, without a
+  round of passes (9-3g-1): passing priority first gives the opponent that window. Passing the turn from
+  the main or attack phase stops attacking at once (8-4c-2) and runs the end phase's automatic part
+  (6-3c if needed, 6-5c-1);
+- a ready attacker is required (8-4c names a ready ruler; a unit is taken to need it too, as 16-9 implies);
+- resources come from a supply section of the decklist (the CR's "N resources" does not say from where);
+- a resolved card's text is carried out by its controller with the generic actions when they hold
+  priority (the turn player's card at once, the opponent's once the turn player passes).
 
 **Stats read** from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`): ``type``
 (``ruler``, ``geas``, ``unit``, ``event``, ``field``, ``resource``), ``level``, ``atk``, ``stk``, ``hp``,
@@ -65,12 +92,15 @@ from engine.match.actions import BaseAction, CardAt, Move, NextPhase, NextStep, 
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.gateruler import actions as gr
+from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
+from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
 from engine.match.games.gateruler.data import (
     ATTACK,
     BATTLE,
     DECLARE,
     END,
     MAIN,
+    RULER_OPTIONAL,
     RULER_REQUIRED,
     SETUP,
     SPEC,
@@ -80,6 +110,7 @@ from engine.match.games.gateruler.data import (
     gate,
     numbers,
     ruler_card,
+    ruler_numbers,
     started,
     value,
     with_values,
@@ -139,9 +170,9 @@ class GateRuler(GameDefinition):
             attachments += [(geas, ids[0]) for geas in ids[1:]]
         board = board.evolve(attachments=tuple(attachments))
         for seat in range(2):
-            known = gr.ruler_numbers(state, board, seat)
+            known = ruler_numbers(state, board, seat)
             if all(name in known for name in RULER_REQUIRED):
-                for name, default in gr.RULER_OPTIONAL.items():
+                for name, default in RULER_OPTIONAL.items():
                     known.setdefault(name, default)
                 board = with_values(board.with_data(**{f"ruler{seat}": known}), seat, life=known["life"])
         state = state.evolve(board=board)
@@ -151,6 +182,10 @@ class GateRuler(GameDefinition):
         return state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
+        """Refuse what the structure forbids now: anything but entering the ruler's numbers before the
+        first turn (5-3b); anything but the card in a counter zone while it waits (13-6d); any board change
+        by a player not holding priority (9-3e); a pass while a drive process is on top (9-3d); moving the
+        turn on with a non-empty gate or an attack in progress (9-4, 8-6); moving a ruler (3-7c, 3-7e)."""
         board = state.board
         cls = type(action)
         if cls.anytime:
@@ -163,6 +198,12 @@ class GateRuler(GameDefinition):
         if waiting is not None and cls is not gr.GrCounter:
             name = state.match.players[waiting]
             refuse(f"{name} must first resolve the card in their counter zone (13-6).")
+        if action.actor != board.priority and cls.undoable and cls is not PassPriority:
+            # 9-3e: only the player holding priority takes a gate action. The engine lets the active
+            # player act at any time, so while the opponent holds priority (their response, the choice in
+            # their counter zone 13-6d, their drive resolution process 10-4c) the turn player waits.
+            name = state.match.players[board.priority]
+            refuse(f"{name} holds priority (9-3e): wait until they pass or finish before you act.")
         items = gate(board)
         if cls is PassPriority and items and items[0]["kind"] == "drive":
             name = state.match.players[items[0]["controller"]]
@@ -237,7 +278,7 @@ class GateRuler(GameDefinition):
             if fight is None
             else {
                 "attacker": handle(fight["attacker"]),
-                "target": handle(fight["target"]),
+                "target": None if fight["target"] is None else handle(fight["target"]),
                 "target_zone": fight["target_zone"],
                 "damage": fight["damage"],
             },

@@ -215,3 +215,12 @@ def ready_resources(state: MatchState, board: Board, seat: int) -> list[int]:
 
 def started(board: Board) -> bool:
     return bool(board.data("started"))
+
+
+def ruler_numbers(state: MatchState, board: Board, seat: int) -> dict[str, int]:
+    """The numbers a player's ruler card data gives (its stats of the names in ``RULER_NUMBERS``)."""
+    ruler = ruler_card(state, board, seat)
+    if ruler is None:
+        return {}
+    card = ref(state, board, ruler)
+    return {name: v for name in RULER_NUMBERS if isinstance(v := card.stat(name), int)}

@@ -512,7 +512,10 @@ def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
     if attacker not in here or not present:
         events.append(Event("gr_no_damage", seat))
     else:
-        amount = int(fight["damage"])
+        amount = fight["damage"]
+        if amount is None:  # 8-6d-1, 8-6d-2: the attacker's STK or ATK now, from its card data
+            printed = ref(state, board, attacker).stat("stk" if target_zone == "ruler" else "atk")
+            amount = printed if isinstance(printed, int) else 0
         mentions = (mention(state, board, attacker), mention(state, board, target))
         events.append(Event("gr_combat", seat, mentions, {"amount": amount, "ruler": target_zone == "ruler"}))
         if amount > 0:

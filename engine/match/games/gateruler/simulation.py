@@ -28,6 +28,7 @@ from engine.match.games.gateruler.data import (
     ready_resources,
     ref,
     ruler_card,
+    ruler_numbers,
     started,
     value,
     zone_ids,
@@ -107,8 +108,18 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
             return _drive_choices(state, top["controller"], top["cards"])
         return [PassPriority(actor=board.priority, version=version)]
     active = board.active
-    if battle(board) is not None:
+    if board.priority != active:
+        # The opponent holds priority with an empty gate (9-3e): they pass, or now and then respond.
         out: list[BaseAction] = []
+        fight = battle(board)
+        if fight is not None and fight["target"] is not None and rng.random() < 0.05:
+            out.append(gr.GrCombatDamage(actor=board.priority, version=version, amount=rng.randint(0, 3)))
+        if rng.random() < 0.02:
+            out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
+        out.append(PassPriority(actor=board.priority, version=version))
+        return out
+    if battle(board) is not None:
+        out = []
         if rng.random() < 0.02:
             out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
         out.append(PassPriority(actor=board.priority, version=version))
@@ -123,7 +134,7 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
 
 
 def _ruler_entry(state: MatchState, seat: int) -> BaseAction:
-    given = gr.ruler_numbers(state, state.board, seat)
+    given = ruler_numbers(state, state.board, seat)
     entered = {k: v for k, v in RULER_FULL.items() if k not in given}
     return gr.GrRuler(actor=seat, version=state.version, **entered)
 
@@ -197,6 +208,9 @@ def _attack_choices(state: MatchState, rng: random.Random) -> list[BaseAction]:
     source = "ruler" if attacker == ruler else "attack"
     defenders = zone_ids(state, board, "defense", other)
     enemy_attack = zone_ids(state, board, "attack", other)
+    if len(enemy_attack) < (capacity(board, other, "attack") or 0) and rng.random() < 0.05:
+        at = _at(state, source, seat, attacker)
+        return [gr.GrAttack(actor=seat, version=version, attacker=at)]  # an empty column (8-4c)
     if defenders:
         target_zone, target = "defense", rng.choice(defenders)
     elif enemy_attack and rng.random() < 0.25:

@@ -1,0 +1,185 @@
+"""The log lines of Gate Ruler's own events, each citing its rule (rendered per viewer: a card the viewer
+may not see is "a card").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.match.games.gateruler.data import INFINITE
+from engine.match.render import Line, register_line
+
+
+def _numbers(line: Line) -> str:
+    n = line.event.data["numbers"]
+    cap = "no set cap" if n["set_cap"] == INFINITE else f"set cap {n['set_cap']}"
+    ready = "all" if n["ready"] == INFINITE else n["ready"]
+    return (
+        f"{line.whose(int(line.event.actor or 0)).capitalize()} ruler: life {n['life']}, "
+        f"{n['attack_zones']} attack, {n['defense_zones']} defense and {n['set_zones']} set zones; Setup "
+        f"{n['hand']} cards in hand and {n['resources']} resources; summon cap {n['summon_cap']}, {cap}; "
+        f"Start of Turn: draw {n['draw']}, ready {ready} resources, gain {n['gain']}, drive {n['drive']} "
+        "(5-3b)."
+    )
+
+
+def _play_line(line: Line) -> str:
+    data = line.event.data
+    dest = data["dest"]
+    into = {"attack": " for the attack zones", "defense": " for the defense zones", "field": ""}.get(dest, "")
+    cost = f", paying {data['level']} resources" if data["level"] else ""
+    return f"{line.subject()} {line.verb('play')} {line.cards()}{into} into the gate{cost} (14-4b)."
+
+
+def _enter_line(line: Line) -> str:
+    where = line.zone(int(line.event.data["to"]))
+    return f"{_capital(line.cards())} resolves and enters {where} (14-4c)."
+
+
+def _resolve_line(line: Line) -> str:
+    what = line.event.data["what"]
+    if what == "cnt":
+        return f"The Counter ability of {line.cards()} resolves (13-6d-3)."
+    return f"{_capital(line.cards())} resolves (14-4c)."
+
+
+def _attack_line(line: Line) -> str:
+    names = line.visible()
+    attacker = names[0] if names else "a card"
+    target = (
+        line.whose(int(line.event.data["player"])) + " ruler"
+        if line.event.data["ruler"]
+        else (names[1] if len(names) > 1 else "a unit")
+    )
+    return f"{line.subject()} {line.verb('attack')} {target} with {attacker} (8-4)."
+
+
+def _combat_line(line: Line) -> str:
+    data = line.event.data
+    names = [line.match.table[r].name if seen & line.bit else "a card" for r, seen in line.event.cards]
+    what = "STK" if data["ruler"] else "ATK"
+    return f"{names[0]} deals {data['amount']} combat damage ({what}) to {names[1]} (8-6d)."
+
+
+def _damage_line(line: Line) -> str:
+    data = line.event.data
+    target = line.cards()
+    kind = "ruler damage" if data["ruler"] else "damage"
+    return f"{line.subject()} {line.verb('deal')} {data['amount']} {kind} to {target} (15-20, 13-2b)."
+
+
+def _defeat_line(line: Line) -> str:
+    who = " and ".join(line.name(seat) for seat in line.event.data["players"])
+    return f"A defeat process for {who} goes into the gate (12-2c)."
+
+
+def _defeat_resolved(line: Line) -> str:
+    if line.event.data["lost"]:
+        fulfils, loses = line.verb("fulfil"), line.verb("lose")
+        return f"{line.subject()} still {fulfils} a defeat condition and {loses} (12-2d-1)."
+    return f"{line.subject()} no longer {line.verb('fulfil')} a defeat condition (12-2d-1)."
+
+
+def _owner(line: Line, seat: int) -> str:
+    """'your' for the viewer, "Bob's" for anyone else (also when Bob is the line's subject)."""
+    return "your" if seat == line.viewer else f"{line.match.players[seat]}'s"
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _card_line(rest: str) -> Any:
+    """A line that starts with the cards it mentions (as the viewer may see them)."""
+    return lambda line: f"{_capital(line.cards())} {rest}."
+
+
+def _act_line(verb: str, rest: str) -> Any:
+    """'You/Bob <verb> <cards> <rest>.'"""
+    return lambda line: f"{line.subject()} {line.verb(verb)} {rest.format(cards=line.cards())}."
+
+
+def _counter_wait(line: Line) -> str:
+    seat = int(line.event.actor or 0)
+    head = f"{_capital(line.cards())} is in {_owner(line, seat)} counter zone: "
+    if line.event.data["known"]:
+        return head + "its Counter ability must be played (13-6d-1)."
+    return head + f"{line.name(seat)} says whether it has a Counter ability (13-6c, 13-6d)."
+
+
+def _ruler_damage_line(line: Line) -> str:
+    amount = int(line.event.data["amount"])
+    processes = "process goes" if amount == 1 else "processes go"
+    return (
+        f"{amount} ruler damage application {processes} into the gate for "
+        f"{_owner(line, int(line.event.actor or 0))} ruler (13-5b)."
+    )
+
+
+def _turn_line(line: Line) -> str:
+    return (
+        f"Turn {line.event.data['turn']}: {line.name(line.event.actor)} {line.verb('start')} the turn; ruler "
+        "and attack zones ready (6-2c), then the ruler's Start of Turn (6-2f)."
+    )
+
+
+_SIMPLE: dict[str, Any] = {
+    "gr_ruler_damage": _ruler_damage_line,
+    "gr_counter_wait": _counter_wait,
+    "gr_counter_play": _act_line("play", "the Counter ability of {cards} (13-6d)"),
+    "gr_no_target": lambda line: (
+        f"The Counter ability of {line.cards()} has no valid target; the card goes to the graveyard "
+        "(13-6d-2)."
+    ),
+    "gr_no_card": lambda line: (
+        f"{line.subject()} {line.verb('have', 'has')} no card left in the deck; nothing happens (1-5b)."
+    ),
+    "gr_defeat_process": _defeat_line,
+    "gr_defeat": _defeat_resolved,
+    "gr_numbers": _numbers,
+    "gr_play": _play_line,
+    "gr_enter": _enter_line,
+    "gr_resolve": _resolve_line,
+    "gr_gone": _card_line("has left the gate; nothing resolves"),
+    "gr_attack": _attack_line,
+    "gr_combat": _combat_line,
+    "gr_no_damage": lambda line: "No card is attacking or being attacked any more: no combat damage (8-6a).",
+    "gr_damage": _damage_line,
+    "gr_attack_column": lambda line: (
+        f"{line.subject()} {line.verb('attack')} an empty column of "
+        f"{_owner(line, int(line.event.data['player']))} attack zones with {line.cards()}; nothing is being "
+        "attacked (8-4c, 8-4e-1)."
+    ),
+    "gr_combat_change": lambda line: (
+        f"{line.subject()} {line.verb('set')} the {line.event.data['power']} of {line.cards()} for this "
+        f"attack to {line.event.data['amount']} (15-2a); it deals that in the damage step (8-6d)."
+    ),
+    "gr_end_attacks": lambda line: (
+        f"{line.subject()} {line.verb('stop')} attacking; the end phase begins (8-4c-2)."
+    ),
+    "gr_turn": _turn_line,
+    "gr_setup": lambda line: (
+        f"Both players carried out their ruler's Setup (5-3b); {line.name(line.event.actor)} plays first "
+        "(5-3c)."
+    ),
+    "gr_drive_process": lambda line: (
+        f"A drive resolution process of {line.name(line.event.actor)} goes into the gate; nobody can "
+        "respond (10-3c, 9-3d)."
+    ),
+    "gr_drive_done": lambda line: (
+        f"The drive resolution process of {line.name(line.event.actor)} ends (10-4b)."
+    ),
+    "gr_reversal": _act_line("turn", "{cards} of the damage zone face down (DR, 15-30)"),
+    "gr_drive": _act_line("drive", "{cards} face down into the drive zone (15-19, 10-2a)"),
+    "gr_set": _act_line("set", "{cards} face down (7-5, 15-4a)"),
+    "gr_unused": _act_line("leave", "{cards} unused; it goes to the graveyard (10-4e)"),
+    "gr_destroyed": _card_line("is destroyed: its damage reached its HP (15-12b)"),
+    "gr_overlap": _card_line("goes to the graveyard: one card per zone (12-4a)"),
+    "gr_charge_lost": _card_line("is linked to no card and goes to the graveyard (12-5a)"),
+    "gr_cleanup": _card_line("goes from the drive or counter zone to the graveyard (6-3c, 15-24)"),
+    "gr_counter_done": _card_line("goes from the counter zone to the graveyard (13-6d)"),
+    "gr_after": _card_line("goes to the graveyard after resolving (14-4c)"),
+}
+
+for _kind, _writer in _SIMPLE.items():
+    register_line(_kind, _writer)

@@ -1,0 +1,195 @@
+"""The shared steps of playing a card (CR 14-4b) used by the main-phase actions (Section 7) and the drive
+resolution process (10-4): choosing the card, the standard-action condition (7-1a, 9-3e-5), the cost in
+resources (14-4b-6a, 15-15a), the normal summon (15-17), playing an event or a field (7-4, 7-6) and
+setting a card (7-5, 15-4a).
+
+Every function refuses with one sentence and changes nothing when the rules do not allow it (DESIGN.md,
+Invariants).
+"""
+
+from __future__ import annotations
+
+from engine.match.actions import CardAt
+from engine.match.apply import move_cards, refuse
+from engine.match.events import Event
+from engine.match.games.gateruler.data import (
+    INFINITE,
+    MAIN,
+    capacity,
+    card_type,
+    gate,
+    ready_resources,
+    ref,
+    slot,
+    stat,
+    value,
+    with_gate,
+    with_values,
+    zone_ids,
+)
+from engine.match.games.gateruler.procedures import pay
+from engine.match.state import Board, MatchState
+
+_LABELS = {
+    "hand": "your hand",
+    "drive": "your drive zone",
+    "set": "your set zones",
+    "attack": "your attack zones",
+    "defense": "your defense zones",
+    "ruler": "your ruler zone",
+    "damage": "your damage zone",
+}
+
+
+def pick(
+    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
+) -> tuple[int, int]:
+    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
+    player = actor if at.player is None else at.player
+    if at.zone not in zones or player not in (0, 1):
+        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
+    if own and player != actor:
+        refuse("Choose one of your own cards.")
+    where = state.match.slot_of[(at.zone, player)]
+    ids = state.board.zones[where]
+    if at.index >= len(ids):
+        label = state.match.slot_spec[where].label
+        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
+    return where, ids[at.index]
+
+
+def name_of(state: MatchState, board: Board, card_id: int) -> str:
+    return ref(state, board, card_id).name
+
+
+def main_action(state: MatchState, actor: int, what: str) -> None:
+    """7-1a, 9-3e-5: standard actions are the active player's, in their main phase, with an empty gate."""
+    board = state.board
+    if actor != board.active or board.phase != MAIN:
+        refuse(f"You can {what} only in your own main phase (7-1a).")
+    if gate(board):
+        refuse(f"You can {what} only while the gate is empty (9-3e-5); pass priority to resolve it.")
+
+
+def level_of(state: MatchState, board: Board, card_id: int, entered: int | None) -> int:
+    if entered is not None:
+        return entered
+    printed = stat(state, board, card_id, "level")
+    if not isinstance(printed, int):
+        refuse(f"Enter the level of {name_of(state, board, card_id)}: its card data has none.")
+    return printed
+
+
+def _check_cost(state: MatchState, board: Board, seat: int, card_id: int, level: int) -> None:
+    ready = len(ready_resources(state, board, seat))
+    if ready < level:
+        refuse(
+            f"{name_of(state, board, card_id)} costs {level} resources and you have {ready} ready "
+            "(14-4b-6a, 15-15a)."
+        )
+
+
+def _to_gate(
+    state: MatchState,
+    board: Board,
+    seat: int,
+    source: int,
+    card_id: int,
+    dest: str,
+    level: int,
+    events: list[Event],
+) -> Board:
+    """14-4b: pay the cost (14-4b-8) and put the card, revealed, into the gate (14-4b-9)."""
+    board = pay(state, board, seat, level, events)
+    board, event = move_cards(
+        state, board, seat, [(source, card_id)], slot(state, "gate", None), face="up", kind="gr_play"
+    )
+    event.data.update(level=level, dest=dest)
+    events.append(event)
+    items = [{"kind": "card", "card": card_id, "controller": seat, "dest": dest}, *gate(board)]
+    return with_gate(board, items)
+
+
+def summon(
+    state: MatchState,
+    board: Board,
+    seat: int,
+    source: int,
+    card_id: int,
+    zone: str,
+    entered: int | None,
+    events: list[Event],
+) -> Board:
+    """Normal summon (15-17): a unit (7-3a), within the summon cap (15-17a-3), into a zone the ruler gives
+    (3-2g-1) that is free, paying its level (14-4b-6a)."""
+    kind = card_type(state, board, card_id)
+    name = name_of(state, board, card_id)
+    if kind not in (None, "unit"):
+        refuse(f"{name} is not a unit; only units are normal summoned (7-3a).")
+    cap, done = value(board, seat, "summon_cap"), value(board, seat, "summons")
+    if cap != INFINITE and done + 1 > cap:
+        refuse(f"You have used your summon cap of {cap} this turn (15-17a-3).")
+    room = capacity(board, seat, zone) or 0
+    label = "attack zones" if zone == "attack" else "defense zones"
+    if room == 0:
+        refuse(f"Your ruler gives you no {label} (3-8a-1, 3-9a-1).")
+    coming = sum(1 for item in gate(board) if item.get("dest") == zone and item["controller"] == seat)
+    if len(zone_ids(state, board, zone, seat)) + coming >= room:
+        refuse(f"All your {label} hold a unit; rearrange or remove one first (12-4a).")
+    level = level_of(state, board, card_id, entered)
+    _check_cost(state, board, seat, card_id, level)
+    board = with_values(board, seat, summons=done + 1)
+    return _to_gate(state, board, seat, source, card_id, zone, level, events)
+
+
+def play_card(
+    state: MatchState,
+    board: Board,
+    seat: int,
+    source: int,
+    card_id: int,
+    kind: str | None,
+    entered: int | None,
+    events: list[Event],
+) -> Board:
+    """Play an event (to the graveyard once resolved, 14-4c) or a field card (to the field zone)."""
+    known = card_type(state, board, card_id)
+    name = name_of(state, board, card_id)
+    if known == "unit":
+        refuse(f"{name} is a unit: normal summon it instead (7-3).")
+    if known is not None and known not in ("event", "field"):
+        refuse(f"{name} is a {known} card, which is not played this way (7-4, 7-6).")
+    if known is not None and kind is not None and known != kind:
+        refuse(f"{name} is a {known} card, not a {kind} card.")
+    kind = known or kind
+    if kind is None:
+        refuse(f"Say whether {name} is an event or a field card: its card data does not say.")
+    level = level_of(state, board, card_id, entered)
+    _check_cost(state, board, seat, card_id, level)
+    return _to_gate(
+        state, board, seat, source, card_id, "field" if kind == "field" else "graveyard", level, events
+    )
+
+
+def set_card(
+    state: MatchState,
+    board: Board,
+    seat: int,
+    source: int,
+    card_id: int,
+    by_effect: bool,
+    events: list[Event],
+) -> Board:
+    """Put a settable card face down into a free set zone (15-4a; 3-10c-1: events, or cards an effect
+    makes settable, 7-5a-2)."""
+    kind = card_type(state, board, card_id)
+    if kind is not None and kind != "event" and not by_effect:
+        refuse(f"{name_of(state, board, card_id)} is not an event, so it cannot be set (3-10c-1).")
+    room = capacity(board, seat, "set") or 0
+    if len(zone_ids(state, board, "set", seat)) >= room:
+        refuse("Your ruler gives you no free set zone (3-10a-1, 12-4a).")
+    board, event = move_cards(
+        state, board, seat, [(source, card_id)], slot(state, "set", seat), face="down", kind="gr_set"
+    )
+    events.append(event)
+    return board
