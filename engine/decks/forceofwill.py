@@ -12,10 +12,10 @@ Checks, with exact numbers:
   of any other magic stone over the magic stone deck and sideboard (402.4c, 404.2);
 - sideboard 1 to 15 cards in Constructed (403.1a); one copy of a ruler's name over the ruler and the
   sideboard (404.3);
-- with card data: the ruler is a ruler (402.2), the main deck holds no rulers, J-rulers or magic
-  stones (402.3), the magic stone deck only magic stones (402.4), the sideboard no basic rulers
-  (403.1). Without it these are reported as not checked; basic magic stones are then known by their
-  names (``Fire Magic Stone``...).
+- with card data: the ruler is a ruler, not a basic ruler nor of the Arcana race (402.2), the main
+  deck holds no rulers, J-rulers or magic stones (402.3), the magic stone deck only magic stones
+  (402.4), the sideboard no basic rulers (403.1). Without it these are reported as not checked; basic
+  magic stones are then known by their names (``Fire Magic Stone``...).
 """
 
 from __future__ import annotations
@@ -55,8 +55,16 @@ def _is_ruler(record: object) -> bool:
     )
 
 
+def _is_arcana(record: object) -> bool:
+    races = getattr(record, "stats", {}).get("race") or []
+    if isinstance(races, str):
+        races = [races]
+    return any(str(race).strip().lower() == "arcana" for race in races)
+
+
 def _types_check(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], list[str]]:
-    """402.2, 402.3, 402.4, 403.1 with card data; otherwise what could not be checked."""
+    """402.2 (a ruler, neither basic nor Arcana), 402.3, 402.4, 403.1 with card data; otherwise what
+    could not be checked."""
     if lookup is None:
         return [], [
             "card types: the ruler (402.2), no rulers or magic stones in the main deck (402.3), "
@@ -67,6 +75,11 @@ def _types_check(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], 
         record = lookup(entry.name)
         if record is not None and not _is_ruler(record):
             problems.append(f"{entry.name} is not a ruler (402.2, line {entry.line}).")
+        elif record is not None and (any("basic" in t for t in _types(record)) or _is_arcana(record)):
+            problems.append(
+                f"{entry.name} can't be the starting ruler: no basic rulers and no Arcana "
+                f"(402.2, line {entry.line})."
+            )
     for entry in deck.entries(MAIN):
         record = lookup(entry.name)
         if record is not None and (_is_stone(record) or _is_ruler(record)):

@@ -2,33 +2,51 @@
 
 What is automated, with rule numbers (the rest is left to the players, with the generic actions):
 
+- zones (300s) with the rules' visibility: deck and magic stone deck hidden from everyone (304, 305),
+  hand seen by its owner (306), one shared field (307) and chase area (312), standby area order public
+  and faces the owner's (310), face-down removed cards hidden (311.2a);
 - setup (405): ruler in the ruler area, deck and magic stone deck shuffled, life 4000, five cards,
-  one mulligan each, first player first (405.5a), a will coin token for the non-first player
-  ([Energize], 1119.2), the first player's first draw skipped (502.4);
+  one mulligan each, first player first (405.5a), a will coin for the non-first player ([Energize],
+  1119.2; its will one of its owner's rulers' attributes, void when they have none, 1119.2a), the first
+  player's first draw skipped (502.4);
 - the turn (500): draw phase with its draw (502.4), recovery phase skipped on each player's first turn
   (503.1), will clearance (503.4) and recovering the turn player's cards (503.5), main phase, end
-  phase's final step (505.5: damage to 0, will clearance, discard down to seven, 306.3), the next turn
-  (505.6);
-- priority and the chase (600): only the player with priority acts (601.1); the chase is last in,
-  first out (312); both players passing in succession resolves its top, which its controller carries
-  out and finishes (``fow_resolve``), then the turn player gains priority; with an empty chase it ends
-  the step or phase (605.1); main timing (701.2) for resonators, additions, regalia, runes, chants
-  without [Quickcast] (604.2), battles, judgment and calling a magic stone;
+  phase's final step (505.5: damage to 0, entered "until end of turn" values end, will clearance,
+  discard down to seven, 306.3), the next turn (505.6);
+- priority and the chase (600): only the player with priority acts (601.1), for every action type and
+  both players (see :meth:`ForceOfWill.allows`); the chase is last in, first out (312); both players
+  passing in succession resolves its top, which its controller carries out and finishes
+  (``fow_resolve``; a resonator, addition or regalia enters the field, 702.3, a chant goes to the
+  graveyard, 703.3), then the turn player gains priority; with an empty chase it ends the step or phase
+  (605.1); main timing (701.2) for resonators, additions, regalia, runes, chants without [Quickcast] or
+  [Trigger] (604.2, 604.1, 1112, 1113), battles, judgment and calling a magic stone;
 - will (907, 1003): producing will by resting a magic stone or banishing the will coin, a will pool
   per player, paying all or nothing (1003.4);
 - calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a; astral 1024.2);
-- battle (800): initiate (704), declare attack (803.3-803.4: recovered J/resonator controlled since
-  the start of the turn unless [Swiftness], the opponent or a rested J/resonator unless [Precision];
-  forfeit and 803.3's no-more-battles), declare block (804: recovered, [Flying]), first strike (805),
-  normal damage (806, simultaneous), end of battle (807), attackers and blockers leaving (803.4a/b,
-  804.4a); damage to players lowers life (1007.2);
-- rule processes (1200) after every action: 1203, 1204.1 with 1010.1 (J-ruler back, astral), 1205.1,
-  1206.1; losses 1202.1 (life 0 or less) and 1202.2 (drawing from an empty deck in the draw phase);
-  both at once is a draw (103.3).
+- battle (800): initiate (704), declare attack (803.3-803.4: a recovered J/resonator controlled
+  continuously since the start of the turn unless [Swiftness] (1108), a card that left the field being a
+  new object (302.3); the opponent or a rested J/resonator unless [Precision] (1104); forfeit and
+  803.3's no-more-battles), declare block (804: recovered, not the attacked object, [Flying] 1107),
+  first strike (805, 1105, [Multi Strike] 1169), normal damage (806, simultaneous, 1007.3; a blocker
+  that survived a first strike strikes back, 806.2d with 1105.2; an attacked J/resonator strikes back
+  only while it battles the attacker, 804.5b), end of battle (807), attackers, blockers and attacked
+  objects leaving (803.4a/b, 804.4a); damage to players lowers life (1007.2);
+- rule processes (1200) after every action, not while a chase object is being carried out: 1203,
+  1204.1 with 1010.1 (J-ruler back to the ruler area, astral), 1205.1 and 1205.6 (DEF 0 or less),
+  1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
+  both at once is a draw (103.3); a concession any time (103.4).
 
-Left to the players: card text and its effects (909, 910), triggers (906) as ``fow_ability`` objects,
-costs' amounts, targets, continuous effects on ATK/DEF (entered with the attack and block), the
-standby area, runes, wardens, Contract/Transcend/Revolution Order, sub-rulers, extra decks.
+Left to the players: card text and its effects (909, 910), triggers (906) and their priority windows
+(502.1-502.2, 503.2, 504.1, 505.1-505.3, 802.1...) as ``fow_ability`` objects, the repeated final
+steps of 505.5 and 807.3b, costs' amounts, targets, X, continuous effects on ATK/DEF (entered with the
+attack and block), effects forcing or forbidding attacks ([Bloodlust] 718.2), [Pierce], [Explode] and
+other battle keywords, the standby area (706), runes, wardens, Contract, Transcend, Revolution Order,
+sub-rulers, extra decks, loops (1301), 1204.1b, 1205.2-1205.5 and 1205.7-1208. Judgment calls: the
+draw of 502.4 happens as the turn begins, so 502.3's priority before it is not given; the non-turn
+player may block whenever they hold priority in the declare block step (804.3); while a chase object
+is being carried out both players may use the generic actions, since card text may ask either to act;
+a card effect's draw in the draw phase from a too small deck (1202.2) is not detected: the generic
+draw refuses it, and the player concedes.
 """
 
 from __future__ import annotations
@@ -80,8 +98,21 @@ class ForceOfWill(GameDefinition):
         return rules.setup(state) if self._ours(state) else state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
-        """Every step lets both players act in the engine's turn check; here only the player with
-        priority acts (601.1), except while a chase object is carried out, when both may."""
+        """Every step lets both players act in the engine's turn check (the spec's ``both_act``), so
+        this is where the turn is enforced, for every action type, generic or Force of Will's, and for
+        both players. The ``anytime`` actions (notes, reveals, coin and dice, concede, draw offers) and
+        the undo protocol always pass. Otherwise, in this order:
+
+        - the generic next step / next phase / pass turn are refused: the game moves on when both
+          players pass in succession with an empty chase (605.1);
+        - before the first turn only the mulligan, by the player whose decision it is (405.5a);
+        - while the turn player must discard down to seven, only that discard (505.5);
+        - while a chase object is being carried out, its controller finishes it (``fow_resolve``) and
+          neither player passes or plays anything new; both may use the generic actions, since card
+          text may ask either player to act (a player discarding from their own hand, which the
+          opponent cannot touch);
+        - otherwise only the player holding priority acts (601.1): while the opponent holds it (a
+          response to the chase, the block decision of 804.3), the turn player changes nothing."""
         cls = type(action)
         if not self._ours(state):
             return

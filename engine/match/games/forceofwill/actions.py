@@ -62,7 +62,8 @@ class PayWill(BaseAction):
 class PlayCard(BaseAction):
     """903.2f: move a card you may play (hand, standby area, graveyard...) to the top of the chase,
     paying ``pay`` from your produced will (903.2l, all or nothing). Resonators, additions, regalia,
-    chants without [Quickcast] and runes need main timing (604.2, 701.2); others need priority (604.1)."""
+    runes and chants need main timing (604.2, 701.2), unless they have [Quickcast] (1112.2) or are
+    chants with [Trigger] (1113); others need priority (604.1)."""
 
     type: Literal["fow_play"] = "fow_play"
     card: CardAt

@@ -126,7 +126,12 @@ def _damage(line: Line) -> str:
 
 
 def _destroy(line: Line) -> str:
-    if line.event.data.get("jruler"):
+    jruler = line.event.data.get("jruler")
+    if line.event.data.get("no_def"):
+        if jruler:
+            return f"{line.cards()} has 0 or less DEF and goes back to the ruler area, astral (1205.6)."
+        return f"{line.cards()} has 0 or less DEF and is put into the graveyard (1205.1)."
+    if jruler:
         return f"{line.cards()} is destroyed and goes back to the ruler area, astral (1204.1, 1010.1)."
     return f"{line.cards()} is destroyed (1204.1)."
 

@@ -65,7 +65,7 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
             stats: list[tuple[str, int | str]] = [
                 ("type", "resonator"),
                 ("cost", cost),
-                ("atk", 600 * cost + 100 * rng.randint(2, 5)),
+                ("atk", 900 * cost + 100 * rng.randint(2, 5)),
                 ("def", 300 * cost + 100 * rng.randint(0, 3)),
                 ("attribute", attr),
             ]

@@ -20,8 +20,8 @@ from card data; absent when the players must enter them):
 - ``cost``: total cost (204.1c), used by the random players only.
 - ``attribute``: attributes, comma separated (``fire`` or ``fire,water``; 209); a basic magic stone's
   will (202.4e) and the will coin's choices (1119.2).
-- keyword flags (value 1): ``first_strike`` (1104), ``multi_strike`` (1169), ``flying`` (1107),
-  ``swiftness`` (1108), ``precision`` (1165), ``quickcast`` (1112).
+- keyword flags (value 1): ``first_strike`` (1105), ``multi_strike`` (1169), ``flying`` (1107),
+  ``swiftness`` (1108), ``precision`` (1104), ``quickcast`` (1112), ``trigger`` (1113).
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from engine.match.state import CardRef, Stat
 
 ATTRIBUTES = ("light", "fire", "water", "wind", "darkness", "void")
 """Kinds of will (907.5, 1119.2): the five attributes and void."""
-KEYWORDS = ("first_strike", "multi_strike", "flying", "swiftness", "precision", "quickcast")
-"""Keyword abilities the battle procedure reads (1104, 1169, 1107, 1108, 1165) and [Quickcast] (1112)."""
+KEYWORDS = ("first_strike", "multi_strike", "flying", "swiftness", "precision", "quickcast", "trigger")
+"""Keyword abilities the battle procedure reads (1105, 1169, 1107, 1108, 1104) and those that let a card
+be played with any priority: [Quickcast] (1112.2) and a chant's [Trigger] (1113, 604.1)."""
 LIFE = 4000
 """405.3: each player sets their life to 4000."""
 OPENING_HAND = 5
@@ -149,6 +150,7 @@ _KEYWORD_NAMES = {
     "precision": "precision",
     "target attack": "precision",
     "quickcast": "quickcast",
+    "trigger": "trigger",
 }
 
 

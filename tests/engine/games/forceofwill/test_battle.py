@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import CardAt, PassPriority
+from engine.match.actions import CardAt, GiveControl, Move, PassPriority, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.forceofwill.actions import Attack, Block, InitiateBattle, Judgment
-from engine.match.games.forceofwill.spec import MAIN, S_ATTACK, S_BATTLE_END, S_BLOCK, S_DAMAGE, S_MAIN
+from engine.match.games.forceofwill.spec import (
+    MAIN,
+    S_ATTACK,
+    S_BATTLE_END,
+    S_BLOCK,
+    S_DAMAGE,
+    S_FIRST_STRIKE,
+    S_MAIN,
+)
 from engine.match.render import render_all
 from tests.engine.games.forceofwill.helpers import (
     card,
@@ -94,7 +102,8 @@ def test_block_damage_is_simultaneous_and_destroys_1204_1() -> None:
 
 
 def test_first_strike_805() -> None:
-    """805.2: an attacker with [First Strike] deals its damage first; a blocker it destroys deals none."""
+    """805.2: an attacker with [First Strike] deals its damage first; the blocker, which survived, deals
+    its damage in the normal step (806.2d, 1105.2)."""
     state = _battle(_start(), "Duelist", "Guard")
     state = play(state, Attack, 0, attacker=find(state, "Duelist"))
     state = pass_both(state)
@@ -194,3 +203,78 @@ def test_jruler_destroyed_goes_back_astral_1010_1() -> None:
     state = pass_both(state)
     assert ruler in state.zone("ruler_area", 0) and state.card(ruler).counter("astral") == 1
     assert wall in state.zone("graveyard", 1)
+
+
+def test_a_card_back_in_the_field_is_a_new_object_803_3_302_3() -> None:
+    """803.3: the attacker has been controlled continuously since the start of the turn. A card that
+    left the field and came back is a new object (302.3), and one whose control went to the opponent
+    and back was not controlled continuously: neither attacks without [Swiftness] (1108)."""
+    state = _start()
+    state = place(state, "Striker")
+    state = place(state, "Wall")
+    striker = find(state, "Striker")
+    state = play(state, Move, 0, cards=(striker,), to=ZoneRef(zone="hand", player=0))
+    state = play(state, Move, 0, cards=(find(state, "Striker"),), to=ZoneRef(zone="field"))
+    state = play(state, GiveControl, 0, cards=(find(state, "Wall"),), player=1)
+    state = play(state, GiveControl, 0, cards=(find(state, "Wall"),), player=0)
+    state = play(state, InitiateBattle, 0)
+    state = pass_both(state)
+    before = state.board
+    for name in ("Striker", "Wall"):
+        with pytest.raises(
+            ActionRefused,
+            match=rf"^{name} has not been under your control since the start of the turn \(803\.3, 1108\)\.$",
+        ):
+            step(state, Attack, 0, attacker=find(state, name))
+    assert state.board is before
+
+
+def test_first_strike_blocker_strikes_back_in_the_normal_step_806_2d_1105_2() -> None:
+    """806.2d with 1105.2: a blocker that survives a [First Strike] attacker deals its damage in the
+    normal battle resolution step ("All other J/resonators deal their battle damage later"); the
+    attacker, having struck first, deals none there (806.2)."""
+    state = _battle(_start(), "Duelist", "Wall")
+    state = play(state, Attack, 0, attacker=find(state, "Duelist"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"))
+    duelist, wall = card_id(state, "Duelist"), card_id(state, "Wall")
+    state = pass_both(state)
+    assert state.board.step == S_FIRST_STRIKE
+    assert state.card(wall).counter("damage") == 700 and not state.card(duelist).counter("damage")
+    state = pass_both(state)
+    assert state.board.step == S_DAMAGE
+    assert duelist in state.zone("graveyard", 0)  # Wall's 500 ATK against Duelist's 500 DEF (1204.1)
+    assert state.card(wall).counter("damage") == 700 and wall in state.zone("field")
+
+
+def test_attacked_resonator_strikes_back_only_while_battling_804_5b() -> None:
+    """804.5b, 806.2d: an attacked J/resonator deals damage to the attacker when it battles it: with no
+    blocker, yes; but once a [First Strike] attacker has dealt its damage to a blocker (here destroying
+    it), the attacked J/resonator does not battle the attacker and deals no damage."""
+    state = _start()
+    state = place(state, "Guard", rested=True)
+    state = _battle(state, "Duelist")
+    state = play(state, Attack, 0, attacker=find(state, "Duelist"), target=find(state, "Guard"))
+    state = pass_both(state)
+    state = pass_both(state)  # Bob does not block
+    duelist, guard = card_id(state, "Duelist"), card_id(state, "Guard")
+    assert state.card(guard).counter("damage") == 700
+    state = pass_both(state)
+    assert state.card(duelist).counter("damage") == 300  # Guard struck back (806.2d)
+
+    state = _start()
+    state = place(state, "Wall", rested=True)
+    state = place(state, "Owl")
+    state = _battle(state, "Duelist")
+    state = play(state, Attack, 0, attacker=find(state, "Duelist"), target=find(state, "Wall"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Owl"))
+    owl, duelist = card_id(state, "Owl"), card_id(state, "Duelist")
+    state = pass_both(state)
+    assert owl in state.zone("graveyard", 1)  # 700 first strike damage against DEF 300
+    state = pass_both(state)
+    assert state.board.step == S_DAMAGE
+    assert duelist in state.zone("field") and not state.card(duelist).counter("damage")
+    assert not state.card(card_id(state, "Wall")).counter("damage") and life(state, 1) == 4000

@@ -129,3 +129,24 @@ def test_size_rules_hold_exactly(main: int, stones: int, side: int) -> None:
     """402.3a, 402.4a, 403.1a: a deck is legal by counts exactly when each pile is within its range."""
     report = check_deck("forceofwill", parse_decklist("forceofwill", _list(main, stones, side)))
     assert report.ok == (40 <= main <= 60 and 10 <= stones <= 20 and 1 <= side <= 15)
+
+
+def test_starting_ruler_is_neither_basic_nor_arcana_402_2() -> None:
+    """402.2: players cannot choose a ruler with the Arcana race or the "basic" general type as their
+    starting ruler (checked with card data)."""
+    for name, types, race in (
+        ("Plain Ruler", ["Basic Ruler"], []),
+        ("Arcana Ruler", ["Ruler"], ["Arcana"]),
+    ):
+        records = {name: _record(name, types, race=race)}
+        text = _list(ruler=f"Ruler: {name}")
+        report = check_deck("forceofwill", parse_decklist("forceofwill", text), records.get)
+        assert (
+            f"{name} can't be the starting ruler: no basic rulers and no Arcana (402.2, line 1)."
+            in report.problems
+        )
+    records = {"Faria": _record("Faria", ["Ruler"], race=["Human"])}
+    report = check_deck(
+        "forceofwill", parse_decklist("forceofwill", _list(ruler="Ruler: Faria")), records.get
+    )
+    assert not any("starting ruler" in p for p in report.problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import CardAt, Draw, Move, PassPriority, ZoneRef
+from engine.match.actions import AddCounter, CardAt, Draw, Move, PassPriority, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.forceofwill.actions import (
     CallStone,
@@ -21,8 +21,12 @@ from engine.match.games.forceofwill.rules import chase_entries, jrulers, pool_of
 from engine.match.games.forceofwill.spec import END, MAIN, S_MAIN
 from engine.match.render import render_all
 from tests.engine.games.forceofwill.helpers import (
+    card,
+    deck,
+    find,
     next_turn_main,
     pass_both,
+    place,
     play,
     started,
     step,
@@ -180,7 +184,6 @@ def test_recovery_503_5_and_discard_to_seven_505_5() -> None:
 def test_card_data_missing_type_asks_where_it_goes() -> None:
     """Without a type in the card data the controller says where the resolved card goes."""
     from engine.match.state import CardRef
-    from tests.engine.games.forceofwill.helpers import deck
 
     plain = deck("Alice")
     plain["deck"] = [CardRef(f"Plain {n:02d}") for n in range(40)]
@@ -194,3 +197,57 @@ def test_card_data_missing_type_asks_where_it_goes() -> None:
     state = play(state, Resolve, 0, to="graveyard")
     assert len(state.zone("graveyard", 0)) == 1
     assert (state.board.phase, state.board.step) == (MAIN, S_MAIN)
+
+
+def test_trigger_chants_with_any_priority_604_1_1113() -> None:
+    """604.1: a chant with [Trigger] (1113) is played with any priority; a chant without [Trigger] or
+    [Quickcast] needs main timing (604.2)."""
+    bob = deck("Bob")
+    bob["deck"][:2] = [
+        card("Ambush Chant", type="chant", cost=0, trigger=1),
+        card("Slow Chant", type="chant", cost=0),
+    ]
+    state = to_main(started(decks=[deck("Alice"), bob]))
+    state = place(state, "Ambush Chant", zone="hand")
+    state = place(state, "Slow Chant", zone="hand")
+    state = play(state, PlayAbility, 0, text="Draw a card")
+    state = play(state, PassPriority, 0)
+    before = state.board
+    with pytest.raises(
+        ActionRefused,
+        match=r"^You can't play a chant without \[Quickcast\] or \[Trigger\] now: only the turn player",
+    ):
+        step(state, PlayCard, 1, card=find(state, "Slow Chant"))
+    assert state.board is before
+    state = play(state, PlayCard, 1, card=find(state, "Ambush Chant"))
+    assert [entry[0] for entry in chase_entries(state.board)] == ["card", "ability"]
+
+
+def test_will_coin_of_a_player_whose_ruler_is_a_j_ruler_1119_2() -> None:
+    """1119.2: the will coin produces one of its owner's rulers' attributes, also while that ruler is
+    in the field as a J-ruler."""
+    state = next_turn_main(to_main(started(first=0)))
+    state = play(state, Judgment, 1)
+    state = pass_both(state)
+    assert jrulers(state.board)
+    state = play(state, Produce, 1, coin=True)
+    assert pool_of(state.board)[1] == ["fire"]
+
+
+def test_counters_cancel_and_zero_def_goes_to_the_graveyard_1203_1205_1() -> None:
+    """1203.1: [+100/+100] and [-100/-100] counters on one card are removed in pairs; 1205.1: a
+    resonator with 0 or less DEF is put into its owner's graveyard (not destroyed, 1204)."""
+    state = to_main(started())
+    state = place(state, "Alice Knight 01")
+    knight = find(state, "Alice Knight 01")
+    state = play(state, AddCounter, 0, cards=(knight,), name="+100/+100")
+    state, events = step(state, AddCounter, 0, cards=(knight,), name="-100/-100", amount=3)
+    cid = state.zone("field")[0]
+    assert dict(state.card(cid).counters) == {"-100/-100": 2}
+    state, events = step(
+        state, AddCounter, 0, cards=(find(state, "Alice Knight 01"),), name="-100/-100", amount=3
+    )
+    assert cid in state.zone("graveyard", 0)
+    assert render_all(events, state, 1)[-1] == (
+        "Alice Knight 01 has 0 or less DEF and is put into the graveyard (1205.1)."
+    )

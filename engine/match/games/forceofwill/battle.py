@@ -1,0 +1,255 @@
+"""Battle (800): initiating it (704), declaring the attack (803) and the block (804), battle damage
+(805, 806) and damage from effects (1007)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.match.apply import HandlerResult, pick, refuse
+from engine.match.events import Event
+from engine.match.games.forceofwill.actions import (
+    Attack,
+    Block,
+    DealDamage,
+    InitiateBattle,
+)
+from engine.match.games.forceofwill.board import (
+    RECOVER,
+    REST,
+    add_damage,
+    base_atk_def,
+    battle_of,
+    chase_entries,
+    entered,
+    field_ids,
+    is_jresonator,
+    mention,
+    name_of,
+    need_main_timing,
+    own_card,
+    player_value,
+    ref_of,
+    set_life,
+    step_event,
+    with_card,
+)
+from engine.match.games.forceofwill.spec import (
+    MAIN,
+    S_ATTACK,
+    S_BATTLE_START,
+    S_BLOCK,
+    has_keyword,
+)
+from engine.match.state import Board, MatchState
+
+
+def _initiate_battle(state: MatchState, action: InitiateBattle) -> HandlerResult:
+    board = state.board
+    need_main_timing(state, action.actor, "initiate a battle")
+    if board.data("no_battle"):
+        refuse("You forfeited an attack the opponent did not answer: no more battles this turn (803.3).")
+    board = board.with_data(battle={"declared": False, "acted": False}).evolve(
+        step=S_BATTLE_START, priority=board.active, passes=0
+    )
+    return board, [Event("fow_battle", action.actor), step_event(MAIN, S_BATTLE_START)], None
+
+
+def _stats_for(
+    state: MatchState, card_id: int, atk: int | None, dfn: int | None, rule: str
+) -> tuple[int, int]:
+    base_atk, base_def = base_atk_def(state, state.board, card_id)
+    atk = base_atk if atk is None else atk
+    dfn = base_def if dfn is None else dfn
+    if atk is None or dfn is None:
+        missing = "ATK" if atk is None else "DEF"
+        refuse(f"Enter {name_of(state, card_id)}'s {missing}: the card data does not give it ({rule}).")
+    return atk, dfn
+
+
+def _enter(board: Board, values: Sequence[tuple[int, int, int]]) -> Board:
+    current = entered(board)
+    for card_id, atk, dfn in values:
+        current[card_id] = (atk, dfn)
+    return board.with_data(entered=sorted([c, a, d] for c, (a, d) in current.items()))
+
+
+def _attack(state: MatchState, action: Attack) -> HandlerResult:
+    """803.3-803.4: choose the attacker and the attacked object, rest the attacker."""
+    actor = action.actor
+    board = state.board
+    battle = battle_of(board)
+    if board.phase != MAIN or board.step != S_ATTACK or battle is None:
+        refuse("You attack in the declare attack step of a battle (803.3); initiate a battle first.")
+    if actor != board.active:
+        refuse("Only the turn player attacks (803.3).")
+    if battle.get("declared"):
+        refuse("An attack is already declared in this battle (801: one attacker per battle).")
+    if chase_entries(board):
+        refuse("Resolve the chase before declaring the attack (803.2).")
+    _, attacker = own_card(state, action.attacker, actor, ("field",), "The attacker")
+    name = name_of(state, attacker)
+    if is_jresonator(state, board, attacker) is False:
+        refuse(f"{name} is not a J/resonator; only J/resonators attack (803.3).")
+    if board.cards[attacker].orientation != RECOVER:
+        refuse(f"{name} is rested; the attacker must be recovered (803.3).")
+    ref = ref_of(state, board, attacker)
+    keywords = set(action.keywords) | {
+        k for k in ("first_strike", "multi_strike", "flying", "swiftness", "precision") if has_keyword(ref, k)
+    }
+    if attacker not in set(board.data("since", ())) and "swiftness" not in keywords:
+        refuse(f"{name} has not been under your control since the start of the turn (803.3, 1108).")
+    atk, dfn = _stats_for(state, attacker, action.atk, action.defense, "803.3")
+    values = [(attacker, atk, dfn)]
+    target: tuple[str, int]
+    if action.target is None:
+        target = ("player", 1 - actor)
+    else:
+        _, target_id = pick(state, action.target, actor)
+        tname = name_of(state, target_id)
+        if target_id not in field_ids(state, board) or board.cards[target_id].controller != 1 - actor:
+            refuse(f"{tname} is not a J/resonator your opponent controls in the field (803.3).")
+        if is_jresonator(state, board, target_id) is False:
+            refuse(f"{tname} is not a J/resonator; it can't be attacked (803.3).")
+        if board.cards[target_id].orientation != REST and "precision" not in keywords:
+            refuse(f"{tname} is recovered; only a rested J/resonator can be attacked (803.3, 1104.2).")
+        t_atk, t_def = _stats_for(state, target_id, action.target_atk, action.target_defense, "803.3")
+        values.append((target_id, t_atk, t_def))
+        target = ("card", target_id)
+    board = with_card(board, attacker, orientation=REST)
+    board = _enter(board, values)
+    battle.update(
+        declared=True,
+        attacker=attacker,
+        target=target,
+        first_strike="first_strike" in keywords,
+        multi_strike="multi_strike" in keywords,
+        flying="flying" in keywords,
+        struck=False,
+    )
+    board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
+    mentions = [mention(state, board, attacker)]
+    if target[0] == "card":
+        mentions.append(mention(state, board, target[1]))
+    data = {"target": list(target), "atk": atk}
+    return board, [Event("fow_attack", actor, tuple(mentions), data)], None
+
+
+def _block(state: MatchState, action: Block) -> HandlerResult:
+    """804.3-804.4: the non-turn player blocks with a recovered J/resonator, resting it."""
+    actor = action.actor
+    board = state.board
+    battle = battle_of(board)
+    if board.phase != MAIN or board.step != S_BLOCK or battle is None or battle.get("attacker") is None:
+        refuse("You block in the declare block step, against an attacking J/resonator (804.3).")
+    if actor == board.active:
+        refuse("Only the non-turn player blocks (804.3).")
+    if battle.get("blocker") is not None:
+        refuse("A blocker is already declared in this battle (804.3).")
+    if chase_entries(board):
+        refuse("Resolve the chase before declaring a block (804.2).")
+    _, blocker = own_card(state, action.blocker, actor, ("field",), "The blocker")
+    name = name_of(state, blocker)
+    if is_jresonator(state, board, blocker) is False:
+        refuse(f"{name} is not a J/resonator; only J/resonators block (804.3).")
+    if board.cards[blocker].orientation != RECOVER:
+        refuse(f"{name} is rested; the blocker must be recovered (804.3).")
+    target = tuple(battle["target"])
+    if target == ("card", blocker):
+        refuse(f"{name} is the attacked J/resonator; it can't block (804.4).")
+    flying = action.flying or has_keyword(ref_of(state, board, blocker), "flying")
+    if battle.get("flying") and not flying:
+        refuse("The attacker has [Flying]: only a J/resonator with [Flying] can block it (1107.2).")
+    atk, dfn = _stats_for(state, blocker, action.atk, action.defense, "804.4")
+    board = _enter(with_card(board, blocker, orientation=REST), [(blocker, atk, dfn)])
+    battle["blocker"] = blocker
+    board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
+    return board, [Event("fow_block", actor, (mention(state, board, blocker),), {"atk": atk})], None
+
+
+def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Board, list[Event]]:
+    """805.2 / 806.2: the attacker deals damage equal to its ATK to the blocker, else to the attacked
+    object; in the normal step the blocker (or an attacked J/resonator) deals its ATK to the attacker
+    (806.2d). All at once (1007.3); to a player, life decreases (1007.2).
+
+    806.2d sits under 806.2, which read literally would stop a blocker from striking back at a
+    [First Strike] attacker; 1105.2 settles it: "All other J/resonators deal their battle damage later,
+    during the Normal Battle Resolution Step", so a blocker that survived the first strike step strikes
+    back in the normal step. An attacked J/resonator strikes back only while it battles the attacker
+    (804.5b): with no blocker, or a blocker that stopped blocking before the attacker dealt any battle
+    damage; once a [First Strike] attacker has hit its blocker, the attacked J/resonator does not."""
+    battle = battle_of(board)
+    assert battle is not None
+    attacker = battle.get("attacker")
+    if attacker is None:
+        return board, []
+    blocker = battle.get("blocker")
+    target = tuple(battle["target"])
+    deals = (first_step and (battle["first_strike"] or battle["multi_strike"])) or (
+        not first_step and (not battle["struck"] or battle["multi_strike"])
+    )
+    hits: list[tuple[int, tuple[str, int], int]] = []
+    atk, _ = base_atk_def(state, board, attacker)
+    if deals and atk is not None and atk > 0:
+        to = ("card", blocker) if blocker is not None else target
+        hits.append((attacker, to, atk))
+        if blocker is not None:
+            battle["hit_blocker"] = True
+    if not first_step:
+        defender = blocker
+        if defender is None and target[0] == "card" and not battle.get("hit_blocker"):
+            defender = target[1]
+        if defender is not None:
+            d_atk, _ = base_atk_def(state, board, defender)
+            if d_atk is not None and d_atk > 0:
+                hits.append((defender, ("card", attacker), d_atk))
+    if first_step:
+        battle["struck"] = True
+    board = board.with_data(battle=battle)
+    if not hits:
+        return board, []
+    order: list[int] = []
+    for source, to, _ in hits:
+        for card_id in (source, to[1] if to[0] == "card" else None):
+            if card_id is not None and card_id not in order:
+                order.append(card_id)
+    mentions = tuple(mention(state, board, card_id) for card_id in order)
+    data_hits = []
+    for source, to, amount in hits:
+        if to[0] == "player":
+            seat = to[1]
+            board = set_life(state, board, seat, player_value(state, board, seat, "life") - amount)
+            data_hits.append(
+                [order.index(source), "player", seat, amount, player_value(state, board, seat, "life")]
+            )
+        else:
+            board = add_damage(board, to[1], amount)
+            data_hits.append([order.index(source), "card", order.index(to[1]), amount, 0])
+    return board, [Event("fow_battle_damage", None, mentions, {"hits": data_hits, "first": first_step})]
+
+
+def _deal_damage(state: MatchState, action: DealDamage) -> HandlerResult:
+    """1007: damage from an effect to a J/resonator or a player."""
+    board = state.board
+    if (action.card is None) == (action.player is None):
+        refuse("Deal the damage either to a card (card) or to a player (player), one of them.")
+    if action.player is not None:
+        life = player_value(state, board, action.player, "life") - action.amount
+        board = set_life(state, board, action.player, life)
+        data = {"player": action.player, "amount": action.amount, "life": life}
+        return board, [Event("fow_damage", action.actor, (), data)], None
+    assert action.card is not None
+    slot, card_id = pick(state, action.card, action.actor)
+    if state.match.slot_spec[slot].name != "field":
+        refuse("Damage is dealt to J/resonators in the field (1007.1).")
+    if action.amount:
+        board = add_damage(board, card_id, action.amount)
+    data = {"player": None, "amount": action.amount}
+    return board, [Event("fow_damage", action.actor, (mention(state, board, card_id),), data)], None
+
+
+HANDLERS = (
+    (InitiateBattle, _initiate_battle),
+    (Attack, _attack),
+    (Block, _block),
+    (DealDamage, _deal_damage),
+)

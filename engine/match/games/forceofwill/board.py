@@ -1,0 +1,215 @@
+"""Reading and writing Force of Will's game data on the board, and small helpers the procedures share.
+
+Game data kept on the board (:meth:`Board.data`), all about public cards:
+
+- ``mull``: seats that made their mulligan decision (405.5);
+- ``chase``: the chase's objects, top first: ``("card", id)``, ``("ability", seat, text)`` or
+  ``("judgment", seat, id)`` (312, 903.2f, 705.2d); ``resolving``: the object being carried out;
+- ``pool``: each player's produced will (907), cleared at will clearance (503.4, 505.5);
+- ``called`` / ``judged`` / ``no_battle``: this turn's call (710.1), judgment (705.1) and 803.3;
+- ``since``: the cards the turn player controlled at the start of the turn (803.3);
+- ``jrulers``: rulers now in the field as J-rulers (705.3a); ``entered``: ATK/DEF entered by players
+  for cards in the field, ``(id, atk, def)``, until end of turn;
+- ``battle``: the battle in progress (800); ``discard``: cards the turn player must discard (505.5);
+- ``deckout``: players who had to draw in their draw phase from an empty deck (1202.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.match.actions import CardAt
+from engine.match.apply import pick, refuse
+from engine.match.events import Event, seen_mask
+from engine.match.games.forceofwill.spec import (
+    MAIN,
+    S_MAIN,
+    card_type,
+    stat_int,
+)
+from engine.match.state import Board, Card, CardRef, MatchState
+
+REST = 1
+RECOVER = 0
+Entry = tuple[Any, ...]
+
+# Reading game data --------------------------------------------------------------------------------
+
+
+def chase_entries(board: Board) -> list[Entry]:
+    return [tuple(entry) for entry in board.data("chase", ())]
+
+
+def pool_of(board: Board) -> list[list[str]]:
+    return [list(will) for will in board.data("pool", ((), ()))]
+
+
+def battle_of(board: Board) -> dict[str, Any] | None:
+    battle = board.data("battle")
+    return None if battle is None else dict(battle)
+
+
+def jrulers(board: Board) -> set[int]:
+    return set(board.data("jrulers", ()))
+
+
+def entered(board: Board) -> dict[int, tuple[int | None, int | None]]:
+    return {int(c): (a, d) for c, a, d in board.data("entered", ())}
+
+
+def entry_controller(board: Board, entry: Entry) -> int:
+    if entry[0] == "card":
+        return board.cards[entry[1]].controller
+    return int(entry[1])
+
+
+def field_ids(state: MatchState, board: Board) -> tuple[int, ...]:
+    return board.zones[state.match.slot_of[("field", None)]]
+
+
+def name_of(state: MatchState, card_id: int) -> str:
+    return state.match.table[state.board.cards[card_id].ref].name
+
+
+def ref_of(state: MatchState, board: Board, card_id: int) -> CardRef:
+    return state.match.table[board.cards[card_id].ref]
+
+
+def base_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | None, int | None]:
+    """ATK and DEF: entered values, else the card's (its J-ruler side's, 1302) stats plus its
+    [+100/+100] and [-100/-100] counters (1022)."""
+    values = entered(board).get(card_id)
+    ref = ref_of(state, board, card_id)
+    if card_id in jrulers(board):
+        atk, dfn = stat_int(ref, "j_atk"), stat_int(ref, "j_def")
+    else:
+        atk, dfn = stat_int(ref, "atk"), stat_int(ref, "def")
+    card = board.cards[card_id]
+    shift = 100 * (card.counter("+100/+100") - card.counter("-100/-100"))
+    atk = None if atk is None else atk + shift
+    dfn = None if dfn is None else dfn + shift
+    if values is not None:
+        atk = values[0] if values[0] is not None else atk
+        dfn = values[1] if values[1] is not None else dfn
+    return atk, dfn
+
+
+def is_jresonator(state: MatchState, board: Board, card_id: int) -> bool | None:
+    """True for a resonator or J-ruler (202.2a), False for another known type, None if unknown."""
+    if card_id in jrulers(board):
+        return True
+    kind = card_type(ref_of(state, board, card_id))
+    if kind is None:
+        return None
+    return kind == "resonator"
+
+
+def main_timing_problem(state: MatchState, actor: int) -> str | None:
+    """701.2: the turn player has priority, it is their main phase, no battle, an empty chase."""
+    board = state.board
+    if actor != board.active:
+        return "only the turn player can do that, at main timing (701.2)"
+    if board.phase != MAIN or board.step != S_MAIN:
+        return "that needs main timing: your main phase, outside a battle (701.2)"
+    if chase_entries(board):
+        return "that needs main timing: the chase must be empty (701.2)"
+    return None
+
+
+def need_main_timing(state: MatchState, actor: int, what: str) -> None:
+    problem = main_timing_problem(state, actor)
+    if problem:
+        refuse(f"You can't {what} now: {problem}.")
+
+
+def mention(state: MatchState, board: Board, card_id: int, after: Board | None = None) -> tuple[int, int]:
+    before = board.cards[card_id].known
+    now = (after or board).cards[card_id].known
+    return (board.cards[card_id].ref, seen_mask(before, now, state.match.all))
+
+
+def with_card(board: Board, card_id: int, **changes: Any) -> Board:
+    old = board.cards[card_id]
+    fields = {
+        "ref": old.ref,
+        "owner": old.owner,
+        "controller": old.controller,
+        "face_up": old.face_up,
+        "orientation": old.orientation,
+        "counters": old.counters,
+        "known": old.known,
+    }
+    fields.update(changes)
+    cards = list(board.cards)
+    cards[card_id] = Card(**fields)
+    return board.evolve(cards=tuple(cards))
+
+
+def set_life(state: MatchState, board: Board, seat: int, life: int) -> Board:
+    index = list(state.match.spec.player_values).index("life")
+    values = list(board.values)
+    row = list(values[seat])
+    row[index] = life
+    values[seat] = tuple(row)
+    return board.evolve(values=tuple(values))
+
+
+def player_value(state: MatchState, board: Board, seat: int, name: str) -> int:
+    return board.values[seat][list(state.match.spec.player_values).index(name)]
+
+
+def pay_from_pool(board: Board, seat: int, payment: Sequence[str]) -> Board:
+    """1003: remove the will from the player's produced will, all or nothing (1003.4)."""
+    if not payment:
+        return board
+    pools = pool_of(board)
+    pool = list(pools[seat])
+    for will in [w for w in payment if w != "any"] + [w for w in payment if w == "any"]:
+        if will == "any":
+            if not pool:
+                refuse(f"You can't pay that: your produced will is {will_text(pools[seat])} (1003.4).")
+            pool.pop()
+        elif will in pool:
+            pool.remove(will)
+        else:
+            refuse(f"You can't pay that: your produced will is {will_text(pools[seat])} (1003.4).")
+    pools[seat] = pool
+    return board.with_data(pool=pools)
+
+
+def will_text(pool: Sequence[str]) -> str:
+    return ", ".join(pool) if pool else "empty"
+
+
+def own_card(state: MatchState, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
+    slot, card_id = pick(state, at, actor)
+    zone = state.match.slot_spec[slot].name
+    card = state.board.cards[card_id]
+    if zone not in zones or card.controller != actor:
+        where = " or ".join(z.replace("_", " ") for z in zones)
+        refuse(f"{what} must be a card you control in your {where}.")
+    return slot, card_id
+
+
+def step_event(phase: int, step: int) -> Event:
+    return Event("step", None, (), {"phase": phase, "step": step})
+
+
+def controlled(state: MatchState, board: Board, seat: int) -> list[int]:
+    field = [c for c in field_ids(state, board) if board.cards[c].controller == seat]
+    return sorted(field + list(board.zones[state.match.slot_of[("ruler_area", seat)]]))
+
+
+def slot_holding(board: Board, card_id: int) -> int:
+    for slot, ids in enumerate(board.zones):
+        if card_id in ids:
+            return slot
+    raise AssertionError(f"card {card_id} is in no zone")
+
+
+def add_damage(board: Board, card_id: int, amount: int) -> Board:
+    card = board.cards[card_id]
+    counters = dict(card.counters)
+    counters["damage"] = counters.get("damage", 0) + amount
+    return with_card(board, card_id, counters=tuple(sorted(counters.items())))

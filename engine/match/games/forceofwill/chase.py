@@ -1,0 +1,190 @@
+"""Playing cards and abilities onto the chase (903, 604), resolving its top when both players pass
+in succession (605.1, 702.3, 703.3), and the judgment process (705)."""
+
+from __future__ import annotations
+
+from engine.match.apply import HandlerResult, move_cards, pick, refuse
+from engine.match.events import Event
+from engine.match.games.forceofwill.actions import (
+    Judgment,
+    PlayAbility,
+    PlayCard,
+    Resolve,
+)
+from engine.match.games.forceofwill.board import (
+    RECOVER,
+    Entry,
+    chase_entries,
+    entry_controller,
+    jrulers,
+    mention,
+    name_of,
+    need_main_timing,
+    own_card,
+    pay_from_pool,
+    ref_of,
+)
+from engine.match.games.forceofwill.spec import (
+    ENTITY_TYPES,
+    card_type,
+    has_keyword,
+)
+from engine.match.games.forceofwill.turn import advance
+from engine.match.state import Board, MatchState
+
+_MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
+
+
+def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
+    """903.2: move the card to the chase (a spell, 312.3) and pay its cost; 604: when it may be played
+    (main timing for resonators, additions, regalia, runes and chants, 604.2; any priority for a card
+    with [Quickcast], 1112.2, or a chant with [Trigger], 604.1, 1113)."""
+    actor = action.actor
+    board = state.board
+    match = state.match
+    slot, card_id = pick(state, action.card, actor)
+    zone = match.slot_spec[slot].name
+    if match.slot_player[slot] != actor:
+        refuse("You can only play cards from your own zones.")
+    if zone in ("field", "ruler_area", "chase"):
+        refuse(
+            f"{name_of(state, card_id)} is already in the {match.slot_spec[slot].label}; it can't be played."
+        )
+    ref = ref_of(state, board, card_id)
+    kind = card_type(ref)
+    if kind in ("magic stone", "ruler"):
+        refuse(f"A {kind} is not played as a spell (202.2).")
+    any_priority = has_keyword(ref, "quickcast") or (kind == "chant" and has_keyword(ref, "trigger"))
+    if not any_priority and kind in (*_MAIN_TIMING_TYPES, "chant"):
+        # 604.2, 702.1, 703.1: main timing; 604.1: [Quickcast] cards and [Trigger] chants, any priority.
+        without = "[Quickcast] or [Trigger]" if kind == "chant" else "[Quickcast]"
+        need_main_timing(state, actor, f"play a {kind} without {without}")
+    board = pay_from_pool(board, actor, action.pay)
+    new, moved = move_cards(
+        state, board, actor, [(slot, card_id)], match.slot_of[("chase", None)], "top", "up"
+    )
+    new = new.with_data(chase=[("card", card_id), *chase_entries(board)])
+    return new, [Event("fow_play", actor, moved.cards, {"pay": list(action.pay)})], None
+
+
+def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
+    actor = action.actor
+    board = state.board
+    mentions: tuple[tuple[int, int], ...] = ()
+    if action.source is not None:
+        _, source = pick(state, action.source, actor)
+        mentions = (mention(state, board, source),)
+    board = pay_from_pool(board, actor, action.pay)
+    board = board.with_data(chase=[("ability", actor, action.text), *chase_entries(board)])
+    return board, [Event("fow_ability", actor, mentions, {"text": action.text})], None
+
+
+def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
+    """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority."""
+    board = state.board
+    match = state.match
+    entry = board.data("resolving")
+    if entry is None:
+        refuse(
+            "Nothing on the chase is resolving; both players pass in succession to resolve its top (605.1)."
+        )
+    entry = tuple(entry)
+    controller = entry_controller(board, entry)
+    if action.actor != controller:
+        refuse(f"{match.players[controller]} carries out this object and finishes its resolution.")
+    events: list[Event] = []
+    chase = chase_entries(board)
+    if entry[0] == "card" and entry[1] in board.zones[match.slot_of[("chase", None)]]:
+        card_id = entry[1]
+        kind = card_type(ref_of(state, board, card_id))
+        to = action.to or ("field" if kind in ENTITY_TYPES else "graveyard" if kind else None)
+        if to is None:
+            refuse(f"Say where {name_of(state, card_id)} goes (to): the card data gives no type.")
+        owner = board.cards[card_id].owner
+        dest = match.slot_of[(to, None if to == "field" else owner)]
+        chase_slot = match.slot_of[("chase", None)]
+        board, moved = move_cards(state, board, controller, [(chase_slot, card_id)], dest)
+        events.append(Event("fow_resolved", controller, moved.cards, {"to": dest}))
+        chase = [e for e in chase if e != entry]
+    else:
+        events.append(Event("fow_resolved", controller, (), {"to": None, "text": entry_text(entry)}))
+        if chase and chase[0] == entry:
+            chase = chase[1:]
+    board = board.with_data(chase=chase, resolving=None).evolve(priority=board.active, passes=0)
+    return board, events, None
+
+
+def entry_text(entry: Entry) -> str:
+    if entry[0] == "ability":
+        return str(entry[2])
+    if entry[0] == "judgment":
+        return "judgment"
+    return ""
+
+
+# Judgment (705) ---------------------------------------------------------------------------------
+
+
+def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
+    actor = action.actor
+    board = state.board
+    match = state.match
+    need_main_timing(state, actor, "play a judgment process")
+    if board.data("judged"):
+        refuse("You have already played a judgment process this turn (705.1).")
+    if action.ruler is not None:
+        _, ruler = own_card(state, action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
+    else:
+        area = board.zones[match.slot_of[("ruler_area", actor)]]
+        if not area:
+            refuse("You have no ruler in your ruler area (705.1).")
+        ruler = area[0]
+    card = board.cards[ruler]
+    if card.orientation != RECOVER:
+        refuse(f"{name_of(state, ruler)} is rested: judgment needs a recovered ruler (705.1).")
+    if card.counter("astral"):
+        refuse(f"{name_of(state, ruler)} is astral: it can't do judgment (1024.2).")
+    if card_type(ref_of(state, board, ruler)) not in (None, "ruler"):
+        refuse(f"{name_of(state, ruler)} is not a ruler (705.1).")
+    board = pay_from_pool(board, actor, action.pay)
+    board = board.with_data(chase=[("judgment", actor, ruler), *chase_entries(board)], judged=True)
+    return board, [Event("fow_judgment", actor, (mention(state, board, ruler),))], None
+
+
+def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:
+    """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3)."""
+    seat, ruler = int(entry[1]), int(entry[2])
+    match = state.match
+    area = match.slot_of[("ruler_area", seat)]
+    chase = [e for e in chase_entries(board) if e != entry]
+    board = board.with_data(chase=chase)
+    if ruler not in board.zones[area]:
+        return board, [Event("fow_resolved", seat, (), {"to": None, "text": "judgment"})]
+    board, moved = move_cards(state, board, seat, [(area, ruler)], match.slot_of[("field", None)])
+    board = board.with_data(jrulers=sorted(jrulers(board) | {ruler}))
+    return board, [Event("fow_jruler", seat, moved.cards)]
+
+
+def double_pass(state: MatchState, board: Board) -> tuple[Board, list[Event], bool]:
+    """605.1: with objects on the chase, its top resolves (the players carry it out; a judgment
+    process is carried out here, 705.3a) and the turn player gains priority; with an empty chase, the
+    priority sequence ends and the game moves on. Returns whether the turn passed."""
+    chase = chase_entries(board)
+    if chase:
+        top = chase[0]
+        if top[0] == "judgment":
+            board, events = _resolve_judgment(state, board, top)
+            return board.evolve(priority=board.active, passes=0), events, False
+        controller = entry_controller(board, top)
+        board = board.with_data(resolving=top).evolve(priority=controller, passes=0)
+        mentions = (mention(state, board, top[1]),) if top[0] == "card" else ()
+        return board, [Event("fow_resolving", controller, mentions, {"text": entry_text(top)})], False
+    return advance(state, board)
+
+
+HANDLERS = (
+    (PlayCard, _play_card),
+    (PlayAbility, _play_ability),
+    (Resolve, _resolve),
+    (Judgment, _judgment),
+)

@@ -1,0 +1,80 @@
+"""Setting up the game (405): opening hands, the will coin (1119.2) and the mulligans (405.5a)."""
+
+from __future__ import annotations
+
+from engine.match.apply import HandlerResult, move_cards, refuse, shuffle_zone
+from engine.match.events import Event
+from engine.match.games.forceofwill.actions import (
+    Mulligan,
+)
+from engine.match.games.forceofwill.board import (
+    controlled,
+    step_event,
+)
+from engine.match.games.forceofwill.spec import (
+    DRAW,
+    OPENING_HAND,
+    SETUP,
+)
+from engine.match.state import MatchState
+
+
+def setup(state: MatchState) -> MatchState:
+    """405.1-405.5: rulers are in the ruler area and both decks shuffled (generic setup); life is
+    4000 (405.3, the spec's value); each player takes the top five cards (405.5); the non-first player
+    starts with a will coin token ([Energize], 1119.2). Then the mulligan decisions, first player first."""
+    board = state.board
+    first = board.active
+    for seat in range(2):
+        deck = state.match.slot_of[("deck", seat)]
+        hand = state.match.slot_of[("hand", seat)]
+        picks = [(deck, card) for card in board.zones[deck][:OPENING_HAND]]
+        board, _ = move_cards(state, board, seat, picks, hand, kind="draw")
+    index = list(state.match.spec.player_values).index("will_coins")
+    values = [list(row) for row in board.values]
+    values[1 - first][index] = 1
+    board = board.evolve(values=tuple(tuple(row) for row in values), phase=SETUP, step=0, priority=first)
+    board = board.with_data(mull=[], pool=[[], []], chase=[], jrulers=[], entered=[])
+    return state.evolve(board=board)
+
+
+def _mulligan(state: MatchState, action: Mulligan) -> HandlerResult:
+    actor = action.actor
+    board = state.board
+    match = state.match
+    if board.phase != SETUP:
+        refuse("A mulligan is only before the first turn (405.5).")
+    done = list(board.data("mull", ()))
+    if actor in done:
+        refuse("You have already made your mulligan decision (405.5a: one mulligan).")
+    hand = match.slot_of[("hand", actor)]
+    deck = match.slot_of[("deck", actor)]
+    ids = board.zones[hand]
+    if len(set(action.cards)) != len(action.cards):
+        refuse("The same card is chosen twice.")
+    for index in action.cards:
+        if index >= len(ids):
+            refuse(f"There is no card at index {index} of your hand (it holds {len(ids)}).")
+    events = [Event("fow_mulligan", actor, (), {"count": len(action.cards)})]
+    if action.cards:
+        picks = [(hand, ids[i]) for i in action.cards]
+        board, event = move_cards(state, board, actor, picks, deck, "top")
+        events.append(event)
+        board, event = shuffle_zone(state, board, deck, actor, action.version)
+        events.append(event)
+        drawn = [(deck, card) for card in board.zones[deck][: len(action.cards)]]
+        board, event = move_cards(state, board, actor, drawn, hand, kind="draw")
+        events.append(event)
+    done.append(actor)
+    board = board.with_data(mull=done)
+    if len(done) < 2:
+        return board.evolve(priority=1 - actor, passes=0), events, None
+    # 405.6: the first player becomes the turn player and turn 1 begins; 502.4: no draw this time.
+    board = board.evolve(phase=DRAW, step=0, priority=board.active, passes=0)
+    board = board.with_data(since=controlled(state, board, board.active))
+    events.append(step_event(DRAW, 0))
+    events.append(Event("fow_first_draw", board.active))
+    return board, events, None
+
+
+HANDLERS = ((Mulligan, _mulligan),)
