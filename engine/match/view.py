@@ -15,6 +15,7 @@ the next, by its handle. :func:`locate` turns a handle back into the :class:`Car
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from engine.match.actions import CardAt
@@ -35,6 +36,21 @@ def handle_of(state: MatchState, viewer: Viewer, card_id: int) -> str:
     who = b"s" if viewer is None else b"%d" % viewer
     message = b"%s:%d:%d" % (who, state.version, card_id)
     return hashlib.blake2b(message, key=state.match.view_key, digest_size=8).hexdigest()
+
+
+def _handles(state: MatchState, viewer: Viewer) -> Callable[[int], str]:
+    """:func:`handle_of` for one view, faster: the keyed hash state and the message prefix are made
+    once and copied per card (the same bytes hashed, so the same handles)."""
+    who = b"s" if viewer is None else b"%d" % viewer
+    prefix = b"%s:%d:" % (who, state.version)
+    keyed = hashlib.blake2b(key=state.match.view_key, digest_size=8)
+
+    def handle(card_id: int) -> str:
+        hasher = keyed.copy()
+        hasher.update(prefix + b"%d" % card_id)
+        return hasher.hexdigest()
+
+    return handle
 
 
 def locate(state: MatchState, viewer: Viewer, handle: str, version: int | None = None) -> CardAt:
@@ -63,6 +79,7 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
     bit = everyone if viewer is None else 1 << viewer
     orientations = [o.name for o in spec.orientations]
     hosts = {card: host for card, host in board.attachments}
+    handle = _handles(state, viewer)
     zones = []
     for slot, ids in enumerate(board.zones):
         zone_spec = match.slot_spec[slot]
@@ -70,13 +87,13 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
         for card_id in ids:
             card = board.cards[card_id]
             entry: dict[str, Any] = {
-                "handle": handle_of(state, viewer, card_id),
+                "handle": handle(card_id),
                 "face": "up" if card.face_up else "down",
                 "orientation": orientations[card.orientation] if zone_spec.orientable else None,
                 "owner": card.owner,
                 "controller": card.controller,
                 "counters": dict(card.counters),
-                "attached_to": handle_of(state, viewer, hosts[card_id]) if card_id in hosts else None,
+                "attached_to": handle(hosts[card_id]) if card_id in hosts else None,
             }
             if card.known & bit == bit:
                 ref = match.table[card.ref]
