@@ -8,9 +8,11 @@ Rules, with exact numbers:
 - 100.2: the main deck has exactly 40 cards;
 - 100.2a: at most 4 cards of a name in the deck, unless the card's text says otherwise;
 - 100.3: 0 to 8 cards in the hyperspatial zone (407.1 says "0 or 8"; the rules contradict each other and
-  the engine follows 100.3, as the model says); 100.3a: at most 4 of a name there;
+  the engine follows 100.3, as the model says); 100.3a: at most 4 of a name there, unless its text says
+  otherwise;
 - 100.4: the super gacharange zone is optional, "up to 12" cards, while 408.1 says it "must be 12": the
-  engine takes it as 0 (not used) or exactly 12; 100.4a: at most 2 of a name there.
+  engine takes it as 0 (not used) or exactly 12; 100.4a: at most 2 of a name there, unless an effect
+  says otherwise.
 
 With card data (a ``lookup``): hyperspatial cards must be psychic, dragheart or Rule Plus cards (407.1,
 804.4, 806.4, 314.1), super gacharange cards must be gacharange cards (408.1, 809.2), and those cards
@@ -54,14 +56,18 @@ def is_gacharange(record: object) -> bool:
     return "gacharange" in words or bool(re.search(r"\bgr\b", words))
 
 
+def _text_allows_more(name: str, record: object | None) -> bool:
+    """The card's text lifts the copy limit ("unless otherwise specified", 100.2a, 100.3a, 100.4a)."""
+    return record is not None and bool(_ANY_NUMBER.search(str(getattr(record, "text", "") or "")))
+
+
 def _main_copies(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], list[str]]:
     """100.2a: at most 4 of a name in the deck, unless its text says otherwise."""
     problems = []
     for name, count in sorted(deck.names(MAIN).items()):
         if count <= COPIES:
             continue
-        record = lookup(name) if lookup is not None else None
-        if record is not None and _ANY_NUMBER.search(str(getattr(record, "text", "") or "")):
+        if _text_allows_more(name, lookup(name) if lookup is not None else None):
             continue
         problems.append(
             f"{count} copies of {name}: at most {COPIES} of a card in the deck, unless its text says "
@@ -112,9 +118,9 @@ CHECKS: tuple[Check, ...] = (
     section_size(MAIN, "main deck", DECK_SIZE, DECK_SIZE, "100.2"),
     _main_copies,
     section_size(HYPERSPATIAL, "hyperspatial zone", 0, HYPERSPATIAL_MAX, "100.3"),
-    copy_limit(COPIES, (HYPERSPATIAL,), "100.3a"),
+    copy_limit(COPIES, (HYPERSPATIAL,), "100.3a", _text_allows_more),
     _gr_size,
-    copy_limit(GR_COPIES, (GR,), "100.4a"),
+    copy_limit(GR_COPIES, (GR,), "100.4a", _text_allows_more),
     _placed(HYPERSPATIAL, "hyperspatial zone", is_hyperspatial, "psychic, dragheart or Rule Plus", "407.1"),
     _placed(GR, "super gacharange zone", is_gacharange, "gacharange", "408.1, 809.2"),
     _hall_of_fame,

@@ -1,9 +1,13 @@
 """Duel Masters on the match engine (General Game Rules v1.38; model: ``games/duelmasters.md`` 3 and 6).
 
+Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board`
+(board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use),
+:mod:`.attack` (the attack's choices), :mod:`.lines` (log lines), :mod:`.simulation`.
+
 **Automated** (rule numbers in each function's docstring):
 
 - zones with the rules' visibility and order (400-408): shields seen by nobody, their owner included
-  (406.2); see :mod:`.spec`;
+  (406.2), the super gacharange zone a face-down stack seen by nobody (408.2); see :mod:`.spec`;
 - setup (103): the generic setup shuffles each deck (103.2) and picks the first player at random
   (103.4); then each player puts the top 5 cards of their deck face down as shields and draws 5
   (103.3); the first player skips the draw of their first turn (103.5, 500.6). The rules have no
@@ -15,25 +19,38 @@
   attacker is declared (506.2);
 - the attack (506-510): attacker legality (untapped, no summoning sickness 301.5 unless Speed
   Attacker 101.2 or evolution 801.3, the opponent or a tapped creature as target 505.2, 506.1e), the
-  attacker tapped (506.1c); the block declaration by the defender with an untapped Blocker (507.1a-d);
-  the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield break of as many
-  shields as the attacker breaks (509.2-509.3, 701.14), the broken shields going to their owner's hand
-  with a Shield Trigger declaration (509.3a, 509.3c, 112.3a); the end of the attack (510);
+  attacker tapped (506.1c); the attacking player's window for their attack triggers, holding priority
+  until they pass it (506.3b-c); the defender's window for their declarations of usage and their block
+  with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no card in
+  hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield break of
+  as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14), the
+  broken shields going to their owner's hand with a Shield Trigger declaration (509.3a, 509.3c,
+  112.3a); the end of the attack (510);
+- while the defender decides (block, power of their creature, Shield Triggers), the attacking player
+  can take only the actions that leave the board as it is (notes, reveals, looks, concession, draw
+  offers, the undo protocol);
 - psychic and dragheart cards put anywhere but the battle zone return to the hyperspatial zone (117.1,
-  804.4b, 806.4b), gacharange cards to the bottom of the super gacharange zone (118.1), when card data
-  gives their ``home``;
-- losses at every check (after each action): a player whose deck has 0 cards (104.2b, 703.4b) and a
-  player attacked directly with no shields (104.2a, 509.1, 703.4a); both at once is a draw (the rules
-  are silent; the model's default).
+  804.4b, 806.4b), gacharange cards face down to the bottom of the super gacharange zone (118.1,
+  408.2), when card data gives their ``home``;
+- losses at every check (after each action, 703.2): a player whose deck has 0 cards, at once and not
+  at a failed draw (104.2b, 703.4b), and a player attacked directly with no shields (104.2a, 509.1,
+  703.4a); both at once is a draw (the rules are silent; the model's default).
+
+**Judgment calls** (the rules silent or contradictory): the attacking player chooses the broken
+shields (509.2-509.3 are passive); the broken shields are in their owner's hand while the Shield
+Triggers are declared, so that the owner sees them (113.6, 509.3c put them there after the
+declaration); a double loss is a draw; the super gacharange zone is shuffled at setup (no rule says
+so); the decklist numbers follow 100.3 (0 to 8 hyperspatial) and take 100.4 with 408.1 as 0 or 12.
 
 **Left to the players** (with the generic actions: move, tap, reveal, search, shuffle, counters...):
 everything card text does (101.1): resolving abilities and spells, standby effects and their order
-(101.4, 603), replacement effects (609), declarations of usage such as Ninja Strike and Revolution Change
-(506.3b, 506.3d: the defender holds priority in the block declaration step when they have a card in
-hand or a possible blocker), Strike Back (509.3b), "before the break" abilities (509.3, 603.7), Win All
-Battles (115.3c), cost changes (entered as ``cost``), power changes (entered as ``power``), evolution
-stacking (801), seals (116), awakening and links (804, 805), forced attacks (506.1b), and the 409
-pending state.
+(101.4, 603), attack triggers (506.3b-c, in their window), block triggers (507.2: the battle follows
+the block at once; a changed power is entered with the block or the attack), replacement effects
+(609), declarations of usage such as Ninja Strike (506.3d, in the block declaration window) and
+Revolution Change (506.3b, 701.26), Strike Back and Guard Strike (509.3b, 113.6, in the Shield Trigger
+window), "before the break" abilities (509.3, 603.7), Win All Battles (115.3c), cost changes (entered as
+``cost``), power changes (entered as ``power``), evolution stacking (801), seals (116), awakening and
+links (804, 805), castles (fortify, 304, 701.19), forced attacks (506.1b), and the 409 pending state.
 """
 
 from __future__ import annotations
@@ -43,20 +60,42 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
-from engine.match.apply import move_cards
+from engine.match.apply import move_cards, register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.duelmasters import procedures as proc
-from engine.match.games.duelmasters.actions import ACTIONS
+from engine.match.games.duelmasters import attack, mana
+from engine.match.games.duelmasters import board as proc
+from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.lines import register_lines
 from engine.match.games.duelmasters.simulation import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
+from engine.match.games.duelmasters.turn import advance
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
 __all__ = ["DEFINITION", "SPEC", "DuelMastersDefinition", "stats_from_record"]
 
 AUTOMATIC_STEPS = frozenset({"start_of_turn", "draw", "end_of_attack"})
+_DEFENDER_ACTIONS = (Block, DeclarePower, ShieldTrigger)
+"""The defender's own choices: their handlers say who may take them (507.1, 206, 509.3a)."""
+
+
+def _deciding(state: MatchState) -> str | None:
+    """What the defender is deciding now, if an attack waits for them (the engine gives them priority
+    then): their declarations of usage and block (506.3d, 507.1), the power of their creature in the
+    battle (206, 508.1), or their Shield Triggers (509.3a)."""
+    board = state.board
+    attack = proc.attack_of(board)
+    if attack is None or board.priority == board.active:
+        return None
+    step = proc.current(board)
+    if step == "block_declaration":
+        return "deciding on a block (507.1)"
+    if step == "battle":
+        return "entering their creature's power for the battle (206, 508.1)"
+    if step == "direct_attack":
+        return "deciding on Shield Triggers (509.3a)"
+    return None
 
 
 class DuelMastersDefinition(GameDefinition):
@@ -79,16 +118,31 @@ class DuelMastersDefinition(GameDefinition):
             board, _ = move_cards(
                 state, board, seat, [(deck, c) for c in hand], proc.slot(state, "hand", seat), kind="draw"
             )
-        state, _ = proc.advance(state.evolve(board=board))
+        state, _ = advance(state.evolve(board=board))
         return state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
-        """505.4, 510: the turn does not move on in the middle of an attack."""
+        """505.4, 510: the turn does not move on in the middle of an attack. While the defender decides
+        (their declarations and block, 506.3d, 507.1; the power of their creature, 206, 508.1; their
+        Shield Triggers, 509.3a), the active player, whom the engine lets act at any time, may take only
+        the actions that change nothing on the board (``anytime``: notes, reveals, concession, draw
+        offers, the undo protocol; and looks)."""
+        cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")
+        waiting = _deciding(state)
+        if (
+            waiting is not None
+            and action.actor == state.board.active
+            and cls.undoable
+            and not cls.anytime
+            and cls not in _DEFENDER_ACTIONS
+        ):
+            name = state.match.players[1 - state.board.active]
+            refuse(f"{name} is {waiting}: wait for them before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        return proc.advance(state)
+        return advance(state)
 
     def losers(self, state: MatchState) -> list[tuple[int, str]]:
         """104.2a-b, 703.4a-b, checked after every action (703.2: state-based actions)."""
@@ -129,7 +183,9 @@ class DuelMastersDefinition(GameDefinition):
             "broken": None if broken is None else [handle(c) for c in broken],
         }
         step = proc.current(board)
-        if step == "block_declaration":
+        if step == "attack_declaration":
+            data["waiting"], data["waiting_for"] = "attack_triggers", board.active
+        elif step == "block_declaration":
             data["waiting"], data["waiting_for"] = "block", attack["defender"]
         elif step == "battle":
             data["waiting"], data["waiting_for"] = "power", board.priority
@@ -147,7 +203,11 @@ class DuelMastersDefinition(GameDefinition):
         step = proc.current(board)
         assert step not in AUTOMATIC_STEPS, f"the turn rests in the automatic step {step}"
         attack = proc.attack_of(board)
-        assert (attack is not None) == (step in proc.WAIT_STEPS), f"attack data {attack} in step {step}"
+        if step in proc.WAIT_STEPS:
+            assert attack is not None, f"no attack data in step {step}"
+        elif attack is not None:
+            assert step == "attack_declaration", f"attack data {attack} in step {step}"
+            assert board.priority == board.active, "attack triggers' window without the attacker's priority"
         bz = set(board.zones[proc.bz_slot(state)])
         assert set(proc.ready_of(board)) <= bz, "a creature outside the battle zone is marked ready"
         if attack is not None:
@@ -165,6 +225,7 @@ class DuelMastersDefinition(GameDefinition):
 
 
 DEFINITION = DuelMastersDefinition()
-proc.register_handlers()
+for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS):
+    register_handler(_action, _handler)
 register_lines()
 register_game(DEFINITION)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.match.actions import BaseAction, CardAt, NextStep, PassTurn
+from engine.match.actions import BaseAction, CardAt, NextStep, PassPriority, PassTurn
 from engine.match.games.duelmasters.actions import (
     Attack,
     Block,
@@ -23,7 +23,7 @@ from engine.match.games.duelmasters.actions import (
     ShieldTrigger,
     UseCard,
 )
-from engine.match.games.duelmasters.procedures import (
+from engine.match.games.duelmasters.board import (
     UNTAPPED,
     attack_of,
     bz_slot,
@@ -173,6 +173,8 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             )
             if len(out) >= 3:
                 break
+    elif name == "attack_declaration" and attack_of(board) is not None:
+        out.append(PassPriority(actor=active, version=version))  # 506.3b-c: no attack trigger to resolve
     elif name == "attack_declaration" and (state.match.seed[0] % 4 or rng.random() < 0.02):
         # One game in four is played by cautious players who rarely attack: it ends by a deck out.
         ready = set(ready_of(board))

@@ -111,3 +111,19 @@ def test_only_forty_cards_make_a_legal_main_deck(size: int) -> None:
     lines = [f"{min(4, size - 4 * n)} Card {n}" for n in range((size + 3) // 4)]
     report = check_deck("duelmasters", parse_decklist("duelmasters", "\n".join(lines)))
     assert report.ok == (size == 40)
+
+
+def test_the_extra_zones_copy_limits_yield_to_card_text() -> None:
+    """100.3a, 100.4a: "except for the cards that ignore this rule in their text" / "unless otherwise
+    specified"."""
+    text = MAIN + "\nHyperspatial:\n5 Psy Swarm\nGR:\n3 Gr Swarm\n" + "\n".join(f"1 G{n}" for n in range(9))
+    deck = parse_decklist("duelmasters", text)
+    assert check_deck("duelmasters", deck).problems == [
+        "5 copies of Psy Swarm: at most 4 of a card (100.3a).",
+        "3 copies of Gr Swarm: at most 2 of a card (100.4a).",
+    ]
+    cards = {
+        "Psy Swarm": record("Psy Swarm", ["Psychic Creature"], "You may put any number of this card."),
+        "Gr Swarm": record("Gr Swarm", ["GR Creature"], "You may put any number of this card."),
+    }
+    assert check_deck("duelmasters", deck, cards.get).problems == []

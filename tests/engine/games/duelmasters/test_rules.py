@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards.model import CardRecord
-from engine.match.actions import CardAt, Move, NextStep, Note, PassTurn
+from engine.match.actions import CardAt, Move, NextStep, Note, PassPriority, PassTurn
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters import DEFINITION, stats_from_record
@@ -20,7 +20,7 @@ from engine.match.games.duelmasters.actions import (
     ShieldTrigger,
     UseCard,
 )
-from engine.match.games.duelmasters.procedures import attack_of
+from engine.match.games.duelmasters.board import attack_of
 from engine.match.state import CardRef, MatchState
 from engine.match.view import view
 from tests.engine.games.duelmasters.helpers import (
@@ -220,6 +220,7 @@ def test_a_summoned_creature_enters_and_has_summoning_sickness() -> None:
     state, _ = act(state, PassTurn, 1)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, beast))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     assert attack_of(state.board) is not None
 
 
@@ -253,6 +254,24 @@ def test_a_card_without_data_needs_its_use_said() -> None:
     assert mystery in state.zone("battle_zone")
 
 
+def test_a_castle_is_not_put_into_the_battle_zone() -> None:
+    """304.2, 605.3: a castle goes to its owner's shield zone, attached to a shield; the engine leaves
+    fortifying to the players rather than put it into the battle zone."""
+    castle = card("Test Castle", type="castle", cost=3, civilizations="fire")
+    state = start(decks=(deck(castle), deck()))
+    state, keep = place(state, "Test Castle", "hand", 0)
+    state, _ = act(state, NextStep, 0)
+    refused(
+        state,
+        UseCard,
+        0,
+        "Test Castle is a castle: fortify it by hand, tapping its mana and attaching it to one of your "
+        "shields (304.1-304.2, 605.3, 701.19).",
+        card=at(state, keep),
+        kind="use",
+    )
+
+
 # Attacks (505-510) -----------------------------------------------------------------------------------
 
 
@@ -262,6 +281,7 @@ def test_a_direct_attack_breaks_a_shield_into_its_owners_hand() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
     state, events = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     assert state.card(dragon).orientation == 1
     assert lines(events, state, 1)[0] == "Alice attacks you with Bolshack Test Dragon."
     assert step(state) == "block_declaration" and state.board.priority == 1
@@ -330,6 +350,7 @@ def test_attacking_a_tapped_creature_battles_and_the_lower_power_is_destroyed() 
     state, fry = place(state, "Small Fry", "battle_zone", 1, tapped=True)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, fry))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, events = act(state, Block, 1)
     assert fry in state.zone("graveyard", 1) and dragon in state.zone("battle_zone")
     text = lines(events, state, None)
@@ -345,6 +366,7 @@ def test_equal_power_destroys_both_creatures() -> None:
     state, equal = place(state, "Equal Fighter", "battle_zone", 1, tapped=True)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, equal))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, events = act(state, Block, 1)
     assert dragon in state.zone("graveyard", 0) and equal in state.zone("graveyard", 1)
     assert any("equal power, both lose" in line for line in lines(events, state, 0))
@@ -358,6 +380,7 @@ def test_a_blocker_blocks_and_battles_instead_of_the_shields() -> None:
     state, fry = place(state, "Small Fry", "battle_zone", 1)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     refused(state, Block, 1, "Small Fry does not have Blocker (507.1a, 701.12a).", blocker=at(state, fry))
     refused(state, Block, 0, "Only the attacked player declares a block (507.1).")
     state, events = act(state, Block, 1, blocker=at(state, wall))
@@ -375,6 +398,7 @@ def test_a_double_breaker_breaks_two_shields_and_a_shield_trigger_is_declared() 
     state, spell = place(state, "Trigger Spell", "shields", 1)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, _ = act(state, Block, 1)
     shields = state.zone("shields", 1)
     picks = [CardAt(zone="shields", player=1, index=shields.index(c)) for c in (beast, spell)]
@@ -412,6 +436,7 @@ def test_declining_shield_triggers() -> None:
     state, beast = place(state, "Trigger Beast", "shields", 1)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, _ = act(state, Block, 1)
     state, _ = act(state, Break, 0, shields=[at(state, beast)])
     state, events = act(state, ShieldTrigger, 1)
@@ -426,6 +451,7 @@ def test_a_creature_without_power_data_waits_for_its_power() -> None:
     state, mystery = place(state, "Mystery Beast", "battle_zone", 1, tapped=True)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, mystery))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, _ = act(state, Block, 1)
     assert step(state) == "battle" and state.board.priority == 1
     assert view(state, None)["game_data"]["waiting"] == "power"
@@ -441,6 +467,7 @@ def test_the_attack_ends_when_the_attacker_leaves() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     # Bob's card text (a Ninja Strike, say) destroys it: he holds priority in the block declaration step.
     state, events = act(state, Move, 1, cards=[at(state, dragon)], to={"zone": "graveyard", "player": 0})
     assert attack_of(state.board) is None and step(state) == "attack_declaration"
@@ -462,6 +489,7 @@ def test_a_direct_attack_with_no_shields_wins() -> None:
     state = state.evolve(board=board.evolve(zones=tuple(zones)))
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, events = act(state, Block, 1)
     assert state.ended and state.winner == 0
     assert state.end_reason == "Bob: attacked directly with no shields (104.2a, 509.1)"
@@ -544,6 +572,7 @@ def test_battle_outcome_follows_power(apower: int, dpower: int) -> None:
     state, theirs = place(state, "Mystery Beast", "battle_zone", 1, tapped=True)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, mine), target=at(state, theirs), power=apower)
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, _ = act(state, Block, 1, power=dpower)
     assert (mine in state.zone("graveyard", 0)) == (apower <= dpower)
     assert (theirs in state.zone("graveyard", 1)) == (dpower <= apower)
@@ -569,6 +598,56 @@ def test_a_destroyed_psychic_creature_returns_to_the_hyperspatial_zone() -> None
     state, cell = place(state, "Psychic Test", "battle_zone", 1, tapped=True)
     state = to_attack(state)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, cell))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
     state, events = act(state, Block, 1)
     assert cell in state.zone("hyperspatial", 1)
     assert "Psychic Test returns to Bob's hyperspatial zone (117.1, 118.1)." in lines(events, state, 0)
+
+
+def test_a_gacharange_creature_returns_face_down_to_the_bottom_of_its_zone() -> None:
+    """118.1: a gacharange creature put anywhere but the battle zone goes to the bottom of the super
+    gacharange zone; 408.2: that zone is a face-down stack nobody sees."""
+    from engine.match.setup import new_match
+    from tests.engine.games.duelmasters.helpers import PLAYERS, SEED, SPEC
+
+    gr = [
+        card(f"GR Test {n}", type="creature", cost=3, power=1000, civilizations="fire", home="super_gr")
+        for n in range(6)
+        for _ in range(2)
+    ]
+    state = new_match(
+        SPEC, PLAYERS, [{"deck": deck(ATTACKER)}, {"deck": deck(), "super_gr": gr}], SEED, first_player=0
+    )
+    top = state.zone("super_gr", 1)[0]
+    name = state.ref(top).name
+    state, robot = place(state, name, "battle_zone", 1, tapped=True)
+    assert robot == top
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state = to_attack(state)
+    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, robot))
+    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state, _ = act(state, Block, 1)
+    assert state.zone("super_gr", 1)[-1] == robot
+    assert not state.card(robot).face_up
+    assert not state.knows(0, robot) and not state.knows(1, robot) and not state.knows(None, robot)
+
+
+def test_a_deck_emptied_in_the_main_step_loses_at_once() -> None:
+    """104.2b, 703.4b: the loss comes when the deck reaches 0 cards (a state-based action, checked after
+    every action), not at the next draw."""
+    state = start(decks=(deck(size=11), deck()))
+    state, _ = act(state, NextStep, 0)
+    assert step(state) == "main" and len(state.zone("deck", 0)) == 1
+    state, _ = act(state, Move, 0, cards=[CardAt(zone="deck", index=0)], to={"zone": "hand"})
+    assert state.ended and state.winner == 1
+    assert state.end_reason == "Alice: no cards left in their deck (104.2b, 703.4b)"
+
+
+def test_only_the_first_players_first_turn_skips_the_draw() -> None:
+    """103.5, 500.6: the second player draws in their first turn (turn 2)."""
+    state = start(first=1)
+    assert len(state.zone("hand", 1)) == 5
+    state, _ = act(state, PassTurn, 1)
+    assert state.board.active == 0 and len(state.zone("hand", 0)) == 6
+    state, _ = act(state, PassTurn, 0)
+    assert len(state.zone("hand", 1)) == 6

@@ -1,0 +1,252 @@
+"""The handlers of the attack step's choices: the attack declaration (506.1), the block declaration
+(507.1), a power the card data lacks (206, 508.1), the shields the direct attack breaks (509.2-509.3)
+and the Shield Trigger declaration (509.3a, 509.3c, 112.3a). The automatic parts between them are in
+:mod:`.turn`."""
+
+from __future__ import annotations
+
+from engine.match.apply import HandlerResult, move_cards, refuse
+from engine.match.events import Event, seen_mask
+from engine.match.games.duelmasters.actions import Attack, Block, Break, DeclarePower, ShieldTrigger
+from engine.match.games.duelmasters.board import (
+    TAPPED,
+    UNTAPPED,
+    attack_of,
+    bz_slot,
+    goto,
+    is_creature,
+    mention,
+    name_of,
+    pick,
+    picks,
+    powers,
+    ready_of,
+    require_step,
+    set_orientation,
+    slot,
+)
+from engine.match.games.duelmasters.spec import card_type, flag, int_stat
+from engine.match.state import MatchState
+
+
+def _attack(state: MatchState, action: Attack) -> HandlerResult:
+    """505.2, 506.1a-e, 301.5; the step stays the attack declaration, with the attacking player's
+    priority, for their attack triggers (506.3b-c)."""
+    require_step(state, "attack_declaration", "declare an attack", "506.1")
+    board = state.board
+    actor = action.actor
+    if actor != board.active:
+        refuse("Only the active player attacks (506.1).")
+    if attack_of(board) is not None:
+        refuse("An attack is already in progress (505.4).")
+    _, attacker = pick(state, action.attacker, "battle_zone", actor, "the attacking creature")
+    card = board.cards[attacker]
+    name = name_of(state, attacker)
+    if card.controller != actor or not card.face_up:
+        refuse("Attack with one of your own creatures (506.1a).")
+    if not is_creature(state, attacker):
+        refuse(f"Only creatures attack; {name} is not a creature (505.3).")
+    if card.orientation != UNTAPPED:
+        refuse(f"{name} is tapped: an attacking creature must be untapped (506.1a).")
+    ref = state.match.table[card.ref]
+    if (
+        attacker not in ready_of(board)
+        and not action.speed_attacker
+        and not flag(ref, "speed_attacker")
+        and not flag(ref, "evolution")
+    ):
+        refuse(
+            f"{name} has summoning sickness: it has not been in the battle zone since the start of the "
+            "turn (301.5)."
+        )
+    target = None
+    if action.target is not None:
+        _, target = pick(state, action.target, "battle_zone", actor, "the creature to attack", own=False)
+        tcard = board.cards[target]
+        if tcard.controller == actor:
+            refuse("Attack the opponent or one of their creatures (506.1e).")
+        if not is_creature(state, target) or not tcard.face_up:
+            refuse("Only creatures can be attacked, besides the opponent (506.1e).")
+        if tcard.orientation != TAPPED:
+            refuse(f"{name_of(state, target)} is untapped: only tapped creatures can be attacked (505.2).")
+    breaker = action.breaker or int_stat(ref, "breaker") or 1  # 509.2a-b
+    defender = 1 - actor
+    attack = {
+        "attacker": attacker,
+        "target": target,
+        "defender": defender,
+        "breaker": breaker,
+        "apower": action.power,
+        "dpower": None,
+        "block_done": False,
+        "blocked": False,
+        "blocker": None,
+        "broken": None,
+        "triggers_done": False,
+    }
+    board = set_orientation(board, [attacker], TAPPED)  # 506.1c
+    # 506.3b-c: the attacking player holds priority for their attack triggers (even if they had passed
+    # it before declaring).
+    board = board.with_data(attack=attack).evolve(priority=actor, passes=0)
+    mentions = [mention(state, board, attacker)] + ([] if target is None else [mention(state, board, target)])
+    events = [
+        Event("dm_attack", actor, tuple(mentions), {"defender": defender, "creature": target is not None})
+    ]
+    # 506.3b-c: the attacking player keeps priority for their attack triggers; passing it goes on.
+    return board, events, None
+
+
+def _block(state: MatchState, action: Block) -> HandlerResult:
+    """507.1a-d."""
+    require_step(state, "block_declaration", "declare a block", "507.1")
+    board = state.board
+    attack = attack_of(board)
+    actor = action.actor
+    if attack is None or attack["block_done"]:
+        refuse("There is no attack waiting for a block declaration.")
+    if actor != attack["defender"]:
+        refuse("Only the attacked player declares a block (507.1).")
+    events: list[Event] = []
+    if action.blocker is not None:
+        _, blocker = pick(state, action.blocker, "battle_zone", actor, "the blocking creature")
+        card = board.cards[blocker]
+        name = name_of(state, blocker)
+        if card.controller != actor or not card.face_up:
+            refuse("Block with one of your own creatures (507.1a).")
+        if card.orientation != UNTAPPED:
+            refuse(f"{name} is tapped: a blocker must be untapped (507.1a).")
+        if flag(state.match.table[card.ref], "blocker") is False:
+            refuse(f"{name} does not have Blocker (507.1a, 701.12a).")
+        board = set_orientation(board, [blocker], TAPPED)  # 507.1c
+        attack.update(blocked=True, blocker=blocker)
+        events.append(Event("dm_block", actor, (mention(state, board, blocker),)))
+    else:
+        events.append(Event("dm_no_block", actor))
+    attack["block_done"] = True
+    if action.power is not None:
+        attack["dpower"] = action.power
+    board = goto(board.with_data(attack=attack), "battle", events)
+    return board, events, None
+
+
+def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
+    """206: the power of a creature whose card data gives none, for the battle in progress."""
+    require_step(state, "battle", "enter a power", "508.1")
+    board = state.board
+    attack = attack_of(board)
+    if attack is None:
+        refuse("There is no battle in progress.")
+    apower, dpower = powers(state, board, attack)
+    defender = attack["blocker"] if attack["blocked"] else attack["target"]
+    actor = action.actor
+    if apower is None and board.cards[attack["attacker"]].controller == actor:
+        attack["apower"] = action.power
+        card = attack["attacker"]
+    elif defender is not None and dpower is None and board.cards[defender].controller == actor:
+        attack["dpower"] = action.power
+        card = defender
+    else:
+        refuse("No power is needed from you for this battle.")
+    event = Event("dm_power", actor, (mention(state, board, card),), {"power": action.power})
+    return board.with_data(attack=attack), [event], None
+
+
+def _break(state: MatchState, action: Break) -> HandlerResult:
+    """509.2-509.3, 701.14: the chosen shields go to their owner's hand."""
+    require_step(state, "direct_attack", "break shields", "509.2")
+    board = state.board
+    attack = attack_of(board)
+    actor = action.actor
+    if attack is None or attack["broken"] is not None:
+        refuse("There are no shields to break now.")
+    if actor != board.active:
+        refuse("The attacking player chooses the shields to break (509.3).")
+    defender = attack["defender"]
+    shields = board.zones[slot(state, "shields", defender)]
+    count = min(attack["breaker"], len(shields))
+    for at in action.shields:
+        if at.zone != "shields" or at.player != defender:
+            refuse("Choose shields in the attacked player's shield zone.")
+    chosen = []
+    for at in action.shields:
+        if at.index >= len(shields):
+            refuse(f"There is no shield at index {at.index} (there are {len(shields)}).")
+        chosen.append(shields[at.index])
+    if len(set(chosen)) != len(chosen):
+        refuse("The same shield is chosen twice.")
+    if len(chosen) != count:
+        what = "shield" if count == 1 else "shields"
+        refuse(f"This attack breaks {count} {what}; choose exactly {count} (509.2).")
+    source = slot(state, "shields", defender)
+    board, event = move_cards(
+        state, board, actor, [(source, c) for c in chosen], slot(state, "hand", defender), kind="dm_break"
+    )
+    table = state.match.table
+    # 509.3a: a declaration is asked only if a broken card may have Shield Trigger.
+    maybe = any(flag(table[board.cards[c].ref], "shield_trigger") is not False for c in chosen)
+    attack.update(broken=chosen, triggers_done=not maybe)
+    return board.with_data(attack=attack), [event], None
+
+
+def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
+    """509.3a, 509.3c, 112.3a: declared Shield Triggers are shown and used for free."""
+    require_step(state, "direct_attack", "declare Shield Triggers", "509.3a")
+    board = state.board
+    attack = attack_of(board)
+    actor = action.actor
+    if attack is None or attack["broken"] is None or attack["triggers_done"]:
+        refuse("No Shield Trigger can be declared now.")
+    if actor != attack["defender"]:
+        refuse("Only the player whose shields were broken declares Shield Triggers (509.3a).")
+    chosen = picks(state, action.cards, "hand", actor, "the Shield Trigger cards")
+    table = state.match.table
+    broken = set(attack["broken"])
+    for _, card_id in chosen:
+        name = name_of(state, card_id)
+        if card_id not in broken:
+            refuse(f"{name} was not among the shields just broken (509.3a).")
+        if flag(table[board.cards[card_id].ref], "shield_trigger") is False:
+            refuse(f"{name} does not have Shield Trigger (112.3a).")
+    everyone = state.match.all
+    cards = list(board.cards)
+    mentions = []
+    for _, card_id in chosen:  # declared by showing them to everyone (509.3a)
+        old = cards[card_id]
+        cards[card_id] = old.with_known(everyone)
+        mentions.append((old.ref, seen_mask(old.known, everyone, everyone)))
+    board = board.evolve(cards=tuple(cards))
+    events = [Event("dm_trigger", actor, tuple(mentions))]
+    hand = slot(state, "hand", actor)
+    for _, card_id in chosen:  # 509.3c: used one by one, for free (112.3a, 112.3e)
+        kind = card_type(table[board.cards[card_id].ref])
+        if kind == "spell":
+            board, event = move_cards(
+                state, board, actor, [(hand, card_id)], slot(state, "graveyard", actor), kind="dm_cast"
+            )
+        elif kind is not None:
+            board, event = move_cards(
+                state,
+                board,
+                actor,
+                [(hand, card_id)],
+                bz_slot(state),
+                face="up",
+                orientation=UNTAPPED,
+                kind="dm_summon" if kind == "creature" else "dm_use",
+            )
+        else:
+            continue  # no card type known: the players use it by hand
+        event.data["free"] = True
+        events.append(event)
+    attack["triggers_done"] = True
+    return board.with_data(attack=attack), events, None
+
+
+HANDLERS = (
+    (Attack, _attack),
+    (Block, _block),
+    (DeclarePower, _power),
+    (Break, _break),
+    (ShieldTrigger, _trigger),
+)
+"""The handlers of this module's actions, registered by the definition."""

@@ -1,0 +1,151 @@
+"""The Duel Masters board helpers shared by the procedures: slots, the game data kept on the board,
+card stats in a battle, picking cards by position and moving the turn to a step.
+
+Game data kept on the board (:meth:`~engine.match.state.Board.data`):
+
+- ``ready``: card ids in the battle zone since the start of the turn; a creature not in it has
+  summoning sickness (301.5);
+- ``charged``: whether the active player has charged mana this turn (503.2);
+- ``attack``: the attack in progress (506-510): ``attacker``, ``target`` (None: the player),
+  ``defender`` (seat), ``breaker``, ``apower`` / ``dpower`` (powers entered by the players),
+  ``block_done``, ``blocked``, ``blocker``, ``broken`` (ids of the shields broken, None before the
+  break), ``triggers_done``;
+- ``hit``: the seat of a player attacked directly with no shields (509.1, 703.4a), a loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.match.actions import CardAt
+from engine.match.apply import refuse
+from engine.match.events import Event, seen_mask
+from engine.match.games.duelmasters.spec import ATTACK_PHASE, STEP, card_type, flag, int_stat, step_name
+from engine.match.state import Board, Card, MatchState
+
+UNTAPPED, TAPPED = 0, 1
+WAIT_STEPS = frozenset({"block_declaration", "battle", "direct_attack"})
+
+
+# Small helpers ---------------------------------------------------------------------------------------
+
+
+def slot(state: MatchState, zone: str, player: int | None = None) -> int:
+    return state.match.slot_of[(zone, player)]
+
+
+def bz_slot(state: MatchState) -> int:
+    return state.match.slot_of[("battle_zone", None)]
+
+
+def attack_of(board: Board) -> dict[str, Any] | None:
+    value = board.data("attack")
+    return None if value is None else dict(value)
+
+
+def ready_of(board: Board) -> tuple[int, ...]:
+    return tuple(board.data("ready", ()))
+
+
+def name_of(state: MatchState, card_id: int) -> str:
+    return state.match.table[state.board.cards[card_id].ref].name
+
+
+def pick(
+    state: MatchState, at: CardAt, zone: str, actor: int, what: str, own: bool = True
+) -> tuple[int, int]:
+    """``(slot, card id)`` of a card at a position of a zone (your own unless the zone is shared)."""
+    spec = state.match.zone_specs[zone]
+    if at.zone != zone:
+        refuse(f"Choose {what} in the {spec.label}, not in the {at.zone.replace('_', ' ')}.")
+    if spec.shared:
+        player = None
+    else:
+        player = actor if at.player is None else at.player
+        if own and player != actor:
+            refuse(f"Choose {what} in your own {spec.label}.")
+        if player not in (0, 1):
+            refuse(f"There is no player {player} in this match.")
+    where = slot(state, zone, player)
+    ids = state.board.zones[where]
+    if at.index >= len(ids):
+        refuse(f"There is no card at index {at.index} of that {spec.label} (it holds {len(ids)}).")
+    return where, ids[at.index]
+
+
+def picks(
+    state: MatchState, cards: Sequence[CardAt], zone: str, actor: int, what: str, own: bool = True
+) -> list[tuple[int, int]]:
+    chosen = [pick(state, at, zone, actor, what, own) for at in cards]
+    if len({card for _, card in chosen}) != len(chosen):
+        refuse("The same card is chosen twice.")
+    return chosen
+
+
+def set_orientation(board: Board, card_ids: Sequence[int], orientation: int) -> Board:
+    cards = list(board.cards)
+    for card_id in card_ids:
+        old = cards[card_id]
+        cards[card_id] = Card(
+            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
+        )
+    return board.evolve(cards=tuple(cards))
+
+
+def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
+    card = board.cards[card_id]
+    return card.ref, seen_mask(card.known, card.known, state.match.all)
+
+
+def goto(board: Board, name: str, events: list[Event]) -> Board:
+    """Move the turn to a step (the active player holds priority), with a log line unless it is a
+    sub-step of an attack (the attack's own lines tell those)."""
+    phase, step = STEP[name]
+    if phase != ATTACK_PHASE or (name == "attack_declaration" and board.phase != ATTACK_PHASE):
+        events.append(Event("step", None, (), {"phase": phase, "step": step}))
+    return board.evolve(phase=phase, step=step, priority=board.active, passes=0)
+
+
+def current(board: Board) -> str:
+    return step_name(board.phase, board.step)
+
+
+def require_step(state: MatchState, name: str, what: str, rule: str) -> None:
+    if current(state.board) != name:
+        refuse(f"You can {what} only in the {name.replace('_', ' ')} step ({rule}).")
+
+
+def is_creature(state: MatchState, card_id: int) -> bool:
+    """A creature, or a card whose type the card data does not give (the players know)."""
+    kind = card_type(state.match.table[state.board.cards[card_id].ref])
+    return kind is None or kind == "creature"
+
+
+def base_power(state: MatchState, board: Board, card_id: int) -> int | None:
+    return int_stat(state.match.table[board.cards[card_id].ref], "power")
+
+
+def powers(state: MatchState, board: Board, attack: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The powers of the attacker and of the defending creature in the coming battle."""
+    defender = attack["blocker"] if attack["blocked"] else attack["target"]
+    apower = (
+        attack["apower"] if attack["apower"] is not None else base_power(state, board, attack["attacker"])
+    )
+    dpower = None
+    if defender is not None:
+        dpower = attack["dpower"] if attack["dpower"] is not None else base_power(state, board, defender)
+    return apower, dpower
+
+
+def possible_blockers(state: MatchState, board: Board, seat: int) -> list[int]:
+    """The seat's untapped face-up creatures that have Blocker or whose card data is unknown (507.1a)."""
+    table = state.match.table
+    found = []
+    for card_id in board.zones[bz_slot(state)]:
+        card = board.cards[card_id]
+        if card.controller != seat or card.orientation != UNTAPPED or not card.face_up:
+            continue
+        if flag(table[card.ref], "blocker") is not False:
+            found.append(card_id)
+    return found

@@ -1,0 +1,124 @@
+"""The handlers of the charge step and the main step: charging mana (503, 701.8, 405.1) and using
+cards with the mana payment checked (504.1, 601.1, 701.3-701.5, 112.2a-c, 405.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.match.apply import HandlerResult, move_cards, refuse
+from engine.match.games.duelmasters.actions import Charge, UseCard
+from engine.match.games.duelmasters.board import (
+    TAPPED,
+    UNTAPPED,
+    bz_slot,
+    goto,
+    pick,
+    picks,
+    require_step,
+    set_orientation,
+    slot,
+)
+from engine.match.games.duelmasters.spec import card_type, civilizations, int_stat
+from engine.match.state import MatchState
+
+
+def _charge(state: MatchState, action: Charge) -> HandlerResult:
+    """503.1-503.2, 701.8, 405.1."""
+    require_step(state, "charge", "charge mana", "503.1")
+    if state.board.data("charged"):
+        refuse("You have already charged mana this turn (503.2).")
+    hand, card_id = pick(state, action.card, "hand", action.actor, "the card to charge")
+    civs = civilizations(state.match.table[state.board.cards[card_id].ref])
+    multi = civs is not None and len(civs) >= 2
+    board, event = move_cards(
+        state,
+        state.board,
+        action.actor,
+        [(hand, card_id)],
+        slot(state, "mana", action.actor),
+        face="up",
+        orientation=TAPPED if multi else UNTAPPED,
+        kind="dm_charge",
+    )
+    event.data["tapped"] = multi
+    events = [event]
+    board = goto(board.with_data(charged=True), "main", events)
+    return board, events, None
+
+
+def _match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None]) -> bool:
+    """Whether each needed civilization can be paid by a distinct mana card (112.2a): bipartite
+    matching; a mana card of unknown civilizations can pay any."""
+    owner: dict[int, int] = {}
+
+    def augment(civ: int, seen: set[int]) -> bool:
+        for index, civs in enumerate(sources):
+            if index in seen or (civs is not None and needed[civ] not in civs):
+                continue
+            seen.add(index)
+            if index not in owner or augment(owner[index], seen):
+                owner[index] = civ
+                return True
+        return False
+
+    return all(augment(civ, set()) for civ in range(len(needed)))
+
+
+_USE_KIND = {"creature": "summon", "spell": "cast"}
+
+
+def _use(state: MatchState, action: UseCard) -> HandlerResult:
+    """504.1, 601.1, 701.3-701.5, 112.2a-c."""
+    require_step(state, "main", "use cards", "504.1")
+    actor = action.actor
+    match = state.match
+    hand, card_id = pick(state, action.card, "hand", actor, "the card to use")
+    ref = match.table[state.board.cards[card_id].ref]
+    if card_type(ref) == "castle":
+        refuse(
+            f"{ref.name} is a castle: fortify it by hand, tapping its mana and attaching it to one of your "
+            "shields (304.1-304.2, 605.3, 701.19)."
+        )
+    kind = action.kind or (_USE_KIND.get(card_type(ref) or "", "use") if card_type(ref) else None)
+    if kind is None:
+        refuse(f"Say how to use {ref.name} (summon, cast or use): its card data gives no card type.")
+    mana = picks(state, action.mana, "mana", actor, "the mana cards to tap")
+    for _, mana_id in mana:
+        if state.board.cards[mana_id].orientation != UNTAPPED:
+            refuse("Tap only untapped mana cards to pay (112.2).")
+    cost = action.cost if action.cost is not None else int_stat(ref, "cost")
+    civs = civilizations(ref)
+    if cost is not None:
+        need = max(cost, len(civs or ()))  # 112.2b: at least one card per civilization
+        if len(mana) < need:
+            refuse(f"{ref.name} costs {need}: tap {need} mana cards, not {len(mana)} (112.2a).")
+        if len(mana) > need:
+            refuse(f"{ref.name} costs {need}: paying more is not allowed (112.2c).")
+    if civs:
+        sources = []
+        for _, mana_id in mana:
+            card = state.board.cards[mana_id]
+            # 405.4: a face-down mana card is colourless.
+            sources.append(civilizations(match.table[card.ref]) if card.face_up else frozenset())
+        if not _match_civs(sorted(civs), sources):
+            wanted = ", ".join(sorted(civs))
+            refuse(f"{ref.name} needs a mana card of each of its civilizations ({wanted}) (112.2a).")
+    board = set_orientation(state.board, [m for _, m in mana], TAPPED)
+    # 302.2: a spell goes to the graveyard once resolved; 701.3, 403.1: other cards to the battle zone.
+    dest = slot(state, "graveyard", actor) if kind == "cast" else bz_slot(state)
+    board, event = move_cards(
+        state,
+        board,
+        actor,
+        [(hand, card_id)],
+        dest,
+        face="up",
+        orientation=UNTAPPED if kind != "cast" else None,
+        kind=f"dm_{kind}",
+    )
+    event.data["mana"] = len(mana)
+    return board, [event], None
+
+
+HANDLERS = ((Charge, _charge), (UseCard, _use))
+"""The handlers of this module's actions, registered by the definition."""
