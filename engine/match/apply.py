@@ -195,8 +195,10 @@ def _game_over(state: MatchState, losers: Sequence[tuple[int, str]]) -> tuple[Ma
     every player losing at once is a draw."""
     seats = {seat for seat, _ in losers}
     reason = "; ".join(dict.fromkeys(f"{state.match.players[seat]}: {why}" for seat, why in losers))
-    winner = None if len(seats) >= len(state.match.players) else next(
-        seat for seat in range(len(state.match.players)) if seat not in seats
+    winner = (
+        None
+        if len(seats) >= len(state.match.players)
+        else next(seat for seat in range(len(state.match.players)) if seat not in seats)
     )
     if winner is None:
         reason = f"draw ({reason})"

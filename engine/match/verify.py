@@ -30,8 +30,7 @@ class Verification:
 
 def _decks(raw: list[Any]) -> list[dict[str, list[CardRef]]]:
     return [
-        {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()}
-        for deck in raw
+        {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()} for deck in raw
     ]
 
 
