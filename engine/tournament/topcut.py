@@ -115,6 +115,29 @@ class TopCut:
                 return TopCut(self.seeds, winners)
         raise TournamentError("That player is not in a match of the current top cut round.")
 
+    def correct_winner(self, winner: PlayerId) -> TopCut:
+        """An organizer's correction: ``winner`` won the decided match they are recorded as losing. The
+        match's recorded winner must not have played on (their next match has no winner yet), so
+        nothing later in the bracket depends on the result being corrected."""
+        for round_number in range(len(self.winners), 0, -1):
+            for match in self.matches(round_number):
+                if winner not in (match.player_a, match.player_b) or match.winner is None:
+                    continue
+                if match.winner == winner:
+                    raise TournamentError("That player is already recorded as the winner of that match.")
+                later = self.winners[round_number] if round_number < len(self.winners) else ()
+                if match.slot // 2 < len(later) and later[match.slot // 2] is not None:
+                    raise TournamentError(
+                        "The recorded winner has already played on: correct the later match first."
+                    )
+                row = list(self.winners[round_number - 1])
+                row[match.slot] = winner
+                return TopCut(
+                    self.seeds,
+                    (*self.winners[: round_number - 1], tuple(row), *self.winners[round_number:]),
+                )
+        raise TournamentError("That player has no decided top cut match to correct.")
+
 
 def start_top_cut(standings: Sequence[Standing], size: int) -> TopCut:
     """Seed a top cut of ``size`` from final Swiss ``standings`` (ranked): the best ``size`` players

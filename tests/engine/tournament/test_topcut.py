@@ -78,3 +78,24 @@ def test_start_top_cut_skips_dropped_players() -> None:
         TournamentError, match=r"^A top 8 needs 8 players, but only 5 are still in the event\.$"
     ):
         start_top_cut(standings, 8)
+
+
+def test_a_decided_match_is_corrected_until_its_winner_plays_on() -> None:
+    """An organizer's correction swaps a decided match's winner; the next round's entrant follows.
+    Once the recorded winner has a result in the next round, the correction is refused."""
+    cut = TopCut(("a", "b", "c", "d"))  # semifinals: a v d, b v c
+    cut = cut.record_winner("a")
+    fixed = cut.correct_winner("d")
+    assert fixed.matches(1)[0].winner == "d"
+    fixed = fixed.record_winner("b")
+    final = fixed.matches(2)[0]
+    assert {final.player_a, final.player_b} == {"d", "b"}
+    with pytest.raises(TournamentError, match="already recorded as the winner"):
+        fixed.correct_winner("d")
+    won = fixed.record_winner("d")
+    assert won.champion == "d"
+    with pytest.raises(TournamentError, match="already played on"):
+        won.correct_winner("a")
+    assert won.correct_winner("b").champion == "b"
+    with pytest.raises(TournamentError, match="no decided top cut match"):
+        TopCut(("a", "b", "c", "d")).correct_winner("a")
