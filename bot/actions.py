@@ -565,11 +565,17 @@ async def tournament_pairings(
 
 
 async def _cut_opponent(app: App, actor: Actor, info: EventInfo, player: str) -> str:
-    """``player``'s opponent in their undecided match of the current top cut round."""
+    """``player``'s opponent in their undecided match of the current top cut round; for an organizer
+    correcting a result, in the latest bracket match ``player`` played."""
     cut = await app.tournaments.top_cut(actor, info.id)
     for m in cut.current_matches:
         if m.winner is None and player in (m.player_a, m.player_b):
             return m.player_b if m.player_a == player else m.player_a
+    if actor.is_organizer:
+        for matches in reversed(cut.rounds):
+            for m in matches:
+                if player in (m.player_a, m.player_b):
+                    return m.player_b if m.player_a == player else m.player_a
     who = "You have" if player == actor.user_id else "That player has"
     raise ArbiterError(f"{who} no undecided match in the current top cut round.")
 
@@ -672,7 +678,7 @@ async def tournament_result(
             raise ArbiterError("Only tournament organizers can enter or override results.")
         target = await _player_id(app, actor, info, player)
         wins, losses, draws = parse_score(result)
-        if info.status == "topcut":
+        if info.status == "topcut" or (info.status == "finished" and info.top_cut and info.swiss_done):
             if double_loss or wins == losses:
                 raise ArbiterError("A top cut match needs a winner.")
             winner = target if wins > losses else await _cut_opponent(app, actor, info, target)
@@ -687,10 +693,16 @@ async def tournament_result(
 
 
 async def tournament_missing(app: App, actor: Actor, event: str | int) -> Answer:
-    """``/tournament missing``: the current round's matches still without a confirmed result."""
+    """``/tournament missing``: the current round's matches still without a confirmed result; in the
+    top cut, its current round's matches without a winner."""
 
     async def work() -> Answer:
         info = await _event(app, actor, event)
+        if info.status == "topcut" or (info.status == "finished" and info.top_cut and info.swiss_done):
+            try:
+                return Answer(tr.topcut_missing_panel(await app.tournaments.top_cut(actor, info.id)))
+            except ArbiterError:
+                pass  # finished without a seeded cut (cancelled): the last Swiss round
         rnd = await app.tournaments.pairings(actor, info.id)
         return Answer(tr.missing_panel(rnd, app.tournaments.clock()))
 
@@ -743,10 +755,14 @@ async def tournament_export(app: App, actor: Actor, event: str | int) -> Answer:
     return await _tournament(work())
 
 
-async def tournament_log(app: App, actor: Actor, event: str | int, page: int = 0) -> Answer:
-    """``/tournament log`` (organizers): every organizer action on the event, newest first."""
+async def tournament_log(app: App, actor: Actor, event: str | int | None, page: int = 0) -> Answer:
+    """``/tournament log`` (organizers): every organizer action on the event, newest first; without an
+    event (or event id 0, from a page button), the server's own entries (the organizer role)."""
 
     async def work() -> Answer:
+        if event is None or str(event).strip() in ("", "0"):
+            panel, pager = tr.log_panel(None, await app.tournaments.guild_log(actor), page)
+            return Answer(panel, pager=pager)
         info = await _event(app, actor, event)
         panel, pager = tr.log_panel(info, await app.tournaments.log(actor, info.id), page)
         return Answer(panel, pager=pager)

@@ -52,7 +52,7 @@ TOURNAMENT_HELP = """Tournaments (you are the organizer; EVENT is a quoted name 
   /tournament result EVENT PLAYER W-L-D [round:N] [double-loss]   enter or override a result
   /tournament standings EVENT [round:N] [page:N] | topcut EVENT | time EVENT MINUTES
   as:NAME on a player's command acts as that player (a guest of the console)
-  /tournament export EVENT (JSON and CSV written beside the database) | log EVENT [page:N]"""
+  /tournament export EVENT (JSON and CSV written beside the database) | log [EVENT] [page:N]"""
 
 _TOURNAMENT_ALIASES = {
     ("registration", "open"): "open",
@@ -256,6 +256,8 @@ class Console:
                 capacity=_number(options, "capacity"),
                 floor=options.get("floor"),
             )
+        if not words and sub == "log":
+            return await actions.tournament_log(app, actor, None, page)
         if not words:
             raise ValueError(f'Name the event: /tournament {sub} "Friday Vanguard".')
         event, more = words[0], words[1:]

@@ -313,6 +313,11 @@ async def _message(
         if role_id is not None:
             content = f"<@&{role_id}> {content}".strip()
             roles.append(discord.Object(id=role_id))
+        else:
+            content = (
+                f"{content} (No organizer role is set, so nobody was pinged: a server admin can set one"
+                " with `/tournament organizer-role set`.)"
+            ).strip()
     kwargs: dict[str, Any] = {
         "allowed_mentions": discord.AllowedMentions(
             everyone=False,
@@ -902,9 +907,11 @@ class TournamentCog(commands.Cog):
             interaction, await actions.tournament_export(self.app, await self._actor(interaction), event)
         )
 
-    @group.command(name="log", description="Every organizer action on an event (organizers)")
-    @app_commands.describe(event="The event")
-    async def log_(self, interaction: discord.Interaction, event: EventRef) -> None:
+    @group.command(
+        name="log", description="Every organizer action on an event, or on the server (organizers)"
+    )
+    @app_commands.describe(event="The event (leave empty for the server's own log: the organizer role)")
+    async def log_(self, interaction: discord.Interaction, event: EventRef | None = None) -> None:
         await _respond(
             interaction, await actions.tournament_log(self.app, await self._actor(interaction), event)
         )

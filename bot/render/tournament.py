@@ -613,6 +613,23 @@ def topcut_panel(info: TopCutInfo) -> Panel:
     return make_panel(f"{info.event.name}: top {info.size}", body, fields=fields)
 
 
+def topcut_missing_panel(info: TopCutInfo) -> Panel:
+    """The current top cut round's matches without a winner (``/tournament missing`` in the cut)."""
+    waiting = [m for m in info.current_matches if m.winner is None]
+    if info.current_round is None:
+        body = f"The top cut is decided: {name(info.champion_name)} wins."
+        title = f"{info.event.name}: top {info.size}, finished"
+    else:
+        lines = [f"({m.seed_a}) {name(m.name_a, 30)} vs ({m.seed_b}) {name(m.name_b, 30)}" for m in waiting]
+        body = "\n".join(lines) or "Every match of this round has a winner."
+        body += "\nThe player who loses reports it with `/tournament report` (e.g. 0-2)."
+        title = (
+            f"{info.event.name}: {cut_round_name(info, info.current_round).lower()}, "
+            f"{len(waiting)} match{'es' if len(waiting) != 1 else ''} without a winner"
+        )
+    return make_panel(title, body)
+
+
 def topcut_posts(info: TopCutInfo) -> list[Post]:
     """The current bracket round for the event's channel, mentioning its players; or the champion."""
     event = info.event
@@ -646,8 +663,9 @@ def topcut_round_started(info: TopCutInfo) -> bool:
 # the audit log ----------------------------------------------------------------------------------------
 
 
-def log_panel(info: EventInfo, entries: Sequence[AuditEntry], page: int = 0) -> tuple[Panel, Pager]:
-    """The event's audit log, newest first, for organizers."""
+def log_panel(info: EventInfo | None, entries: Sequence[AuditEntry], page: int = 0) -> tuple[Panel, Pager]:
+    """An audit log, newest first, for organizers: the event's, or with ``info`` ``None`` the server's
+    own (the organizer role)."""
     lines = [
         f"`{e.at.replace('T', ' ').rstrip('Z')}` {mention(e.actor)} **{escape(e.action)}**: "
         f"{escape(limits.truncate(e.detail, 300))}"
@@ -655,14 +673,16 @@ def log_panel(info: EventInfo, entries: Sequence[AuditEntry], page: int = 0) -> 
     ]
     pages = paginate(lines or ["Nothing logged yet."], 15)
     page = _clamp(page, len(pages))
+    title = f"{info.name}: audit log" if info is not None else "Server audit log (outside events)"
+    command = f'/tournament log "{info.name}"' if info is not None else "/tournament log"
     panel = make_panel(
-        f"{info.name}: audit log",
+        title,
         pages[page],
         footer=_page_footer(f"{len(entries)} entries, newest first", page, len(pages)),
-        commands=[f'/tournament log "{info.name}" page:{page + 2}'] if page + 1 < len(pages) else [],
+        commands=[f"{command} page:{page + 2}"] if page + 1 < len(pages) else [],
         private=True,
     )
-    return panel, Pager("log", info.id, 0, page, len(pages))
+    return panel, Pager("log", info.id if info is not None else 0, 0, page, len(pages))
 
 
 # reminders --------------------------------------------------------------------------------------------

@@ -917,7 +917,9 @@ class TournamentService:
                 if e.status == "topcut":
                     raise TournamentError("The Swiss rounds are over; the number of rounds cannot change.")
                 if started and rounds is None:
-                    rounds = default_rounds(len(state.players))
+                    # Automatic means what the start fixed: the players registered then (late entries
+                    # do not count; dropped players did).
+                    rounds = default_rounds(sum(1 for p in state.players if p.late_from_round <= 1))
                 if rounds is not None and rounds < state.current_round:
                     raise TournamentError(
                         f"{state.current_round} rounds are already paired; the event cannot have fewer."
@@ -1206,7 +1208,8 @@ class TournamentService:
         """A player submits (or replaces) their decklist as text; organizers may submit for anyone.
 
         Validated with the game's deck rules where :mod:`engine.decks` provides them; locked for
-        players once the event starts."""
+        players once the event starts, except that a late entry may submit theirs until their first
+        round is paired."""
         target = actor.user_id if user_id is None else str(user_id)
         if target != actor.user_id:
             self._require_organizer(actor, "submit another player's decklist")
@@ -1223,7 +1226,9 @@ class TournamentService:
                 who = "You are" if target == actor.user_id else "That player is"
                 raise TournamentError(f"{who} not registered in {e.name}.")
             started = e.status in ("running", "topcut", "finished")
-            if started and not actor.is_organizer:
+            # A late entry submits their own list until their first round is paired.
+            late_open = e.status == "running" and row.late_from_round > max(1, state.current_round)
+            if started and not actor.is_organizer and not late_open:
                 raise TournamentError(f"{e.name} has started: decklists are locked.")
             if e.status == "finished":
                 raise TournamentError(f"{e.name} is finished: decklists are locked.")
@@ -1235,7 +1240,7 @@ class TournamentService:
                 valid=valid,
                 summary=summary,
                 problems=problems,
-                locked=started,
+                locked=started and not late_open,
                 submitted_by=actor.user_id,
                 at=self._now(),
             )
@@ -1373,6 +1378,7 @@ class TournamentService:
                 state.engine_players(), state.engine_results(), number, e.seed, state.config
             )
             await self.repo.insert_round(e.id, number, started_at=self._now(), minutes=e.round_minutes)
+            await self.repo.lock_decklists(e.id)  # late entries' lists lock with their first round
             bye = None
             for p in pairings:
                 match_id = await self.repo.insert_match(e.id, number, p.table, p.player_a, p.player_b)
@@ -1802,13 +1808,22 @@ class TournamentService:
 
     async def record_top_cut_winner(self, actor: Actor, event_id: int, winner: UserId) -> TopCutInfo:
         """The winner of a bracket match of the current cut round: entered by an organizer, or reported
-        by the loser (a player can report only their own loss). The final's winner finishes the event."""
+        by the loser (a player can report only their own loss). The final's winner finishes the event.
+        An organizer naming the recorded loser of a decided match corrects it, as long as its winner
+        has not played on (:meth:`TopCut.correct_winner`); a corrected final changes the champion."""
         winner_id = str(winner)
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
-            if state.event.status != "topcut":
+            seeded = state.event.status == "finished" and await self.repo.top_cut(state.event.id) is not None
+            if state.event.status != "topcut" and not (actor.is_organizer and seeded):
                 raise TournamentError(f"{state.event.name} is not in its top cut.")
             cut = await self._load_cut(state)
+            if actor.is_organizer and not any(
+                winner_id in (m.player_a, m.player_b) and m.winner is None for m in cut.current_matches()
+            ):
+                cut, message = await self._correct_cut(actor, state, cut, winner_id)
+                state = await self._reload(state)
+                return self._top_cut_info(state, cut, message)
             match = next(
                 (
                     m
@@ -1842,6 +1857,17 @@ class TournamentService:
             message += f" {state.name_of(winner)} wins {state.event.name}!"
         who = "organizer" if actor.user_id not in (winner, loser) else "loser"
         await self._audit(actor, state.event.id, "top cut result", f"{message} (recorded by the {who})")
+        return cut, message
+
+    async def _correct_cut(self, actor: Actor, state: _State, cut: TopCut, winner: str) -> tuple[TopCut, str]:
+        """An organizer's correction of a decided bracket match (logged)."""
+        before = cut.champion
+        cut = cut.correct_winner(winner)
+        await self.repo.save_top_cut(state.event.id, cut.seeds, cut.winners)
+        message = f"Corrected: {state.name_of(winner)} won that top cut match."
+        if before is not None and cut.champion != before:
+            message += f" {state.name_of(cut.champion)} wins {state.event.name}."
+        await self._audit(actor, state.event.id, "top cut correction", message)
         return cut, message
 
     async def _drop_from_top_cut(self, actor: Actor, state: _State, row: PlayerRow) -> DropOutcome:
@@ -2292,6 +2318,8 @@ class Simulation:
     rounds: tuple[SimulatedRound, ...]
     standings: StandingsInfo
     top_cut: TopCutInfo | None
+    players: tuple[PlayerInfo, ...] = ()
+    """The roster: every player with when they entered and dropped."""
 
 
 _BO3_OUTCOMES: Final = (
@@ -2434,12 +2462,19 @@ async def simulate_event(
                 )
                 reporter = Actor(loser, guild_id) if rng.random() < 0.5 else organizer
                 cut_info = await service.record_top_cut_winner(reporter, event.id, winner)
-    return Simulation(await service.event(organizer, event.id), tuple(played), standings, cut_info)
+    return Simulation(
+        await service.event(organizer, event.id),
+        tuple(played),
+        standings,
+        cut_info,
+        tuple(await service.players(organizer, event.id)),
+    )
 
 
 def simulation_json(sim: Simulation) -> dict[str, Any]:
     """A simulation as JSON: the event, every round (late entries, drops, tables and results), the
-    final standings with every tiebreaker (4-place decimals and exact fractions) and the top cut."""
+    roster (when each player entered and dropped), the final standings with every tiebreaker
+    (4-place decimals and exact fractions) and the top cut."""
     e = sim.event
     data: dict[str, Any] = {
         "event": {
@@ -2459,6 +2494,15 @@ def simulation_json(sim: Simulation) -> dict[str, Any]:
                 "matches": [match_json(m) for m in r.info.matches],
             }
             for r in sim.rounds
+        ],
+        "players": [
+            {
+                "player": p.user_id,
+                "name": p.name,
+                "late_from_round": p.late_from_round,
+                "dropped_after_round": p.dropped_after_round,
+            }
+            for p in sim.players
         ],
         "standings": [standing_json(row) for row in sim.standings.rows],
         "top_cut": None,

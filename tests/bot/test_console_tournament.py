@@ -88,11 +88,16 @@ async def test_a_whole_event_runs_in_the_console(app: App, tmp_path: Path) -> No
     assert "Semifinals" in seeded
     info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
     cut = await app.tournaments.top_cut(organizer(), info.id)
+    waiting = await console.handle(f"/tournament missing {EVENT}")
+    assert "semifinals, 2 matches without a winner" in waiting
+    assert all(semi.name_a in waiting for semi in cut.current_matches)
     for semi in cut.current_matches:
         assert "beats" in await console.handle(f"/tournament report {EVENT} 1-2 as:{semi.name_b}")
     final = (await app.tournaments.top_cut(organizer(), info.id)).current_matches[0]
+    assert "final, 1 match without a winner" in await console.handle(f"/tournament missing {EVENT}")
     crowned = await console.handle(f"/tournament result {EVENT} {final.name_b} 2-0")
     assert f"🏆 **{final.name_b}** wins Friday Vanguard!" in crowned
+    assert f"{final.name_b} wins" in await console.handle(f"/tournament missing {EVENT}")
 
     # exports are written beside the database and parse
     exported = await console.handle(f"/tournament export {EVENT}")
@@ -114,6 +119,10 @@ async def test_a_whole_event_runs_in_the_console(app: App, tmp_path: Path) -> No
     assert "**create**: Friday Vanguard: vanguard, bo3" in await console.handle(
         f"/tournament log {EVENT} page:2"
     )
+    # The server's own log: organizer actions outside any event.
+    await app.tournaments.set_organizer_role(organizer(), 1234)
+    server = await console.handle("/tournament log")
+    assert "Server audit log" in server and "set to 1234" in server
 
 
 async def test_console_tournament_refusals_are_one_sentence(app: App) -> None:

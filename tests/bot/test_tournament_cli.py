@@ -48,6 +48,11 @@ def test_64_players_seed_7_prints_six_rounds(event64: dict[str, Any]) -> None:
     assert any(r["wins_a"] == r["wins_b"] and not r["double_loss"] for r in results), "draws"
     assert sum(len(r["drops"]) for r in event64["rounds"]) == 4  # the default: one player in 16
     assert sum(row["dropped"] for row in event64["standings"]) == 4
+    roster = {p["player"]: p for p in event64["players"]}
+    assert len(roster) == 64 and all(p["late_from_round"] == 1 for p in roster.values())
+    assert {p for p, r in roster.items() if r["dropped_after_round"]} == {
+        row["player"] for row in event64["standings"] if row["dropped"]
+    }
     rows = event64["standings"]
     assert [row["rank"] for row in rows] == list(range(1, 65))
     keys = [(-row["points"], *(-Fraction(row["exact"][k]) for k in ("omw", "gwp", "ogw"))) for row in rows]

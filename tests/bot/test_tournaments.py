@@ -636,7 +636,7 @@ async def test_top_cut_single_elimination(service: TournamentService, db: Databa
     after = await service.record_top_cut_winner(player(first.player_b), event_id, first.player_a)
     assert after.rounds[0][0].winner == first.player_a and "beats" in after.message
     await refused(
-        db, service.record_top_cut_winner(ORG, event_id, first.player_a), "no undecided top cut match"
+        db, service.record_top_cut_winner(ORG, event_id, first.player_a), "already recorded as the winner"
     )
     # A drop in the top cut concedes the bracket match.
     dropped = await service.drop(player(second.player_a), event_id)
@@ -651,6 +651,66 @@ async def test_top_cut_single_elimination(service: TournamentService, db: Databa
     )
     await refused(db, service.drop(player(1), event_id), "finished")
     assert (await service.event(ORG, event_id)).status == "finished"
+
+
+async def test_organizers_correct_a_top_cut_result_until_its_winner_plays_on(
+    service: TournamentService, db: Database
+) -> None:
+    event_id = await event_with(service, 8, top_cut=4)
+    for _ in range(3):
+        await play_round(service, event_id, lambda table: (2, 1, 0) if table % 2 else (0, 2, 0))
+    cut = await service.start_top_cut(ORG, event_id)
+    first, second = cut.rounds[0]
+    await service.record_top_cut_winner(player(first.player_b), event_id, first.player_a)
+    # The loser reported by mistake: an organizer names the real winner.
+    corrected = await service.record_top_cut_winner(ORG, event_id, first.player_b)
+    assert corrected.rounds[0][0].winner == first.player_b and "Corrected" in corrected.message
+    # A player cannot correct; only organizers can.
+    await refused(
+        db, service.record_top_cut_winner(player(first.player_a), event_id, first.player_a), "no undecided"
+    )
+    await service.record_top_cut_winner(ORG, event_id, second.player_a)
+    final = (await service.top_cut(ORG, event_id)).current_matches[0]
+    assert {final.player_a, final.player_b} == {first.player_b, second.player_a}
+    done = await service.record_top_cut_winner(ORG, event_id, first.player_b)
+    assert done.champion == first.player_b and done.event.status == "finished"
+    # Round 1's winners have played on: their matches can no longer be corrected.
+    await refused(db, service.record_top_cut_winner(ORG, event_id, first.player_a), "already played on")
+    # The final itself can be corrected after the event finished; the champion changes.
+    fixed = await service.record_top_cut_winner(ORG, event_id, second.player_a)
+    assert fixed.champion == second.player_a and fixed.event.status == "finished"
+    assert "wins Friday Vanguard" in fixed.message
+    log = [e for e in await service.log(ORG, event_id) if e.action == "top cut correction"]
+    assert len(log) == 2
+
+
+async def test_a_late_entry_submits_a_decklist_until_their_first_round(
+    service: TournamentService, db: Database
+) -> None:
+    event_id = await event_with(service, 4, rounds=3)
+    await play_round(service, event_id)
+    late = await service.add_player(ORG, event_id, 50, "Latecomer")
+    assert late.late_from_round == 2
+    await refused(db, service.submit_decklist(player(1), event_id, "4 Wingal"), "decklists are locked")
+    deck = await service.submit_decklist(player(50), event_id, "4 Wingal")
+    assert deck.text == "4 Wingal" and not deck.locked
+    await service.submit_decklist(player(50), event_id, "3 Wingal")  # replaced before their round
+    await service.pair_next_round(ORG, event_id)
+    assert (await service.decklist(player(50), event_id)).locked
+    await refused(db, service.submit_decklist(player(50), event_id, "2 Wingal"), "decklists are locked")
+    assert (await service.decklist(ORG, event_id, 50)).text == "3 Wingal"
+
+
+async def test_automatic_rounds_after_the_start_count_the_players_registered_then(
+    service: TournamentService,
+) -> None:
+    event_id = await event_with(service, 16)
+    assert (await service.event(ORG, event_id)).swiss_rounds == default_rounds(16) == 4
+    await play_round(service, event_id)
+    await service.add_player(ORG, event_id, 50, "Latecomer")
+    await service.configure_event(ORG, event_id, rounds=6)
+    info = await service.configure_event(ORG, event_id, rounds=None)
+    assert info.swiss_rounds == 4  # 17 players would be 5 rounds; the start fixed 16
 
 
 async def test_event_without_top_cut_finishes_after_last_round(

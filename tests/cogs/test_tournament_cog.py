@@ -356,6 +356,9 @@ async def test_organizer_actions_are_refused_to_players_in_one_private_sentence(
     assert added.ephemeral and "Bobby is added" in description(added)
     cleared = await fake.run_slash("tournament organizer-role set", user_id=ADMIN)
     assert "cleared" in description(cleared)
+    server_log = await fake.run_slash("tournament log", user_id=ADMIN)
+    assert server_log.ephemeral and server_log.embeds[0]["title"] == "Server audit log (outside events)"
+    assert f"set to {ROLE_ID}" in description(server_log) and "cleared" in description(server_log)
     demoted = await fake.run_slash("tournament start", user_id=JUDGE, event=event)
     assert demoted.ephemeral and "Only tournament organizers" in description(demoted)
     unknown = await fake.run_slash("tournament standings", user_id=ALICE, event="Saturday Legends")
@@ -718,3 +721,27 @@ async def test_the_command_group_is_guild_only_and_within_discords_size_limit(
         return total
 
     assert size(tournament) < 8000
+
+
+async def test_a_dispute_without_an_organizer_role_says_nobody_was_pinged(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    fake = fake_discord
+    await start(fake, app)
+    await fake.run_slash("tournament organizer-role set", user_id=ADMIN)
+    created = await fake.run_slash(
+        "tournament create", user_id=ADMIN, channel_id=EVENT_CHANNEL, name="Casual Cup", game="vanguard"
+    )
+    event = re.search(r"Event (\d+)", created.embeds[0]["footer"]["text"])[1]  # type: ignore[index]
+    await register_all(fake, event, PLAYERS[:2])
+    await fake.run_slash("tournament start", user_id=ADMIN, event=event)
+    await fake.run_slash("tournament pair", user_id=ADMIN, event=event)
+    (match,) = await current_matches(app, event)
+    assert match.player_b is not None
+    reported = await fake.run_slash(
+        "tournament report", user_id=int(match.player_a), event=event, result="2-0"
+    )
+    disputed = await fake.press(reported.message_id, button(reported, "Dispute"), user_id=int(match.player_b))
+    flag = disputed.followups[-1]
+    assert "needs an organizer" in flag["content"] and "No organizer role is set" in flag["content"]
+    assert "<@&" not in flag["content"] and not flag["allowed_mentions"].get("roles")
