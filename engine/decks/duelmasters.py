@@ -36,7 +36,15 @@ HYPERSPATIAL_MAX = 8
 GR_SIZE = 12
 GR_COPIES = 2
 
-_ANY_NUMBER = re.compile(r"any number of|as many (copies|cards)|more than (4|four)", re.IGNORECASE)
+_ANY_NUMBER = re.compile(
+    r"\b(?:any number|as many|more than (?:\d+|two|four))(?: of)?(?: copies)? of this (?:card|creature)\b",
+    re.IGNORECASE,
+)
+"""The text that lifts a copy limit (100.2a "the cards that ignore this rule in their text"), as the
+data sets write it: an ability of its own, "■ More than 4 of this card in your deck" or "More than 2
+of this card in your Super Gacharange" (OCG), and the printed "You can put any number of this card in
+your deck" or "as many of this card as you like". Text about other cards ("draw as many cards as...",
+"power more than 4000") does not."""
 
 
 def _words(record: object) -> str:
@@ -57,7 +65,8 @@ def is_gacharange(record: object) -> bool:
 
 
 def _text_allows_more(name: str, record: object | None) -> bool:
-    """The card's text lifts the copy limit ("unless otherwise specified", 100.2a, 100.3a, 100.4a)."""
+    """The card's text lifts the copy limit for this card ("except for the cards that ignore this rule
+    in their text", 100.2a; 100.3a, 100.4a): see :data:`_ANY_NUMBER`."""
     return record is not None and bool(_ANY_NUMBER.search(str(getattr(record, "text", "") or "")))
 
 

@@ -24,8 +24,12 @@ Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` a
   with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no card in
   hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield break of
   as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14), the
-  broken shields going to their owner's hand with a Shield Trigger declaration (509.3a, 509.3c,
-  112.3a); the end of the attack (510);
+  broken shields going to their owner's hand with the defender's declaration window when a broken card
+  may have Shield Trigger or Guard Strike, or a card already in their hand may have Strike Back
+  (509.3a-b, 113.6, 112.3b; a card without data may have them), the declared Shield Triggers used
+  for free (509.3c, 112.3a); the end of the attack (510);
+- keyword abilities from card data only when the card has them itself, not when its text names them
+  (``destroy ... creatures that have "blocker"``; see :func:`.spec.own_keywords`);
 - while the defender decides (block, power of their creature, Shield Triggers), the attacking player
   can take only the actions that leave the board as it is (notes, reveals, looks, concession, draw
   offers, the undo protocol);
@@ -49,8 +53,13 @@ the block at once; a changed power is entered with the block or the attack), rep
 (609), declarations of usage such as Ninja Strike (506.3d, in the block declaration window) and
 Revolution Change (506.3b, 701.26), Strike Back and Guard Strike (509.3b, 113.6, in the Shield Trigger
 window), "before the break" abilities (509.3, 603.7), Win All Battles (115.3c), cost changes (entered as
-``cost``), power changes (entered as ``power``), evolution stacking (801), seals (116), awakening and
-links (804, 805), castles (fortify, 304, 701.19), forced attacks (506.1b), and the 409 pending state.
+``cost``), power changes (entered as ``power``) and so a creature with power 0 or less (703.4c: the
+engine knows only printed powers, and ``0+`` ones count on card text), keyword abilities given by
+effects (entered as ``speed_attacker`` on the attack, ``granted`` on the block and the Shield Trigger
+declaration; 113.6b-c), evolution stacking (801), seals (116), awakening and links (804, 805), castles
+(fortify, 304, 701.19), forced attacks (506.1b), the 409 pending state, and looking at shields: 406.2
+forbids it, card text allows it (the generic look and search are not refused; the engine only hides
+the shields).
 """
 
 from __future__ import annotations
@@ -94,7 +103,7 @@ def _deciding(state: MatchState) -> str | None:
     if step == "battle":
         return "entering their creature's power for the battle (206, 508.1)"
     if step == "direct_attack":
-        return "deciding on Shield Triggers (509.3a)"
+        return "deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6)"
     return None
 
 
@@ -124,9 +133,9 @@ class DuelMastersDefinition(GameDefinition):
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """505.4, 510: the turn does not move on in the middle of an attack. While the defender decides
         (their declarations and block, 506.3d, 507.1; the power of their creature, 206, 508.1; their
-        Shield Triggers, 509.3a), the active player, whom the engine lets act at any time, may take only
-        the actions that change nothing on the board (``anytime``: notes, reveals, concession, draw
-        offers, the undo protocol; and looks)."""
+        Shield Triggers, Guard Strikes and Strike Backs, 509.3a-b, 113.6), the active player, whom the
+        engine lets act at any time, may take only the actions that change nothing on the board
+        (``anytime``: notes, reveals, concession, draw offers, the undo protocol; and looks)."""
         cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")

@@ -56,11 +56,13 @@ class Attack(BaseAction):
 class Block(BaseAction):
     """The non-active player's block declaration (507.1): block with an untapped Blocker (507.1a) or
     not (``blocker`` None). ``power``: the power of the defending creature in the coming battle (the
-    blocker, or the attacked creature), when card data lacks it or effects change it."""
+    blocker, or the attacked creature), when card data lacks it or effects change it; ``granted``: an
+    effect gives the blocker Blocker (card text, 101.1: "gets 'blocker'"), which its data lacks."""
 
     type: Literal["dm_block"] = "dm_block"
     blocker: CardAt | None = None
     power: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
+    granted: bool = False
 
 
 class DeclarePower(BaseAction):
@@ -83,10 +85,13 @@ class ShieldTrigger(BaseAction):
     """The defender declares the Shield Triggers among the shields just broken (509.3a, 112.3a):
     the declared cards are shown to everyone and used for free (509.3c): creatures are summoned,
     spells cast (then put into the graveyard; their text is the players' to resolve). ``cards`` are
-    positions in your hand; none declines."""
+    positions in your hand; none declines, and closes the window of Guard Strike and Strike Back too
+    (113.6, 509.3b: those the players use by hand). ``granted``: an effect gives the declared cards
+    Shield Trigger (113.6b-c), which their data lacks."""
 
     type: Literal["dm_trigger"] = "dm_trigger"
     cards: tuple[CardAt, ...] = Field(default=(), max_length=99)
+    granted: bool = False
 
 
 ACTIONS: tuple[type[BaseAction], ...] = (Charge, UseCard, Attack, Block, DeclarePower, Break, ShieldTrigger)

@@ -1,9 +1,11 @@
 """The handlers of the attack step's choices: the attack declaration (506.1), the block declaration
 (507.1), a power the card data lacks (206, 508.1), the shields the direct attack breaks (509.2-509.3)
-and the Shield Trigger declaration (509.3a, 509.3c, 112.3a). The automatic parts between them are in
-:mod:`.turn`."""
+and the declaration window that follows a break (Shield Trigger, 509.3a, 509.3c, 112.3a; Guard Strike
+and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are in :mod:`.turn`."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine.match.apply import HandlerResult, move_cards, refuse
 from engine.match.events import Event, seen_mask
@@ -115,7 +117,7 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
             refuse("Block with one of your own creatures (507.1a).")
         if card.orientation != UNTAPPED:
             refuse(f"{name} is tapped: a blocker must be untapped (507.1a).")
-        if flag(state.match.table[card.ref], "blocker") is False:
+        if flag(state.match.table[card.ref], "blocker") is False and not action.granted:
             refuse(f"{name} does not have Blocker (507.1a, 701.12a).")
         board = set_orientation(board, [blocker], TAPPED)  # 507.1c
         attack.update(blocked=True, blocker=blocker)
@@ -152,7 +154,8 @@ def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
 
 
 def _break(state: MatchState, action: Break) -> HandlerResult:
-    """509.2-509.3, 701.14: the chosen shields go to their owner's hand."""
+    """509.2-509.3, 701.14: the chosen shields go to their owner's hand; the defender's declaration
+    window follows if they may declare something (:func:`_may_declare`)."""
     require_step(state, "direct_attack", "break shields", "509.2")
     board = state.board
     attack = attack_of(board)
@@ -181,11 +184,25 @@ def _break(state: MatchState, action: Break) -> HandlerResult:
     board, event = move_cards(
         state, board, actor, [(source, c) for c in chosen], slot(state, "hand", defender), kind="dm_break"
     )
-    table = state.match.table
-    # 509.3a: a declaration is asked only if a broken card may have Shield Trigger.
-    maybe = any(flag(table[board.cards[c].ref], "shield_trigger") is not False for c in chosen)
-    attack.update(broken=chosen, triggers_done=not maybe)
+    hand = state.board.zones[slot(state, "hand", defender)]
+    attack.update(broken=chosen, triggers_done=not _may_declare(state, chosen, hand))
     return board.with_data(attack=attack), [event], None
+
+
+def _may_declare(state: MatchState, broken: Sequence[int], hand: Sequence[int]) -> bool:
+    """113.6, 509.3a-b: whether the defender may have something to declare when the shields are broken:
+    a broken card that may have Shield Trigger (112.3a) or Guard Strike (113.6), or a card already in
+    their hand before the break that may have Strike Back (112.3b: a Strike Back card broken at the same
+    time can't be used). A card without data may have any of them."""
+    table = state.match.table
+    cards = state.board.cards
+
+    def may(card_id: int, keyword: str) -> bool:
+        return flag(table[cards[card_id].ref], keyword) is not False
+
+    return any(may(c, "shield_trigger") or may(c, "guard_strike") for c in broken) or any(
+        may(c, "strike_back") for c in hand
+    )
 
 
 def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
@@ -205,7 +222,7 @@ def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
         name = name_of(state, card_id)
         if card_id not in broken:
             refuse(f"{name} was not among the shields just broken (509.3a).")
-        if flag(table[board.cards[card_id].ref], "shield_trigger") is False:
+        if flag(table[board.cards[card_id].ref], "shield_trigger") is False and not action.granted:
             refuse(f"{name} does not have Shield Trigger (112.3a).")
     everyone = state.match.all
     cards = list(board.cards)

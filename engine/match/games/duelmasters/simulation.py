@@ -4,8 +4,9 @@ Decks follow the deck construction rules (100.2-100.4): 40 cards of two civiliza
 10 names; sometimes a card without stats (the players enter its numbers), a multicoloured card,
 2 psychic cards in the hyperspatial zone and 12 gacharange cards (6 names, 2 copies) in the super
 gacharange zone. Players charge, summon what they can pay for, attack with everything able, block
-and declare Shield Triggers at random; games end by the rules (a direct attack with no shields, or a
-deck at 0 cards).
+and declare Shield Triggers at random (Guard Strike and Strike Back cards open the window, where the
+players decline them); games end by the rules (a direct attack with no shields, or a deck at 0
+cards).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
             stats["shield_trigger"] = 1
         if rng.random() < 0.1:
             stats["speed_attacker"] = 1
+        if rng.random() < 0.1:  # 113.6, 112.3b: they open the defender's window after a break
+            stats[rng.choice(("guard_strike", "strike_back"))] = 1
         if cost >= 6:
             stats["breaker"] = rng.choice((2, 2, 3))
         names.append(_card(f"{civ.title()} Creature {tag}{n:02d}", **stats))

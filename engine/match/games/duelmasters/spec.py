@@ -33,8 +33,10 @@ with :func:`stats_from_record`; a card without stats makes the procedures ask th
 - ``breaker`` (509.2b, 701.14): shields it breaks (2 for Double Breaker ...; 99 for World Breaker);
 - ``home``: ``hyperspatial`` for psychic and dragheart cards (117.1, 804.4b, 806.4b), ``super_gr`` for
   gacharange cards (118.1): where the card returns from any zone but the battle zone;
-- ``blocker`` (507.1a, 701.12a), ``shield_trigger`` (112.3a), ``speed_attacker`` (101.2),
-  ``evolution`` (801.3): 1 when the card has the keyword or is an evolution.
+- ``blocker`` (507.1a, 701.12a), ``shield_trigger`` (112.3a), ``strike_back`` (112.3b),
+  ``guard_strike`` (113.6), ``speed_attacker`` (101.2), ``evolution`` (801.3): 1 when the card has
+  the keyword ability itself (not when its text only names it: :func:`own_keywords`) or is an
+  evolution.
 """
 
 from __future__ import annotations
@@ -144,13 +146,74 @@ def card_type(ref: CardRef) -> str | None:
     return str(value) if value is not None else None
 
 
-_BREAKERS = {"double": 2, "triple": 3, "quattro": 4, "quadruple": 4, "penta": 5, "world": WORLD_BREAKER}
-_BREAKER = re.compile(r"\b(double|triple|quattro|quadruple|penta|world)\s+breaker\b", re.IGNORECASE)
+_BREAKERS = {
+    "double": 2,
+    "triple": 3,
+    "quattro": 4,
+    "quadruple": 4,
+    "penta": 5,
+    "world": WORLD_BREAKER,
+    "infinity": WORLD_BREAKER,
+}
+_KEYWORDS = {
+    "blocker": re.compile(r"(?:(?!(?:has|have|gets?|no|without) )[a-z]+(?: (?:and|or) [a-z]+)? )?blocker"),
+    "shield_trigger": re.compile(r"(?:super )?shield trigger(?: plus| cross)?"),
+    "strike_back": re.compile(r"strike back"),
+    "guard_strike": re.compile(r"guard strike"),
+    "speed_attacker": re.compile(r"speed attacker"),
+}
+"""The keyword abilities read as flags, each a whole clause head (see :func:`own_keywords`):
+Blocker with its restricted forms ("Light blocker", "Fire and nature blocker", "Powered Blocker",
+507.1a, 701.12a); Shield Trigger with Super Shield Trigger, Shield Trigger Plus and Cross (112.3a);
+Strike Back (112.3b); Guard Strike (113.6); Speed Attacker (101.2)."""
+_BREAKER = re.compile(r"(?:[a-z]+ )?(double|triple|quattro|quadruple|penta|world|infinity) breaker")
+_FROM_SHIELDS = frozenset({"shield_trigger", "strike_back", "guard_strike"})
+"""Keywords used from the shields or the hand, which a twinpact's spell side gives the card too."""
+_NOISE = re.compile(r"'{2,}|[\u200b\u206f\ufeff]")
+_REMINDER = re.compile(r"\([^()]*\)")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|;\s*")
+
+
+def _heads(text: str) -> list[str]:
+    """The heads of a text's clauses, in lower case: each line (one ability, "■ " bullets as the OCG
+    data writes them) without its reminder text in parentheses, cut into sentences, each sentence up
+    to a parameter (``:`` or a dash: ``Crew breaker—Dragon``). A Survivor ability (``Survivor :
+    Blocker``) gives its keyword to this creature too."""
+    heads = []
+    for line in _NOISE.sub("", text).splitlines():
+        line = line.strip().lstrip("■▪・•*").strip()
+        while _REMINDER.search(line):
+            line = _REMINDER.sub("", line)
+        for sentence in _SENTENCE.split(line):
+            sentence = re.sub(r"^survivor\s*:\s*", "", sentence.strip(), flags=re.IGNORECASE)
+            head = re.split(r"\s*[:—–]\s*|\s+-\s*", sentence, maxsplit=1)[0]
+            heads.append(" ".join(head.strip(" .,!").casefold().split()))
+    return heads
+
+
+def own_keywords(record: Any) -> dict[str, int]:
+    """The keyword abilities the card itself has, as stats: a clause (a line, or a sentence) that *is*
+    the keyword, as the data sets write them (``Blocker``, ``■ Shield Trigger``, ``Shield trigger (When
+    this spell...)``), or a ``keywords`` entry of the record (the importers' clause heads). A keyword
+    the text only names (``destroy ... creatures that have "blocker"``, ``each of your creatures gets
+    "speed attacker"``) is not the card's (507.1a, 301.5, 112.3a). Shield Trigger, Strike Back and
+    Guard Strike on a twinpact's other side count too (the card is used from the shields or hand)."""
+    own = [*(str(k) for k in getattr(record, "keywords", []) or []), str(getattr(record, "text", "") or "")]
+    faces = [str(getattr(face, "text", "") or "") for face in getattr(record, "faces", []) or []]
+    stats: dict[str, int] = {}
+    for head in _heads("\n".join(own)):
+        stats.update((name, 1) for name, pattern in _KEYWORDS.items() if pattern.fullmatch(head))
+        breaker = _BREAKER.fullmatch(head)
+        if breaker:
+            stats["breaker"] = max(stats.get("breaker", 1), _BREAKERS[breaker.group(1)])
+    for head in _heads("\n".join(faces)):
+        stats.update((name, 1) for name in _FROM_SHIELDS if _KEYWORDS[name].fullmatch(head))
+    return stats
 
 
 def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     """The stats of an :class:`engine.cards.model.CardRecord` of Duel Masters, for :class:`CardRef`
-    (see the module doc for their names and rules)."""
+    (see the module doc for their names and rules; keywords from :func:`own_keywords`)."""
     stats: dict[str, int | str] = {}
     types = [str(t).lower() for t in getattr(record, "types", []) or []]
     if any("creature" in t for t in types):
@@ -176,15 +239,5 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         stats["home"] = "super_gr"
     if data.get("evolution") or any("evolution" in t for t in types):
         stats["evolution"] = 1
-    words = " ".join([*(str(k) for k in getattr(record, "keywords", []) or []), str(record.text or "")])
-    lowered = words.lower()
-    if re.search(r"\bblocker\b", lowered):
-        stats["blocker"] = 1
-    if "shield trigger" in lowered:
-        stats["shield_trigger"] = 1
-    if "speed attacker" in lowered:
-        stats["speed_attacker"] = 1
-    found = [_BREAKERS[m.lower()] for m in _BREAKER.findall(words)]
-    if found:
-        stats["breaker"] = max(found)
+    stats.update(own_keywords(record))
     return tuple(sorted(stats.items()))

@@ -127,3 +127,47 @@ def test_the_extra_zones_copy_limits_yield_to_card_text() -> None:
         "Gr Swarm": record("Gr Swarm", ["GR Creature"], "You may put any number of this card."),
     }
     assert check_deck("duelmasters", deck, cards.get).problems == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Draw as many cards as you have creatures in the battle zone.",
+        "Destroy all creatures that have power more than 4000.",
+        "Search your deck. You may take any number of cards from your deck and put them into your hand.",
+    ],
+)
+def test_text_about_other_cards_does_not_lift_the_copy_limit(text: str) -> None:
+    """100.2a: only "the cards that ignore this rule in their text" may have more than 4 copies; text
+    that says "as many cards", "more than 4..." or "any number of cards" about other cards does not."""
+    deck = parse_decklist("duelmasters", "\n".join(f"4 Card {n}" for n in range(8)) + "\n8 Greedy")
+    report = check_deck("duelmasters", deck, {"Greedy": record("Greedy", ["Spell"], text)}.get)
+    assert report.problems == [
+        "8 copies of Greedy: at most 4 of a card in the deck, unless its text says otherwise (100.2a)."
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "■ More than 4 of this card in your deck",
+        "You can put any number of this card in your deck.",
+        "You may put as many of this card as you like in your deck.",
+    ],
+)
+def test_a_cards_own_exemption_lifts_the_copy_limit(text: str) -> None:
+    """100.2a: a card that ignores the rule in its text, as the data sets write it (the OCG data's
+    "■ More than 4 of this card in your deck")."""
+    deck = parse_decklist("duelmasters", "\n".join(f"4 Card {n}" for n in range(8)) + "\n8 Wanko")
+    assert check_deck("duelmasters", deck, {"Wanko": record("Wanko", ["Creature"], text)}.get).ok
+
+
+def test_a_gacharange_cards_own_exemption_lifts_the_copy_limit_of_its_zone() -> None:
+    """100.4a: "■ More than 2 of this card in your Super Gacharange" (the OCG data)."""
+    text = MAIN + "\nGR:\n3 Gr Many\n" + "\n".join(f"1 G{n}" for n in range(9))
+    cards = {
+        "Gr Many": record(
+            "Gr Many", ["Gacharange Creature"], "■ More than 2 of this card in your Super Gacharange"
+        )
+    }
+    assert check_deck("duelmasters", parse_decklist("duelmasters", text), cards.get).problems == []

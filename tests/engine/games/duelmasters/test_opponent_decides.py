@@ -49,7 +49,10 @@ MYSTERY = CardRef("Mystery Beast")
 
 BLOCK = "Bob is deciding on a block (507.1): wait for them before you act."
 POWER = "Bob is entering their creature's power for the battle (206, 508.1): wait for them before you act."
-TRIGGERS = "Bob is deciding on Shield Triggers (509.3a): wait for them before you act."
+TRIGGERS = (
+    "Bob is deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6): wait for them "
+    "before you act."
+)
 
 
 def _refused(state: MatchState, action: BaseAction, message: str) -> None:
