@@ -13,13 +13,15 @@ Rules checked, with exact numbers:
 - 5.3.2: the G deck holds 0 to 16 cards (5.1.1: at most one G deck);
 - 5.4.3: at most one first vanguard, of grade 0 (the grade with card data);
 - with card data (``lookup``): 5.2.2.3 exactly 16 trigger units; 5.2.2.4 at most 4 heal triggers;
-  5.2.2.5 / 11.9.1 at most 4 cards with Sentinel; 5.2.2.6 no G units in the main deck; 5.3.3 only
-  G units in the G deck. Without card data these are reported as not checked. There is no clan or
+  5.2.2.5 / 11.9.1 at most 4 cards with the Sentinel ability (a ``Sentinel`` keyword or a text line
+  beginning with it, not a text that only mentions Sentinels); 5.2.2.6 no G units in the main deck;
+  5.3.3 only G units in the G deck. Without card data these are reported as not checked. There is no clan or
   nation restriction in these rules.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.decks import register_format
@@ -47,9 +49,18 @@ def _g_unit(record: Any) -> bool:
     return "g unit" in types or (record.stats or {}).get("grade") == 4
 
 
+_SENTINEL_LINE = re.compile(r"^\s*(?:\[CONT\]\s*(?:\([^)]*\)\s*)?:?\s*)?Sentinel\b", re.IGNORECASE)
+"""A line of card text that *is* the Sentinel ability: "[CONT]:Sentinel (You may only have up to four
+cards with "[CONT]:Sentinel" in a deck.)", "[CONT]: Sentinel", or a bare "Sentinel" line."""
+
+
 def _sentinel(record: Any) -> bool:
-    keywords = [k.lower() for k in (record.keywords or [])]
-    return "sentinel" in keywords or "sentinel" in (record.text or "").lower()
+    """5.2.2.5 / 11.9.1: the card has the Sentinel ability: a ``Sentinel`` keyword, or a text line
+    that begins with the ability. A text that only names Sentinels ("search for a Sentinel", "cannot
+    call Sentinels") is not the ability."""
+    if any(k.strip().lower() == "sentinel" for k in (record.keywords or [])):
+        return True
+    return any(_SENTINEL_LINE.match(line) for line in (record.text or "").splitlines())
 
 
 def _main_size(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], list[str]]:

@@ -11,7 +11,9 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   drawn and the redraw offered from the first player on (5.4.3.4, :class:`VgRedraw`), then Stand Up
   (6.1.1). The first vanguard (5.4.3) comes from the deck's ``vc`` section when the decklist names one;
   otherwise the grade 0 card of the deck (a non-trigger one first, by name) is taken; without card
-  data the player puts it face down on the vanguard circle with a generic search during the setup.
+  data the player puts it face down on the vanguard circle with a generic search during the setup
+  (one card of their own deck, face down, grade 0 when data tells), and only then is their deck
+  shuffled (5.4.3.1) and their five cards drawn (5.4.3.4); the redraw waits until both hands exist.
 - Turn (6.2-6.8): stand phase stands the turn player's units (6.3.1.2); draw step draws a card
   (6.4.1.1.2; these rules skip no draw on the first turn); the G assist step stops only when it is
   possible (6.4.1.2.2); ride step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one higher,
@@ -22,7 +24,11 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   orientation, 10.28.3; 6.8.1.4 end of "until end of turn"). Steps nobody acts in pass by themselves;
   players move on with the generic next step / next phase / pass turn.
 - Battle (Section 7): :class:`VgAttack` (no attack on the first turn of the game 7.3.1.3; a standing
-  front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11); guard
+  front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11); the
+  attack step's check timing for "when ... attacks" / "when ... boosts" abilities (7.4.1.12): the
+  battle stops there when the attack asks to (``hold``) or card data on the attacker's circles shows
+  such an ability (``on_attack``), the attacker acting (power changes, generic actions) until their
+  :class:`VgPass` goes on to the guard step (7.4.1.13), else it goes on at once; guard
   step with priority to the attacked player (:class:`VgGuard` 7.5.1.2.2 with shields 3.11.3,
   :class:`VgIntercept` 7.5.1.2.4 / 11.3, :class:`VgPass` 7.5.1.2.1, automatic pass when nothing can
   guard 7.5.1.2.1.1: an empty hand, no unit with Intercept, and no G guardian possible, 7.5.1.2.3),
@@ -47,20 +53,27 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   outside the battle phase to the drop zone (9.4.1), a ride from the soul when there is no vanguard
   (9.5.1, a prompt), G units that would go elsewhere to the G zone face up (4.6.9). Concede is
   generic (1.2.4).
+- Circles (4.6): a card moved to the vanguard circle from another circle stands (4.6.4.1), and so does
+  a card moved to a rear-guard circle from the vanguard or guardian circle (4.6.6.1); from another
+  rear-guard circle it keeps its orientation (4.6.6.2); a generic move that names an orientation (card
+  text) is followed.
 
 **Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a
 flip, soul blast 10.17 and soul charge 10.18 with moves...), G Assist's reveal, look and removal
 (6.4.1.2.4-6.4.1.2.5: generic reveal, look, move, shuffle), the stride cost (11.11.2), G guardians
-(7.5.1.2.3), legion (10.25), lock (10.22), delete (10.26), dominate (10.35), Imaginary Gifts (10.6.3),
-extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their check timing
-order (8.4.1).
+(7.5.1.2.3), legion (10.25: no legion state is kept, so a second card put on the vanguard circle goes
+to the soul by the rule action 9.3.1 as for units not in a legion state, and 9.3.2-9.3.5 do not
+apply: a Legion Mate cannot stay there), lock (10.22), delete (10.26), dominate (10.35), Imaginary
+Gifts (10.6.3), extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their
+check timing order (8.4.1).
 
 **Card stats** read from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`):
 ``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
 critical, draw, stand, heal, front), ``trigger_power`` (2.8.3), ``skill`` (2.10: boost, intercept,
 twin drive, triple drive), ``clan`` (2.2), ``nation`` (2.15), ``unit`` (3.8.1.1: normal, trigger,
-g). A card with no stats at all is a card without card data: the actions carry the numbers the
-players enter (attack ``power``/``critical``/``drive``/``target_power``/``boost_power``, guard
+g), ``on_attack`` (1 when the text has a "when ... attacks" or "when ... boosts" ability, 7.4.1.12).
+A card with no stats at all is a card without card data: the actions carry the numbers the players
+enter (attack ``power``/``critical``/``drive``/``target_power``/``boost_power``, guard
 ``shields``, intercept ``shield``) and a checked card's trigger is declared (:class:`VgDeclareTrigger`).
 A card with data but no shield has shield 0 (3.11.2); without critical, critical 1.
 """
@@ -73,6 +86,7 @@ from typing import Any
 
 from engine.match.actions import (
     BaseAction,
+    Move,
     NextPhase,
     NextStep,
     PassPriority,
@@ -100,7 +114,7 @@ from engine.match.games.vanguard.actions import (
 from engine.match.games.vanguard.lines import register_lines
 from engine.match.games.vanguard.sim import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
-from engine.match.games.vanguard.stats import trigger_of
+from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work
 from engine.match.state import Card, CardRef, MatchState
 
@@ -131,7 +145,8 @@ _SKILLS = ("triple drive", "twin drive", "intercept", "boost")
 def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     """The stats this definition reads, from an :class:`engine.cards.model.CardRecord` (module doc).
     A trigger written with its power ("Critical +10000") gives both ``trigger`` and
-    ``trigger_power``; a G unit (types or grade 4) gets ``unit`` "g"."""
+    ``trigger_power``; a G unit (types or grade 4) gets ``unit`` "g"; a text with a "when ... attacks"
+    or "when ... boosts" ability gives ``on_attack`` 1 (7.4.1.12)."""
     stats = dict(getattr(record, "stats", {}) or {})
     out: dict[str, int | str] = {}
     for name in ("grade", "power", "shield", "critical"):
@@ -157,6 +172,8 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         out["unit"] = "trigger"
     elif out:
         out["unit"] = "normal"
+    if out and ON_ATTACK.search(str(getattr(record, "text", "") or "")):
+        out["on_attack"] = 1
     return tuple(sorted(out.items()))
 
 
@@ -175,7 +192,9 @@ class VanguardDefinition(GameDefinition):
 
     def setup(self, state: MatchState) -> MatchState:
         """5.4.3-5.4.3.4: first vanguards face down, G decks face down, five cards each; the redraw
-        waits for the first player (the setup phase)."""
+        waits for the first player (the setup phase). A player whose first vanguard cannot be placed
+        (no card data) draws no hand yet: they choose it with a search, then their deck is shuffled
+        (5.4.3.1) and they draw five (5.4.3.4, :meth:`Work.deal`)."""
         if _foreign(state):
             return state
         work = Work(state, 0)
@@ -194,15 +213,18 @@ class VanguardDefinition(GameDefinition):
                 cards[card_id] = Card(old.ref, old.owner, old.controller, False, 0, (), 1 << player)
         work.board = work.board.evolve(cards=tuple(cards))
         for player in (0, 1):
-            work.move(player, list(work.ids("deck", player)[:5]), "hand", player, kind="draw")
-        work.board = work.board.evolve(priority=work.board.active)
+            if work.ids(VC, player):
+                work.move(player, list(work.ids("deck", player)[:5]), "hand", player, kind="draw")
+        work.set(dealt=[p for p in (0, 1) if work.ids(VC, p)] or None)
+        work.board = work.board.evolve(priority=work.setup_priority())
         return state.evolve(board=work.board)
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Refuse what the structure forbids now: anything but the redraw (and placing a first
-        vanguard) before the game begins; moving the turn on in the middle of a battle or a choice;
-        the turn player's board-changing actions while the opponent decides (the guard step, 7.5.1.2,
-        or a choice of theirs, 2.8.1.1, 9.5.1; see :func:`_deciding`)."""
+        vanguard: one grade 0 card of your deck, face down, 5.4.3) before the game begins; moving the
+        turn on in the middle of a battle (a held attack step included, 7.4.1.12) or a choice; the turn
+        player's board-changing actions while the opponent decides (the guard step, 7.5.1.2, or a
+        choice of theirs, 2.8.1.1, 9.5.1; see :func:`_deciding`)."""
         if _foreign(state):
             return
         board = state.board
@@ -211,7 +233,8 @@ class VanguardDefinition(GameDefinition):
         if not started:
             if cls is VgRedraw or cls.anytime:
                 return
-            if cls is Search and getattr(action, "to", None) is not None and action.to.zone == VC:  # type: ignore[attr-defined]
+            if isinstance(action, Search) and action.to is not None and action.to.zone == VC:
+                _first_vanguard_search(state, action)
                 return
             refuse("The game has not begun: finish the redraw first (5.4.3.4).")
         prompts = board.data("prompts", ())
@@ -222,6 +245,11 @@ class VanguardDefinition(GameDefinition):
                 head = dict(prompts[0])
                 refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
             if board.data("battle") is not None:
+                if state.match.phase_steps[board.phase][board.step] == "attack":
+                    refuse(
+                        'Finish the attack step first: pass once your "when ... attacks" abilities '
+                        "have resolved (7.4.1.12-7.4.1.13)."
+                    )
                 refuse("Finish the battle first: the attacked player guards or passes (7.5).")
             if board.data("check") is not None:
                 refuse("Finish the check in progress first (7.6.1.2, 9.6).")
@@ -245,10 +273,16 @@ class VanguardDefinition(GameDefinition):
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """The automatic parts after an action (:meth:`Work.run`); a turn passed with the generic
-        pass turn first runs the end phase's automatic part for the player whose turn ended (6.8.1.1)."""
+        pass turn first runs the end phase's automatic part for the player whose turn ended (6.8.1.1).
+        Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
+        from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
+        the action, ``undo_base``), unless a generic move named their orientation (card text)."""
         if _foreign(state):
             return state, []
         work = Work(state, action.version)
+        explicit = isinstance(action, Move) and action.orientation is not None
+        if type(action).undoable and state.undo_base is not None and not explicit:
+            work.stand_arrivals(state.undo_base)
         if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
             work.end_phase(1 - state.board.active)
         work.run()
@@ -304,6 +338,7 @@ class VanguardDefinition(GameDefinition):
                 "drive": b["drive"],
                 "drive_checks": b["drives"],
                 "hit": b["hit"],
+                "held": bool(b.get("hold")),
             }
         return out
 
@@ -316,6 +351,9 @@ class VanguardDefinition(GameDefinition):
         prompts = board.data("prompts", ())
         if not board.data("started"):
             assert board.phase == PHASE["setup"], "the turn began before Stand Up"
+            for p in (0, 1):
+                if p not in board.data("dealt", ()):
+                    assert not work.ids("hand", p), "an opening hand before the first vanguard (5.4.3)"
             return
         if state.status == "playing":
             for p in (0, 1):
@@ -339,6 +377,10 @@ class VanguardDefinition(GameDefinition):
             if step == "guard":
                 assert board.priority == 1 - board.active, (
                     "the attacked player does not hold priority in guard"
+                )
+            if step == "attack":
+                assert b.get("hold") and board.priority == board.active, (
+                    "the attack step without the attacker's check timing (7.4.1.12)"
                 )
         for card, *_ in board.data("mods", ()):
             assert work.where(card) is not None, "a power change on a card off the field"
@@ -365,6 +407,28 @@ def _deciding(state: MatchState) -> int | None:
     if state.match.phase_steps[board.phase][board.step] == "guard" and board.data("battle") is not None:
         return 1 - board.active
     return None
+
+
+def _first_vanguard_search(state: MatchState, action: Search) -> None:
+    """5.4.3 with a generic search before the game begins: one card of your own main deck, onto your
+    own vanguard circle, face down (it is not revealed until the game begins), of grade 0 when card
+    data tells; only once."""
+    actor = action.actor
+    if action.to is not None and action.to.player not in (None, actor):
+        refuse("Put your first vanguard on your own vanguard circle (5.4.3).")
+    if state.zone(VC, actor):
+        refuse("Your first vanguard is already on your vanguard circle (5.4.3).")
+    if action.zone.zone != "deck" or action.zone.player not in (None, actor):
+        refuse("Your first vanguard comes from your main deck (5.4.3).")
+    if len(action.take) != 1:
+        refuse("Take exactly one card of your deck as your first vanguard (5.4.3).")
+    if action.face != "down":
+        refuse("Put your first vanguard face down: it is not revealed until the game begins (5.4.3).")
+    deck = state.zone("deck", actor)
+    if action.take[0] < len(deck):
+        grade = state.ref(deck[action.take[0]]).stat("grade")
+        if isinstance(grade, int) and grade != 0:
+            refuse(f"Your first vanguard is a grade 0 card (5.4.3); that card is grade {grade}.")
 
 
 def _first_vanguard(work: Work, player: int) -> int | None:

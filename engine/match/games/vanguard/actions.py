@@ -63,7 +63,9 @@ class VgAttack(BaseAction):
     """Start and attack steps (7.3, 7.4): attack with a standing front-row unit (7.4.1.3), which rests
     (7.4.1.5), the opponent's front-row unit ``target`` (7.4.1.6), boosted (7.4.1.10) or not.
     ``power``, ``critical``, ``drive``, ``boost_power`` and ``target_power`` are needed only for units
-    whose card data does not give them."""
+    whose card data does not give them. The battle stops in the attack step when ``hold`` is set or
+    when card data shows a "when ... attacks" / "when ... boosts" ability on the attacker's circles
+    (stat ``on_attack``); the attacker's :class:`VgPass` then moves on to the guard step (7.4.1.13)."""
 
     type: Literal["vg_attack"] = "vg_attack"
     attacker: FrontCircle
@@ -74,6 +76,9 @@ class VgAttack(BaseAction):
     drive: Annotated[int, Field(ge=0, le=10)] | None = None
     boost_power: Power | None = None
     target_power: Power | None = None
+    hold: bool = False
+    """Stop in the attack step so the attacker can resolve "when ... attacks" and "when ... boosts"
+    automatic abilities (7.4.1.12) before passing on to the guard step (7.4.1.13)."""
 
 
 class VgGuard(BaseAction):
@@ -96,7 +101,9 @@ class VgIntercept(BaseAction):
 
 
 class VgPass(BaseAction):
-    """Guard step (7.5.1.2.1): guard no more; the battle goes on to the drive or damage step."""
+    """Guard step (7.5.1.2.1): guard no more; the battle goes on to the drive or damage step. In an
+    attack step held for "when ... attacks" abilities (7.4.1.12), the attacker's pass ends that check
+    timing and goes on to the guard step, the attacked player to act (7.4.1.13)."""
 
     type: Literal["vg_pass"] = "vg_pass"
 

@@ -1,13 +1,13 @@
 """Attack and battle (Section 7): power with boost and hearts (7.4.1.11, 10.28.2.3), critical (2.7),
-whether an attack is possible (7.3.1.3) and a guard (7.5.1.2.1.1), leaving the guard step (7.5.1.2.1)
-and the damage step (7.7.1.2-7.7.1.9)."""
+whether an attack is possible (7.3.1.3), the attack step's check timing (7.4.1.12-7.4.1.13) and a guard
+(7.5.1.2.1.1), leaving the guard step (7.5.1.2.1) and the damage step (7.7.1.2-7.7.1.9)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.match.games.vanguard.board import BoardWork
-from engine.match.games.vanguard.spec import BACK_OF, FRONT, GC, VC
+from engine.match.games.vanguard.spec import BACK_OF, CIRCLES, FRONT, GC, VC
 from engine.match.games.vanguard.stats import STAND
 
 
@@ -51,6 +51,19 @@ class BattleWork(BoardWork):
         ]
         targets = [u for c in FRONT if (u := self.unit(c, 1 - active)) is not None]
         return bool(attackers and targets)
+
+    def attack_abilities(self, player: int) -> bool:
+        """Whether card data shows a "when ... attacks" or "when ... boosts" automatic ability (stat
+        ``on_attack``) on a card of the player's vanguard or rear-guard circles: the attack step then
+        waits for them (7.4.1.12). Cards without card data never say so (the attack's ``hold``)."""
+        return any(self.ref(c).stat("on_attack") for circle in CIRCLES for c in self.ids(circle, player))
+
+    def leave_attack_step(self) -> None:
+        """7.4.1.13: after the attack step's check timing, the guard step, the attacked player to act."""
+        battle = dict(self.data("battle"))
+        battle["hold"] = False
+        self.set(battle=battle)
+        self.goto("guard", priority=1 - self.board.active)
 
     def can_guard(self) -> bool:
         """7.5.1.2.1.1: the attacked player can still normal call a guardian (a card in hand,

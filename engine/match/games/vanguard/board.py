@@ -27,7 +27,8 @@ from typing import Any
 
 from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
-from engine.match.games.vanguard.spec import FIELD, STEP, VC
+from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, STEP, VC
+from engine.match.games.vanguard.stats import STAND
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, CardRef, MatchState
 
@@ -211,6 +212,34 @@ class BoardWork:
         zones[slot] = order
         self.board = self.board.evolve(zones=tuple(zones), cards=tuple(cards))
         self.events.append(Event("shuffle", player, (), {"zone": slot, "count": len(ids)}))
+
+    def stand_arrivals(self, before: Board) -> None:
+        """The field is one zone group (circle to circle keeps a card's state, 4.1.4), but a card
+        moved to the vanguard circle from another circle is put there standing (4.6.4.1: from
+        anywhere other than by striding, including a rear-guard circle), and so is a card moved to a
+        rear-guard circle from the vanguard or guardian circle (4.6.6.1; from another rear-guard
+        circle it keeps its orientation, 4.6.6.2). ``before`` is the board before the action. Cards
+        from outside the field already enter standing (the circles' default orientation)."""
+        was: dict[int, tuple[str, int]] = {}
+        for player in (0, 1):
+            for circle in FIELD:
+                for card_id in before.zones[self.slot(circle, player)]:
+                    was[card_id] = (circle, player)
+        for player in (0, 1):
+            for circle in CIRCLES:
+                arrived = []
+                for card_id in self.ids(circle, player):
+                    source = was.get(card_id)
+                    if source is None or source == (circle, player):
+                        continue
+                    to_vanguard = circle == VC
+                    if (to_vanguard or source[0] in (VC, GC)) and self.card(card_id).orientation != STAND:
+                        arrived.append(card_id)
+                if arrived:
+                    self.orient(arrived, STAND)
+                    rule = "4.6.4.1" if circle == VC else "4.6.6.1"
+                    to = self.slot(circle, player)
+                    self.emit("vg_enter_standing", None, tuple(arrived), to=to, rule=rule)
 
     def to_drop(self, cards: list[int], player: int, rule: str) -> None:
         """Retire cards (10.4): to the drop zone, G units to the G zone face up (4.6.9)."""

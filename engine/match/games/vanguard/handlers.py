@@ -69,6 +69,9 @@ def _redraw(state: MatchState, action: VgRedraw) -> HandlerResult:
         refuse(f"{state.match.players[waiting]} redraws first (5.4.3.4: from the player going first).")
     if not work.ids(VC, actor):
         refuse("Put your first vanguard, a grade 0 card, face down on your vanguard circle first (5.4.3).")
+    if len(work.data("dealt", ())) < 2:
+        other = state.match.players[1 - actor]
+        refuse(f"{other} must first put their first vanguard on their vanguard circle (5.4.3).")
     cards = _indexes(work, actor, action.cards)
     if cards:
         work.move(actor, cards, "deck", actor, kind="vg_redraw", position="bottom")
@@ -170,7 +173,8 @@ def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
 
 def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
     """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it, choose an opposing
-    front-row unit, optionally rest a booster behind the attacker."""
+    front-row unit, optionally rest a booster behind the attacker; the attack step then holds for
+    "when ... attacks/boosts" abilities (7.4.1.12) when asked or when card data shows one."""
     actor = action.actor
     _in_step(state, actor, ("start",), "You can attack only in the start step of your battle phase (7.3).")
     work = Work(state, action.version)
@@ -218,6 +222,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
             drive = need(action.drive, "your vanguard's drive (1, or 2 with Twin Drive!!, 2.17, 11.2)")
             work.declare(attacker, drive=drive)
     work.orient([attacker, *([booster] if booster is not None else [])], REST)
+    hold = action.hold or work.attack_abilities(actor)
     battle = {
         "attacker": attacker,
         "attacker_circle": action.attacker,
@@ -227,6 +232,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         "drive": drive,
         "drives": 0,
         "hit": None,
+        "hold": hold,
     }
     work.set(battle=battle)
     cards = (attacker, target, *([booster] if booster is not None else []))
@@ -237,6 +243,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         power=work.power(attacker),
         target_power=work.power(target),
         boost=bool(booster),
+        hold=hold,
     )
     work.goto("attack")
     return work.board, work.events, None
@@ -298,7 +305,13 @@ def _intercept(state: MatchState, action: VgIntercept) -> HandlerResult:
 
 def _pass(state: MatchState, action: VgPass) -> HandlerResult:
     """7.5.1.2.1: stop guarding; the drive step follows a vanguard's attack, the damage step a
-    rear-guard's."""
+    rear-guard's. In a held attack step, the attacker ends its check timing: on to the guard step
+    (7.4.1.12-7.4.1.13)."""
+    if _step(state) == "attack" and action.actor == state.board.active:
+        work = Work(state, action.version)
+        work.emit("vg_attack_step_done", action.actor)
+        work.leave_attack_step()
+        return work.board, work.events, None
     work = _defender(state, action.actor, "stop guarding", action.version)
     work.emit("vg_pass", action.actor)
     work.after_guard()

@@ -68,6 +68,14 @@ LINES = {
         f"{x.subject()} {x.verb('attack')} {_card(x, 1)} with {_card(x, 0)}"
         + (f", boosted by {_card(x, 2)}" if x.event.data.get("boost") else "")
         + f" ({x.event.data['power']} against {x.event.data['target_power']})."
+        + (
+            ' "When ... attacks" and "when ... boosts" abilities resolve before the guard step (7.4.1.12).'
+            if x.event.data.get("hold")
+            else ""
+        )
+    ),
+    "vg_attack_step_done": lambda x: (
+        f"{x.subject()} {x.verb('end')} the attack step: on to the guard step (7.4.1.13)."
     ),
     "vg_guard": lambda x: (
         f"{x.subject()} {x.verb('guard')} with {x.cards()} (shield {x.event.data['shield']}; "
@@ -124,6 +132,9 @@ LINES = {
     ),
     "vg_retire": lambda x: f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} retired to {_to(x)}{_rule(x)}.",
     "vg_rule": lambda x: f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} put into {_to(x)}{_rule(x)}.",
+    "vg_enter_standing": lambda x: (
+        f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} put on {_to(x)} standing{_rule(x)}."
+    ),
     "vg_g_return": lambda x: (
         f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} returned to {_to(x)}{_rule(x)}."
     ),

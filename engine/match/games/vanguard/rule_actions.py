@@ -23,9 +23,10 @@ class RuleActionWork(BoardWork):
         return None
 
     def rule_actions(self) -> bool:
-        """9.3.6 extra rear-guards to the drop zone, 9.3.1 extra vanguards to the soul, 9.4.1 guardians
-        outside the battle phase to the drop zone, 4.6.9 G units to the G zone, 9.5.1 a ride from the
-        soul when there is no vanguard. True if anything happened."""
+        """9.3.6 extra rear-guards to the drop zone, 9.3.1 extra vanguards to the soul (every unit
+        counts as not in a legion state: legion, 10.25, and 9.3.2-9.3.5 are left to players), 9.4.1
+        guardians outside the battle phase to the drop zone, 4.6.9 G units to the G zone, 9.5.1 a ride
+        from the soul when there is no vanguard. True if anything happened."""
         changed = False
         g_units = set(self.data("g_units", ()))
         battle_phase = self.board.phase == PHASE["battle"]

@@ -18,6 +18,7 @@ from engine.match.games.vanguard.actions import (
     VgDeclareTrigger,
     VgGuard,
     VgIntercept,
+    VgModify,
     VgPass,
     VgRedraw,
     VgRide,
@@ -162,8 +163,27 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                 target = rng.choice(targets)
             back = work.unit(BACK_OF[attacker], actor)
             boost = back is not None and work.card(back).orientation == STAND and (work.grade(back) or 0) <= 1
-            out.append(VgAttack(actor=actor, version=version, attacker=attacker, target=target, boost=boost))
+            hold = rng.random() < 0.2
+            out.append(
+                VgAttack(
+                    actor=actor, version=version, attacker=attacker, target=target, boost=boost, hold=hold
+                )
+            )
         out.append(NextPhase(actor=actor, version=version))
+    elif step == "attack":
+        # A held attack step (7.4.1.12): sometimes a "when this unit attacks" power gain, then pass.
+        if rng.random() < 0.3:
+            circle = str(dict(board.data("battle"))["attacker_circle"])
+            out.append(
+                VgModify(
+                    actor=actor,
+                    version=version,
+                    card=CardAt(zone=circle, index=0),
+                    power=5000,
+                    until="battle",
+                )
+            )
+        out.append(VgPass(actor=actor, version=version))
     elif step == "guard":
         if hand and rng.random() < 0.35:
             count = min(len(hand), rng.randint(1, 2))

@@ -5,7 +5,9 @@ Zones (4.1.1: every player has their own copy of each zone; 4.1.2: every zone's 
 - ``deck`` (4.2): face down, ordered, seen by nobody, not even its owner (4.2.2).
 - ``hand`` (4.3): seen by its owner only.
 - ``vc``, ``rc_*``, ``gc`` (4.6): the seven circles of the field, one group so a card moving from circle
-  to circle keeps its state (4.1.4). ``vc`` is the vanguard circle (4.6.4); the five rear-guard circles
+  to circle keeps its state (4.1.4), except that the definition's ``settle`` stands a card moved to the
+  vanguard circle, or from the vanguard or guardian circle to a rear-guard circle (4.6.4.1, 4.6.6.1).
+  ``vc`` is the vanguard circle (4.6.4); the five rear-guard circles
   (4.6.6) are named by row and column (4.6.2, 4.6.3): ``rc_lf`` left front, ``rc_lb`` left back,
   ``rc_cb`` centre back, ``rc_rf`` right front, ``rc_rb`` right back; ``gc`` is the guardian circle
   (4.6.5), whose cards enter rested (4.6.5.1) and which may hold any number of guardians (3.11.4,

@@ -15,6 +15,9 @@ DEFAULT_TRIGGER_POWER = 10000
 TRIGGERS = ("critical", "draw", "stand", "heal", "front")
 ALL_CLANS = "cray elemental"
 """<<Cray Elemental>> belongs to every clan (2.2.5)."""
+ON_ATTACK = re.compile(r"\bwhen\b[^.:;\n]*?\b(?:attacks|boosts)\b", re.IGNORECASE)
+"""Card text of an automatic ability with the timing "when unit attacks" or "when unit boosts"
+(7.4.1.12): "When this unit attacks", "When your vanguard attacks", "When this unit boosts"."""
 
 
 def trigger_of(ref: CardRef) -> tuple[str, int] | None:

@@ -1,7 +1,8 @@
 """The turn structure (Section 6) and the check timing loop (8.4.1): the stand phase (6.3), the draw
 (6.4.1.1), whether the G assist (6.4.1.2.2), ride (8.5.2.1.1.1) and stride (8.5.2.1.1.3) steps offer
-anything, Stand Up (6.1.1), the end phase (6.8.1.1), each step's automatic part, and :meth:`Work.run`,
-what ``settle`` calls.
+anything, the opening hand of a first vanguard put during the setup (5.4.3.1-5.4.3.4), Stand Up
+(6.1.1), the end phase (6.8.1.1), each step's automatic part (the attack step waits for "when ...
+attacks" abilities when held, 7.4.1.12), and :meth:`Work.run`, what ``settle`` calls.
 
 :class:`Work` joins the procedures of :mod:`.board`, :mod:`.battle`, :mod:`.triggers` and
 :mod:`.rule_actions`; handlers and the definition use it."""
@@ -63,12 +64,34 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
             return None
         return grade + 1 not in grades
 
+    def deal(self) -> None:
+        """5.4.3.1-5.4.3.4 for a player who put their first vanguard with a search during the setup:
+        their deck is shuffled (the search showed it to them) and they draw their five cards."""
+        dealt = set(self.data("dealt", ()))
+        for player in (0, 1):
+            if player not in dealt and self.ids(VC, player):
+                self.shuffle_deck(player, b"/vanguard/first")
+                self.move(player, list(self.ids("deck", player)[:5]), "hand", player, kind="draw")
+                dealt.add(player)
+                self.set(dealt=sorted(dealt))
+
+    def setup_priority(self) -> int:
+        """Who acts in the setup: the first player still to put a first vanguard (5.4.3), from the
+        player going first; then the player whose redraw is next (5.4.3.4)."""
+        active = self.board.active
+        dealt = set(self.data("dealt", ()))
+        for player in (active, 1 - active):
+            if player not in dealt:
+                return player
+        redrawn = set(self.data("redrawn", ()))
+        return active if active not in redrawn else 1 - active
+
     def stand_up(self) -> None:
         """6.1.1: both vanguards turn face up; the game begins with the first player's stand phase."""
         cards = [c for player in (0, 1) for c in self.ids(VC, player)]
         self.turn_face_up(cards)
         self.emit("vg_stand_up", None, tuple(cards))
-        self.set(started=True, redrawn=None)
+        self.set(started=True, redrawn=None, dealt=None)
 
     def start_turn(self) -> None:
         """6.3: the stand phase: the turn player stands all their units (6.3.1.2)."""
@@ -107,11 +130,11 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         active = board.active
         if phase == PHASE["setup"]:
             if not self.data("started"):
-                redrawn = set(self.data("redrawn", ()))
-                if len(redrawn) < 2:
-                    waiting = active if active not in redrawn else 1 - active
-                    if board.priority != waiting:
-                        self.board = board.evolve(priority=waiting)
+                self.deal()
+                if len(self.data("dealt", ())) < 2 or len(self.data("redrawn", ())) < 2:
+                    waiting = self.setup_priority()
+                    if self.board.priority != waiting:
+                        self.board = self.board.evolve(priority=waiting)
                     return False
                 self.stand_up()
             self.start_turn()
@@ -141,7 +164,9 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
                 return True
             return False
         if name == "attack":
-            self.goto("guard", priority=1 - active)
+            if dict(self.data("battle")).get("hold"):
+                return False
+            self.leave_attack_step()
             return True
         if name == "guard":
             if not self.can_guard():

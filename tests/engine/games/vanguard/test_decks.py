@@ -99,3 +99,28 @@ def test_unknown_cards_are_reported_not_guessed() -> None:
 def test_parse_errors_name_the_line() -> None:
     with pytest.raises(DeckError, match=r'^Line 2: "Sideboard" is not a section'):
         parse_decklist("vanguard", "4 Squire A\nSideboard:\n4 Squire B\n")
+
+
+def test_sentinel_counts_only_cards_with_the_ability() -> None:
+    """5.2.2.5 / 11.9.1: at most four cards with the "Sentinel" ability. A card whose text only
+    mentions Sentinels (it searches for one) does not count; the ability is a keyword or a text line
+    beginning with it, as in the D-series data ("[CONT]:Sentinel (You may only have...)")."""
+    sentinel_text = '[CONT]:Sentinel (You may only have up to four cards with "[CONT]:Sentinel" in a deck.)'
+    texts = {
+        "Squire A": sentinel_text,
+        "Knight A": "[AUTO]:When this unit is placed on (RC), search your deck for up to one Sentinel.",
+        "King A": "[AUTO](VC):When this unit attacks, your opponent cannot call Sentinels from hand.",
+    }
+
+    def lookup(name: str) -> CardRecord | None:
+        record = _record(name)
+        if record is None:
+            return None
+        keywords = ["Sentinel"] if name == "Squire B" else []
+        return record.model_copy(update={"text": texts.get(name, ""), "keywords": keywords})
+
+    report = check_deck("vanguard", parse_decklist("vanguard", LEGAL), lookup)
+    assert report.problems == ["The main deck has 8 cards with Sentinel: at most 4 (5.2.2.5)."]
+    texts["Squire A"] = ""
+    report = check_deck("vanguard", parse_decklist("vanguard", LEGAL), lookup)
+    assert report.ok, report.problems
