@@ -7,9 +7,10 @@ Checks, with exact numbers:
 
 - exactly one starting ruler (402.2; rulers with [Tag] or [Partner] are not modelled);
 - main deck 40 to 60 cards (402.3a), at most four copies of a name over the main deck and sideboard
-  (402.3b, 404.1);
+  (402.3b, 404.1), magic stones in the sideboard aside;
 - magic stone deck 10 to 20 cards (402.4a); any number of a basic magic stone (402.4b), at most four
-  of any other magic stone over the magic stone deck and sideboard (402.4c, 404.2);
+  of any other magic stone over the magic stone deck and sideboard (402.4c, 404.2); a magic stone is a
+  card of a magic stone card type, not one that only has a magic stone type (202.4);
 - sideboard 1 to 15 cards in Constructed (403.1a); one copy of a ruler's name over the ruler and the
   sideboard (404.3);
 - with card data: the ruler is a ruler, not a basic ruler nor of the Arcana race (402.2), the main
@@ -35,18 +36,21 @@ def _types(record: object) -> list[str]:
     return [str(t).lower() for t in getattr(record, "types", [])]
 
 
+STONE_TYPES = frozenset(("magic stone", "basic magic stone", "special magic stone", "true magic stone"))
+"""Card types of magic stone cards (202.2); ``Fire Magic Stone`` is a magic stone type (202.4) that a
+resonator may have too, which does not make it a magic stone card."""
+
+
 def is_basic_stone(name: str, record: object | None) -> bool:
     """402.4b: a basic magic stone (by card data where known, else by its name)."""
     if record is not None:
         types = _types(record)
-        return any("magic stone" in t for t in types) and (
-            any("basic" in t for t in types) or name in BASIC_STONES
-        )
+        return _is_stone(record) and (any("basic" in t for t in types) or name in BASIC_STONES)
     return name in BASIC_STONES
 
 
 def _is_stone(record: object) -> bool:
-    return any("magic stone" in t for t in _types(record))
+    return any(t in STONE_TYPES for t in _types(record))
 
 
 def _is_ruler(record: object) -> bool:
@@ -125,12 +129,19 @@ def _stone_limit() -> Check:
 
 
 def _main_limit() -> Check:
+    """402.3b, 404.1: four copies over the main deck and sideboard. A magic stone only in the sideboard
+    (one in the magic stone deck, a magic stone by card data, or a basic magic stone by name) is counted
+    with the magic stone deck instead (404.2), where basic ones are free (402.4b)."""
+
     def check(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], list[str]]:
         stones = set(deck.names(STONES))
-        inner = copy_limit(4, (MAIN, SIDE), "402.3b, 404.1")
-        problems, unchecked = inner(deck, lookup)
-        # A stone in the sideboard is counted with the magic stone deck instead (404.2).
-        return [p for p in problems if not any(f" of {name}:" in p for name in stones)], unchecked
+        main = set(deck.names(MAIN))
+
+        def stone(name: str, record: object | None) -> bool:
+            known = record is not None and _is_stone(record)
+            return name not in main and (name in stones or known or is_basic_stone(name, record))
+
+        return copy_limit(4, (MAIN, SIDE), "402.3b, 404.1", stone)(deck, lookup)
 
     return check
 

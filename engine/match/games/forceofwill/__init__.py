@@ -20,9 +20,14 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   graveyard, 703.3), then the turn player gains priority; with an empty chase it ends the step or phase
   (605.1); main timing (701.2) for resonators, additions, regalia, runes, chants without [Quickcast] or
   [Trigger] (604.2, 604.1, 1112, 1113), battles, judgment and calling a magic stone;
-- will (907, 1003): producing will by resting a magic stone or banishing the will coin, a will pool
-  per player, paying all or nothing (1003.4);
-- calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a; astral 1024.2);
+- will (907, 1003): producing will by banishing the will coin or by resting a card for its will
+  ability with [Rest] in its cost: with card data a magic stone's (a basic one's will is that of its
+  magic stone type, 202.4e; none without such an ability, 202.4d) or another card's whose text has one
+  (907.1), a J/resonator only if its controller has controlled it since the start of the turn, unless
+  [Swiftness] (905.3, 1108.2); without card data (no type) any card its controller rests, for the will
+  they name; a will pool per player, paying all or nothing (1003.4);
+- calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a: a ruler whose card data shows no
+  J-ruler side stays in the ruler area; astral 1024.2);
 - battle (800): initiate (704), declare attack (803.3-803.4: a recovered J/resonator controlled
   continuously since the start of the turn unless [Swiftness] (1108), a card that left the field being a
   new object (302.3); the opponent or a rested J/resonator unless [Precision] (1104); forfeit and
@@ -36,7 +41,9 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
   both at once is a draw (103.3); a concession any time (103.4).
 
-Left to the players: card text and its effects (909, 910), triggers (906) and their priority windows
+Left to the players: card text and its effects (909, 910), will abilities given by effects (the
+``granted`` produce) and those without [Rest], a will ability's other costs (life, banishing...) and
+will's moon and time characteristics (907.6: kept as void), triggers (906) and their priority windows
 (502.1-502.2, 503.2, 504.1, 505.1-505.3, 802.1...) as ``fow_ability`` objects, the repeated final
 steps of 505.5 and 807.3b, costs' amounts, targets, X, continuous effects on ATK/DEF (entered with the
 attack and block), effects forcing or forbidding attacks ([Bloodlust] 718.2), [Pierce], [Explode] and

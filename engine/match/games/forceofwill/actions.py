@@ -41,14 +41,20 @@ class CallStone(BaseAction):
 
 
 class Produce(BaseAction):
-    """907, 202.4e: rest recovered magic stones you control (``cards``, one will ability each) to produce
-    their will; or, with ``coin``, banish your will coin token (1119.2, 1046). ``will`` is the attribute
-    produced: needed when the card data does not give a stone's single attribute."""
+    """907, 202.4e: rest recovered cards you control (``cards``) to play their will ability with [Rest]
+    in its cost, one each: a magic stone's (a basic one's from its magic stone type), or another card's
+    when its card data shows one (907.1); a J/resonator only if you have controlled it since the start of
+    the turn, unless [Swiftness] (905.3, 1108.2). Or, with ``coin``, banish your will coin token (1119.2,
+    1046). ``will`` is the will produced, needed when the card can produce more than one kind;
+    ``granted``: the cards have the will ability from an effect (then ``will`` says what it produces);
+    ``swiftness``: they have [Swiftness] from an effect."""
 
     type: Literal["fow_produce"] = "fow_produce"
     cards: tuple[CardAt, ...] = Field(default=(), max_length=30)
     coin: bool = False
     will: Will | None = None
+    granted: bool = False
+    swiftness: bool = False
 
 
 class PayWill(BaseAction):

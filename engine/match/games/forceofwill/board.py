@@ -7,7 +7,8 @@ Game data kept on the board (:meth:`Board.data`), all about public cards:
   ``("judgment", seat, id)`` (312, 903.2f, 705.2d); ``resolving``: the object being carried out;
 - ``pool``: each player's produced will (907), cleared at will clearance (503.4, 505.5);
 - ``called`` / ``judged`` / ``no_battle``: this turn's call (710.1), judgment (705.1) and 803.3;
-- ``since``: the cards the turn player controlled at the start of the turn (803.3);
+- ``since`` / ``since_other``: the cards the turn player / the other player controlled at the start
+  of the turn and still control (803.3, 905.3);
 - ``jrulers``: rulers now in the field as J-rulers (705.3a); ``entered``: ATK/DEF entered by players
   for cards in the field, ``(id, atk, def)``, until end of turn;
 - ``battle``: the battle in progress (800); ``discard``: cards the turn player must discard (505.5);
@@ -52,6 +53,18 @@ def battle_of(board: Board) -> dict[str, Any] | None:
 
 def jrulers(board: Board) -> set[int]:
     return set(board.data("jrulers", ()))
+
+
+def controlled_since(board: Board, seat: int) -> set[int]:
+    """The cards ``seat`` has controlled continuously since the start of the turn (803.3, 905.3)."""
+    return set(board.data("since" if seat == board.active else "since_other", ()))
+
+
+def since_start(state: MatchState, board: Board) -> Board:
+    """At the start of a turn, both players' cards are controlled since its start (803.3, 905.3)."""
+    return board.with_data(
+        since=controlled(state, board, board.active), since_other=controlled(state, board, 1 - board.active)
+    )
 
 
 def entered(board: Board) -> dict[int, tuple[int | None, int | None]]:

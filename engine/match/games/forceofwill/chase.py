@@ -27,6 +27,7 @@ from engine.match.games.forceofwill.board import (
 from engine.match.games.forceofwill.spec import (
     ENTITY_TYPES,
     card_type,
+    has_jruler_side,
     has_keyword,
 )
 from engine.match.games.forceofwill.turn import advance
@@ -152,7 +153,8 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
 
 
 def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:
-    """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3)."""
+    """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3); one
+    whose card data shows no J-ruler side stays in the ruler area."""
     seat, ruler = int(entry[1]), int(entry[2])
     match = state.match
     area = match.slot_of[("ruler_area", seat)]
@@ -160,6 +162,8 @@ def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Bo
     board = board.with_data(chase=chase)
     if ruler not in board.zones[area]:
         return board, [Event("fow_resolved", seat, (), {"to": None, "text": "judgment"})]
+    if has_jruler_side(ref_of(state, board, ruler)) is False:
+        return board, [Event("fow_no_jruler", seat, (mention(state, board, ruler),))]
     board, moved = move_cards(state, board, seat, [(area, ruler)], match.slot_of[("field", None)])
     board = board.with_data(jrulers=sorted(jrulers(board) | {ruler}))
     return board, [Event("fow_jruler", seat, moved.cards)]

@@ -29,9 +29,9 @@ from engine.match.state import Board, MatchState
 
 def reconcile(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
     """Keep the game data in step with cards moved by generic actions: the chase's objects, J-rulers
-    and entered values of cards that left the field, the cards the turn player has controlled
-    continuously since the start of the turn (803.3: a card that left the field and its ruler area is a
-    new object, 302.3, and one whose control changed was not controlled continuously), and the battle
+    and entered values of cards that left the field, the cards each player has controlled continuously
+    since the start of the turn (803.3, 905.3: a card that left the field and its ruler area is a new
+    object, 302.3, and one whose control changed was not controlled continuously), and the battle
     (803.4a, 803.4b, 804.4a)."""
     match = state.match
     chase_ids = board.zones[match.slot_of[("chase", None)]]
@@ -48,12 +48,13 @@ def reconcile(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
     values = board.data("entered", ())
     if any(v[0] not in field for v in values):
         board = board.with_data(entered=[list(v) for v in values if v[0] in field])
-    since = board.data("since", ())
-    if since:
-        area = board.zones[match.slot_of[("ruler_area", board.active)]]
-        still = [c for c in since if c in area or (c in field and board.cards[c].controller == board.active)]
-        if len(still) != len(since):
-            board = board.with_data(since=still)
+    for key, seat in (("since", board.active), ("since_other", 1 - board.active)):
+        since = board.data(key, ())
+        if since:
+            area = board.zones[match.slot_of[("ruler_area", seat)]]
+            still = [c for c in since if c in area or (c in field and board.cards[c].controller == seat)]
+            if len(still) != len(since):
+                board = board.with_data(**{key: still})
     events: list[Event] = []
     battle = battle_of(board)
     if battle is not None and battle.get("declared"):
@@ -82,15 +83,13 @@ def rule_processes(state: MatchState, board: Board) -> tuple[Board, list[Event]]
     """1200, performed at the start of every priority sequence: 1203 (pairs of [+100/+100] and
     [-100/-100] counters are removed), 1204.1 (a J/resonator with damage at least its DEF is destroyed;
     a J-ruler goes back to the ruler area ruler side up with an astral counter, 1010.1, 1024), 1205.1
-    (DEF 0 or less: into the graveyard), 1206.1 (life is rounded up to a multiple of 100)."""
+    (DEF 0 or less, printed or modified by counters or entered values: into the graveyard; a J-ruler,
+    1205.6), 1206.1 (life is rounded up to a multiple of 100)."""
     match = state.match
     events: list[Event] = []
     field = field_ids(state, board)
-    values = {v[0] for v in board.data("entered", ())}
-    # Only a card with counters or entered values can meet 1203, 1204.1 or 1205.1.
-    candidates = [c for c in field if board.cards[c].counters or c in values]
     doomed: list[tuple[int, bool]] = []
-    for card_id in candidates:
+    for card_id in field:
         card = board.cards[card_id]
         plus, minus = card.counter("+100/+100"), card.counter("-100/-100")
         if plus and minus:

@@ -8,7 +8,7 @@ from engine.match.games.forceofwill.actions import (
     Mulligan,
 )
 from engine.match.games.forceofwill.board import (
-    controlled,
+    since_start,
     step_event,
 )
 from engine.match.games.forceofwill.spec import (
@@ -71,7 +71,7 @@ def _mulligan(state: MatchState, action: Mulligan) -> HandlerResult:
         return board.evolve(priority=1 - actor, passes=0), events, None
     # 405.6: the first player becomes the turn player and turn 1 begins; 502.4: no draw this time.
     board = board.evolve(phase=DRAW, step=0, priority=board.active, passes=0)
-    board = board.with_data(since=controlled(state, board, board.active))
+    board = since_start(state, board)
     events.append(step_event(DRAW, 0))
     events.append(Event("fow_first_draw", board.active))
     return board, events, None

@@ -18,14 +18,22 @@ from card data; absent when the players must enter them):
   (202.2; the first the card has). Where a resolving card goes (702.3, 703.3) and what can attack.
 - ``atk``, ``def``: ATK and DEF (207, 208); ``j_atk``, ``j_def``: those of a ruler's J-ruler side (1302).
 - ``cost``: total cost (204.1c), used by the random players only.
-- ``attribute``: attributes, comma separated (``fire`` or ``fire,water``; 209); a basic magic stone's
-  will (202.4e) and the will coin's choices (1119.2).
+- ``attribute``: attributes, comma separated (``fire`` or ``fire,water``; 209); the will coin's
+  choices (1119.2), and a magic stone's will when the card data gives no ``will``.
+- ``will``: what the card's own will ability with [Rest] in its cost produces (907.1; a basic magic
+  stone's comes from its magic stone type, 202.4e): alternatives separated by commas (``wind,darkness``:
+  one of them), the wills of one alternative joined by ``+`` (``water+darkness``: both); ``void`` is
+  will without attribute (907.5; the moon and time characteristics, 907.6, are not kept); ``any`` when
+  the text lets the player choose or says more than its wills ("one will of any attribute", "for
+  each..."); ``none`` for a magic stone without such an ability (202.4d).
+- ``j_ruler``: 1 when the ruler has a J-ruler side (705.3a).
 - keyword flags (value 1): ``first_strike`` (1105), ``multi_strike`` (1169), ``flying`` (1107),
   ``swiftness`` (1108), ``precision`` (1104), ``quickcast`` (1112), ``trigger`` (1113).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
@@ -132,6 +140,25 @@ def has_keyword(ref: CardRef, keyword: str) -> bool:
     return bool(ref.stat(keyword))
 
 
+def will_choices(ref: CardRef) -> list[tuple[str, ...]] | None:
+    """The ``will`` stat as alternatives, each the wills it produces (``[("any",)]`` when the player
+    names it, ``[]`` for ``none``); None when the card data does not say (no ``will`` stat)."""
+    value = ref.stat("will")
+    if value is None:
+        return None
+    text = str(value).strip().lower()
+    if text == "none":
+        return []
+    return [tuple(w.strip() for w in part.split("+")) for part in text.split(",") if part.strip()]
+
+
+def has_jruler_side(ref: CardRef) -> bool | None:
+    """705.3a: whether the ruler has a J-ruler side; None when the card data does not say (no type)."""
+    if ref.stat("j_ruler") or ref.stat("j_atk") is not None or ref.stat("j_def") is not None:
+        return True
+    return None if card_type(ref) is None else False
+
+
 def attributes(ref: CardRef) -> list[str]:
     value = ref.stat("attribute")
     if not value:
@@ -140,6 +167,19 @@ def attributes(ref: CardRef) -> list[str]:
 
 
 _TYPE_ORDER = ("ruler", "magic stone", "resonator", "chant", "addition", "regalia", "rune")
+_STONE_TYPES = ("magic stone", "basic magic stone", "special magic stone", "true magic stone")
+"""Card types that make a magic stone card (202.2); ``Fire Magic Stone`` and the like are magic stone
+types (202.4), which a resonator or an addition may also have."""
+_WILL_SYMBOLS = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
+"""fowsim's will symbols (``{W}`` light ... ``{B}`` darkness); ``{M}`` moon, ``{T}`` time, ``{V}`` void
+and numbers are will without attribute (907.5, 907.6)."""
+_REST_WILL = re.compile(
+    r'^[^:"\n]*?[\[{]Rest[\]}][^:"\n]*:\s*Produce\b([^."\n]*)', re.IGNORECASE | re.MULTILINE
+)
+"""An activate ability with [Rest] (``{Rest}`` in fowsim) in its cost whose effect is "Produce ...";
+not one given to other cards (``... gain "{Rest}: Produce {G}"``), which opens with a quote."""
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_JOINERS = re.compile(r"\b(?:or|and|and/or)\b|[,/\s]")
 _KEYWORD_NAMES = {
     "first strike": "first_strike",
     "multi strike": "multi_strike",
@@ -159,9 +199,55 @@ def _type_of(types: list[str]) -> str | None:
     if any("j-ruler" in t or t == "j ruler" for t in lowered) and not any(t == "ruler" for t in lowered):
         return "ruler"
     for name in _TYPE_ORDER:
-        if any(name in t and "j-ruler" not in t for t in lowered):
+        if name == "magic stone":
+            if any(t in _STONE_TYPES for t in lowered):
+                return name
+        elif any(name in t and "j-ruler" not in t for t in lowered):
             return name
     return None
+
+
+def _symbol_wills(symbol: str) -> list[str] | None:
+    """The wills one symbol stands for: an attribute, or ``void`` per will without attribute."""
+    symbol = symbol.strip().lower()
+    if symbol in _WILL_SYMBOLS:
+        return [_WILL_SYMBOLS[symbol]]
+    if symbol in ("m", "t", "v"):
+        return ["void"]
+    if symbol.isdigit() and 0 < int(symbol) <= 9:
+        return ["void"] * int(symbol)
+    return None
+
+
+def _produced(text: str) -> str:
+    """What one "Produce ..." effect produces, as the ``will`` stat (see the module doc)."""
+    symbols = _SYMBOL.findall(text)
+    wills = [_symbol_wills(symbol) for symbol in symbols]
+    if not symbols or _JOINERS.sub("", _SYMBOL.sub("", text)) or any(w is None for w in wills):
+        return "any"
+    if re.search(r"\bor\b", text):
+        return ",".join("+".join(w) for w in wills if w)
+    return "+".join(will for w in wills if w for will in w)
+
+
+def will_of_text(text: str) -> str | None:
+    """The ``will`` stat of a card's own will abilities with [Rest] in their cost (907.1; several
+    abilities are alternatives), None without one."""
+    found = [_produced(match.group(1)) for match in _REST_WILL.finditer(text or "")]
+    if not found:
+        return None
+    if "any" in found:
+        return "any"
+    return ",".join(dict.fromkeys(",".join(found).split(",")))
+
+
+def _stone_will(types: list[str]) -> str | None:
+    """202.4e: a basic magic stone produces the will of its magic stone type."""
+    lowered = [t.lower() for t in types]
+    if "basic magic stone" not in lowered:
+        return None
+    wills = [a for a in ATTRIBUTES if f"{a} magic stone" in lowered]
+    return ",".join(wills) or None
 
 
 def stats_from_record(record: Any) -> tuple[Stat, ...]:
@@ -184,8 +270,16 @@ def stats_from_record(record: Any) -> tuple[Stat, ...]:
         flag = _KEYWORD_NAMES.get(str(keyword).strip("[] ").lower())
         if flag:
             stats[flag] = 1
+    will = _stone_will(list(record.types)) or will_of_text(record.text)
+    if will:
+        stats["will"] = will
+    elif kind == "magic stone":
+        stats["will"] = "none"
+    if any("j-ruler" in t.lower() for t in record.types):
+        stats["j_ruler"] = 1
     for face in record.faces:
         if any("j-ruler" in t.lower() for t in face.types):
+            stats["j_ruler"] = 1
             if isinstance(face.stats.get("atk"), int):
                 stats["j_atk"] = face.stats["atk"]
             if isinstance(face.stats.get("defense"), int):

@@ -12,8 +12,8 @@ from engine.match.games.forceofwill.battle import battle_damage
 from engine.match.games.forceofwill.board import (
     RECOVER,
     battle_of,
-    controlled,
     field_ids,
+    since_start,
     step_event,
 )
 from engine.match.games.forceofwill.spec import (
@@ -84,7 +84,7 @@ def next_turn(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
     active = 1 - previous
     board = board.evolve(turn=board.turn + 1, active=active, phase=DRAW, step=0, priority=active, passes=0)
     board = board.with_data(called=None, judged=None, no_battle=None, battle=None, pool=[[], []])
-    board = board.with_data(since=controlled(state, board, active))
+    board = since_start(state, board)
     events = [Event("turn", previous, (), {"turn": board.turn, "active": active})]
     deck = match.slot_of[("deck", active)]
     ids = board.zones[deck]

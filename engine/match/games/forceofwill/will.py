@@ -12,7 +12,9 @@ from engine.match.games.forceofwill.actions import (
 from engine.match.games.forceofwill.board import (
     RECOVER,
     REST,
+    controlled_since,
     field_ids,
+    is_jresonator,
     jrulers,
     mention,
     name_of,
@@ -27,8 +29,11 @@ from engine.match.games.forceofwill.board import (
 )
 from engine.match.games.forceofwill.spec import (
     attributes,
+    card_type,
+    has_keyword,
+    will_choices,
 )
-from engine.match.state import MatchState
+from engine.match.state import Board, MatchState
 
 
 def _call_stone(state: MatchState, action: CallStone) -> HandlerResult:
@@ -73,8 +78,8 @@ def _call_stone(state: MatchState, action: CallStone) -> HandlerResult:
 
 
 def _produce(state: MatchState, action: Produce) -> HandlerResult:
-    """907, 202.4e: rest recovered magic stones (each its own will ability) to produce their will;
-    1119.2: banish the will coin token."""
+    """907, 202.4e: rest recovered cards, each for its own will ability (:func:`_card_will`), to
+    produce their will; 1119.2: banish the will coin token."""
     actor = action.actor
     board = state.board
     match = state.match
@@ -87,17 +92,22 @@ def _produce(state: MatchState, action: Produce) -> HandlerResult:
         if coins <= 0:
             refuse("You have no will coin token (1119.2).")
         # 1119.2: your rulers' attributes, also while a ruler is in the field as a J-ruler (its card
-        # data gives the ruler side's attribute).
-        ruler_attrs: list[str] = []
+        # data gives the ruler side's attribute); 1119.2a: void for a ruler whose card data shows no
+        # attribute. Without card data (no type, no attribute) the player names the will.
+        known: set[str] = set()
         owned_jrulers = [c for c in sorted(jrulers(board)) if board.cards[c].owner == actor]
         for card_id in (*board.zones[match.slot_of[("ruler_area", actor)]], *owned_jrulers):
-            ruler_attrs += attributes(ref_of(state, board, card_id))
-        allowed = sorted(set(ruler_attrs)) or ["void"]
+            ref = ref_of(state, board, card_id)
+            known.update(attributes(ref) or (["void"] if card_type(ref) is not None else []))
+        allowed = sorted(known) or ["void"]
         will = action.will or (allowed[0] if len(allowed) == 1 else None)
         if will is None:
             refuse(f"Say which will your coin produces: one of {', '.join(allowed)} (1119.2).")
-        if ruler_attrs and will not in allowed:
-            refuse(f"Your will coin produces one of your ruler's attributes: {', '.join(allowed)} (1119.2).")
+        if known and will not in known:
+            refuse(
+                f"Your will coin produces one of your ruler's attributes: {', '.join(allowed)} "
+                "(1119.2; void for a ruler without attribute, 1119.2a)."
+            )
         index = list(match.spec.player_values).index("will_coins")
         values = [list(row) for row in board.values]
         values[actor][index] = coins - 1
@@ -110,18 +120,63 @@ def _produce(state: MatchState, action: Produce) -> HandlerResult:
         for card_id in picked:
             if board.cards[card_id].orientation != RECOVER:
                 refuse(f"{name_of(state, card_id)} is rested; only a recovered card can be rested (1013.3).")
-            attrs = attributes(ref_of(state, board, card_id))
-            will = action.will or (attrs[0] if len(attrs) == 1 else None)
-            if will is None:
-                refuse(f"Say which will {name_of(state, card_id)} produces (202.4e).")
             mentions.append(mention(state, board, card_id))
+            produced += _card_will(state, board, card_id, action)
             board = with_card(board, card_id, orientation=REST)
-            produced.append(str(will))
     pools = pool_of(board)
     pools[actor] += produced
     board = board.with_data(pool=pools)
     data = {"will": produced, "coin": action.coin}
     return board, [Event("fow_produce", actor, tuple(mentions), data)], None
+
+
+def _card_will(state: MatchState, board: Board, card_id: int, action: Produce) -> list[str]:
+    """The will one card's will ability with [Rest] in its cost produces (907). With card data: a
+    magic stone's ``will`` stat (202.4e; none, 202.4d), else its attribute; another card's ``will`` stat
+    (907.1) unless the ability is ``granted`` by an effect; a J/resonator must have been under its
+    controller's control since the start of the turn, unless [Swiftness] (905.3, 1108.2). Without card
+    data (no type) the card produces the named ``will``, by default its single attribute."""
+    name = name_of(state, card_id)
+    ref = ref_of(state, board, card_id)
+    kind = card_type(ref)
+    swift = action.swiftness or has_keyword(ref, "swiftness")
+    new_here = card_id not in controlled_since(board, action.actor)
+    if new_here and not swift and is_jresonator(state, board, card_id):
+        refuse(
+            f"{name} has not been under your control since the start of the turn: it can't use an "
+            "ability with [Rest] in its cost without [Swiftness] (905.3, 1108.2)."
+        )
+    choices: list[tuple[str, ...]] | None = None
+    if kind is not None and not action.granted:
+        choices = will_choices(ref)
+        if choices is None and kind == "magic stone":
+            choices = [(a,) for a in attributes(ref)] or None
+        elif choices is None:
+            refuse(
+                f"{name} is not a magic stone and its card data shows no will ability with [Rest] in its "
+                "cost (907.1); if an effect gave it one, produce with granted and name the will."
+            )
+        elif not choices:
+            refuse(
+                f"{name} has no will ability (202.4d); if an effect gave it one, produce with granted and "
+                "name the will."
+            )
+    elif kind is None and action.will is None:
+        choices = [(a,) for a in attributes(ref)] or None
+    if choices is None or any("any" in choice for choice in choices):
+        if action.will is None:
+            refuse(f"Say which will {name} produces (907).")
+        return [str(action.will)]
+    if action.will is None:
+        if len(choices) > 1:
+            options = " or ".join(" and ".join(choice) for choice in choices)
+            refuse(f"Say which will {name} produces: {options} (907).")
+        return list(choices[0])
+    matching = [choice for choice in choices if action.will in choice]
+    if not matching:
+        options = " or ".join(" and ".join(choice) for choice in choices)
+        refuse(f"{name} produces {options}, not {action.will} (202.4e, 907).")
+    return list(matching[0])
 
 
 def _pay_will(state: MatchState, action: PayWill) -> HandlerResult:

@@ -93,17 +93,21 @@ def card_id(state: MatchState, name: str) -> int:
     return state.zone(at.zone, at.player)[at.index]
 
 
-def place(state: MatchState, name: str, zone: str = "field", rested: bool = False) -> MatchState:
+def place(
+    state: MatchState, name: str, zone: str = "field", rested: bool = False, new: bool = False
+) -> MatchState:
     """Set up a position: put a card (by name) into a zone of its owner (the field: under its owner's
-    control), as controlled since the start of the turn (803.3)."""
+    control), as controlled since the start of the turn (803.3, 905.3) unless ``new``."""
     cid = card_id(state, name)
     board = state.board
     owner = board.cards[cid].owner
     slot = next(s for s, ids in enumerate(board.zones) if cid in ids)
     dest = state.match.slot_of[(zone, None if zone in ("field", "chase") else owner)]
     board, _ = move_cards(state, board, owner, [(slot, cid)], dest, orientation=1 if rested else None)
-    since = sorted({*board.data("since", ()), cid})
-    return state.evolve(board=board.with_data(since=since))
+    if new:
+        return state.evolve(board=board)
+    key = "since" if owner == board.active else "since_other"
+    return state.evolve(board=board.with_data(**{key: sorted({*board.data(key, ()), cid})}))
 
 
 def life(state: MatchState, seat: int) -> int:

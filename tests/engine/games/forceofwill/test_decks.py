@@ -150,3 +150,35 @@ def test_starting_ruler_is_neither_basic_nor_arcana_402_2() -> None:
         "forceofwill", parse_decklist("forceofwill", _list(ruler="Ruler: Faria")), records.get
     )
     assert not any("starting ruler" in p for p in report.problems)
+
+
+def test_basic_magic_stones_in_the_sideboard_are_free_402_4b() -> None:
+    """402.4b: any number of a basic magic stone, also in the sideboard (404.2 counts the sideboard's
+    stones with the magic stone deck, not with the main deck's 402.3b limit); a non-basic stone there
+    keeps the four-copies limit (402.4c)."""
+    for extra in ("5 Light Magic Stone", "5 Fire Magic Stone"):
+        report = check_deck("forceofwill", parse_decklist("forceofwill", _list(side=1) + f"\n{extra}"))
+        assert report.ok, report.problems
+    records = {
+        "Fire Magic Stone": _record(
+            "Fire Magic Stone", ["Magic Stone", "Basic Magic Stone", "Fire Magic Stone"]
+        ),
+        "Little Red, the Pure Stone": _record("Little Red, the Pure Stone", ["Special Magic Stone"]),
+    }
+    text = _list(side=1) + "\n5 Fire Magic Stone\n5 Little Red, the Pure Stone"
+    report = check_deck("forceofwill", parse_decklist("forceofwill", text), records.get)
+    assert report.problems == ["5 copies of Little Red, the Pure Stone: at most 4 of a card (402.4c, 404.2)."]
+
+
+def test_a_resonator_with_a_magic_stone_type_is_not_a_magic_stone_202_4_402_3() -> None:
+    """202.4: "Fire Magic Stone" is a magic stone type, which a resonator may have; it stays a
+    resonator (202.2), so it belongs in the main deck (402.3), not in the magic stone deck (402.4)."""
+    soldier = _record("Fiery Soldier of Milest", ["Resonator", "Fire Magic Stone"], atk=400, defense=400)
+    records = {"Fiery Soldier of Milest": soldier}
+    main = _list().replace("4 Knight 00", "4 Fiery Soldier of Milest")
+    report = check_deck("forceofwill", parse_decklist("forceofwill", main), records.get)
+    assert not any("Fiery Soldier" in p for p in report.problems), report.problems
+    stones = _list().replace("10 Light Magic Stone", "6 Light Magic Stone\n4 Fiery Soldier of Milest")
+    report = check_deck("forceofwill", parse_decklist("forceofwill", stones), records.get)
+    assert "Fiery Soldier of Milest is not a magic stone (402.4, line 15)." in report.problems
+    assert dict(stats_from_record(soldier))["type"] == "resonator"

@@ -28,6 +28,7 @@ from tests.engine.games.forceofwill.helpers import (
     pass_both,
     place,
     play,
+    resonator,
     started,
     step,
     to_main,
@@ -251,3 +252,41 @@ def test_counters_cancel_and_zero_def_goes_to_the_graveyard_1203_1205_1() -> Non
     assert render_all(events, state, 1)[-1] == (
         "Alice Knight 01 has 0 or less DEF and is put into the graveyard (1205.1)."
     )
+
+
+def test_printed_zero_def_goes_to_the_graveyard_1205_1() -> None:
+    """1205.1: a resonator in the field whose DEF is 0 or less is put into its owner's graveyard, also
+    when that DEF is printed (card data) with no counters or entered values on it."""
+    alice = deck("Alice")
+    alice["deck"][0] = resonator("Paper Wall", 500, 0)
+    state = to_main(started(decks=[alice, deck("Bob")]))
+    state = place(state, "Paper Wall")
+    cid = state.zone("field")[0]
+    state, events = step(state, CallStone, 0)
+    assert cid in state.zone("graveyard", 0) and cid not in state.zone("field")
+    assert render_all(events, state, 1)[-1] == (
+        "Paper Wall has 0 or less DEF and is put into the graveyard (1205.1)."
+    )
+
+
+def test_judgment_of_a_ruler_without_a_j_ruler_side_705_3a() -> None:
+    """705.3a: when the judgment process resolves, a ruler whose card data shows no J-ruler side stays
+    in the ruler area, ruler side up; the judgment was still played (no magic stone call, 710.1)."""
+    alice = deck("Alice")
+    alice["ruler_area"] = [card("Grimm", type="ruler", attribute="light")]
+    state = to_main(started(decks=[alice, deck("Bob")]))
+    ruler = state.zone("ruler_area", 0)[0]
+    state = play(state, Judgment, 0)
+    state, events = step(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)
+    assert state.zone("ruler_area", 0) == (ruler,) and not jrulers(state.board)
+    assert chase_entries(state.board) == [] and state.board.priority == 0
+    assert render_all(events, state, 1)[-1] == (
+        "Grimm has no J-ruler side and stays in the ruler area (705.3a)."
+    )
+    with pytest.raises(ActionRefused, match=r"turn you played a judgment process \(710\.1\)"):
+        step(state, CallStone, 0)
+    alice["ruler_area"] = [card("Faria", type="ruler", attribute="light", j_ruler=1)]
+    state = play(to_main(started(decks=[alice, deck("Bob")])), Judgment, 0)
+    state = pass_both(state)
+    assert jrulers(state.board) and not state.zone("ruler_area", 0)
