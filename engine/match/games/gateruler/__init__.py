@@ -25,11 +25,15 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 - the drive process (Section 10, 15-19): face down in one's own start and main phase (10-2a); otherwise
   revealed except the cards kept hidden (10-3a-1), a drive resolution process in the gate (10-3c) that
   its controller resolves card by card: summon, play, set, or leave unused to the graveyard (10-4);
-- attacks (Section 8): declaration with a ready ruler or attack-zone unit against the frontmost card of a
-  column or an attack-zone column with no unit (8-4c, 8-4c-1, 3-6e-2, 3-6e-3a), exhausting the attacker
-  (8-4d), one attack on the first player's first turn (8-2a-2), the gate window (8-4i), combat damage
-  read at the damage step, STK to a ruler and ATK to a unit (8-6d; an effect's change during the attack
-  entered with :class:`~.actions.GrCombatDamage`, 15-2a), no damage when a card is gone or nothing is
+- attacks (Section 8, :mod:`.combat`): declaration with a ready ruler or attack-zone unit against the
+  frontmost card of a column or an attack-zone column with no unit (8-4c, 8-4c-1, 3-6e-2, 3-6e-3a),
+  exhausting the attacker (8-4d), one attack on the first player's first turn (8-2a-2), the gate window
+  (8-4i). The attack is aimed at the column: the card being attacked is whichever card is frontmost in
+  it when the damage step reads it (8-4e-1, 15-26b-1), so a unit that came into the column is attacked
+  and the ruler is once the defense unit has left; a direct attack stays on the ruler (15-34b). The
+  attacker attacks until it leaves its controller's play area (8-4e-2). Combat damage is read at the
+  damage step, STK to a ruler and ATK to a unit (8-6d; an effect's change during the attack entered with
+  :class:`~.actions.GrCombatDamage`, 15-2a), no damage when the attacker stopped attacking or nothing is
   being attacked (8-6a); end of attacks (8-4c-2);
 - priority (9-3e): only the player holding it acts (besides the ``anytime`` actions), so the turn player
   waits while the opponent responds, resolves their counter-zone card (13-6d) or their drive resolution
@@ -40,7 +44,8 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
   Counter ability, played (13-6d-1, mandatory) or to the graveyard without a target (13-6d-2, 13-6d-3);
   unit damage and destruction at HP (13-2b-2, 15-12b), cleared at the end of the turn (6-5c-1);
 - rules effects in the system process (11-2a, 12-1b, 12-1b-1): overlapping cards (12-4a), illegal charges
-  (12-5a), ruler damage (12-3), player defeat (12-2);
+  (12-5a; linked charges stay linked from the drive zone through the gate into play, 3-14e-1, 3-14e-2),
+  ruler damage (12-3), player defeat (12-2);
 - defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d) or an empty deck zone
   (12-2a-2) add a defeat process (12-2c; one for both, 12-2c-1); when it resolves, whoever still fulfils
   a condition loses (12-2d-1); both at once is a draw (1-4b-1). Concession is generic (1-4c);
@@ -58,8 +63,10 @@ it), Deploy and other keyword summons.
 
 - the attack, defense and set zones of a kind are one zone holding up to the ruler's count (one card per
   zone, 12-4a); each attack zone is still its own column for attacks (3-6e-2), and the center column is
-  the defense zone in front of the ruler (3-6e-1). Which attack zone a unit is in is not tracked, since
-  nothing in the structure reads it;
+  the defense zones in front of the ruler (3-6e-1). Which attack zone a unit is in is not tracked: a unit
+  that comes into the attack zones during an attack on one of them is in the attacked column when it is
+  the only free one; otherwise, and for several defense units once the attacked one left, the players
+  name the frontmost unit (:class:`~.actions.GrFrontmost`) before the damage step can start;
 - the gate windows of an attack (8-3b, 8-4b, 8-4i, 8-5c, 8-6c, 8-6e, 8-6g, 8-7b) are one window before
   the damage step; the others are reached by the turn player passing priority with an empty gate in the
   declaration step; their triggers are the players';
@@ -94,6 +101,8 @@ from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
+from engine.match.games.gateruler.combat import amount as combat_amount
+from engine.match.games.gateruler.combat import attacked, attacking, not_ready
 from engine.match.games.gateruler.data import (
     ATTACK,
     BATTLE,
@@ -208,10 +217,16 @@ class GateRuler(GameDefinition):
         if cls is PassPriority and items and items[0]["kind"] == "drive":
             name = state.match.players[items[0]["controller"]]
             refuse(f"Nobody can respond to a drive process (9-3d); {name} resolves the driven cards (10-4).")
+        fight = battle(board)
+        if cls is PassPriority and fight is not None and not items and board.passes >= 1:
+            # This pass starts the damage step (8-6): what it deals must be known (8-4e-1, 8-6d).
+            missing = not_ready(state, board, fight)
+            if missing is not None:
+                refuse(missing)
         if cls in (NextStep, NextPhase, PassTurn):
             if items:
                 refuse("The gate is not empty: both players pass priority to resolve it first (9-4).")
-            if battle(board) is not None:
+            if fight is not None:
                 refuse("An attack is in progress: both players pass priority to reach its damage step (8-6).")
             if cls is NextStep and (board.phase == ATTACK or action.to == "battle"):  # type: ignore[attr-defined]
                 refuse("Declare an attack (8-4c) or stop attacking (8-4c-2) instead.")
@@ -274,14 +289,7 @@ class GateRuler(GameDefinition):
             "rulers": [numbers(board, seat) for seat in range(2)],
             "prepared": started(board),
             "gate": items,
-            "battle": None
-            if fight is None
-            else {
-                "attacker": handle(fight["attacker"]),
-                "target": None if fight["target"] is None else handle(fight["target"]),
-                "target_zone": fight["target_zone"],
-                "damage": fight["damage"],
-            },
+            "battle": None if fight is None else _battle_view(state, board, fight, handle),
             "attacks_this_turn": int(board.data("attacks", 0)),
             "counter_wait": board.data("counter"),
         }
@@ -329,6 +337,24 @@ class GateRuler(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+def _battle_view(state: MatchState, board: Any, fight: dict[str, Any], handle: Any) -> dict[str, Any]:
+    """The attack in progress as its players see it: the column attacked (8-4e-1), the card being attacked
+    now (``target``; None: nothing, or ``unclear`` lists the units the players must choose from), its
+    zone, and the damage it would take now (8-6d; None when nobody entered it and the card data has none).
+    """
+    target = attacked(state, board, fight)
+    return {
+        "attacker": handle(fight["attacker"]),
+        "attacking": attacking(state, board, fight),
+        "column": fight["column"],
+        "direct": fight["direct"],
+        "target": None if target.card is None else handle(target.card),
+        "target_zone": target.zone,
+        "unclear": [handle(c) for c in target.unclear],
+        "damage": None if target.card is None else combat_amount(state, board, fight, target),
+    }
 
 
 def _prepare(state: MatchState, board: Any, events: list[Event]) -> Any:

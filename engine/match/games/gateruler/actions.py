@@ -95,12 +95,14 @@ class GrRearrange(BaseAction):
 
 
 class GrAttack(BaseAction):
-    """Declare an attack (8-4c): your ready ruler or a ready unit in your attack zones attacks the
-    opponent's ruler or a unit frontmost in its column, or (``target`` left out) one of the opponent's
-    attack-zone columns with no unit (8-4c, 8-4c-1, 3-6e-2). ``damage``: the attacker's STK (against a
-    ruler) or ATK (against a unit) when its card data has none or effects changed it; it can still change
-    before the damage step (:class:`GrCombatDamage`). ``direct``: an effect lets it attack the ruler past
-    the defense zone (15-34)."""
+    """Declare an attack (8-4c): your ready ruler or a ready unit in your attack zones attacks the column
+    of the opponent's ruler or of a unit frontmost in its column, or (``target`` left out) one of the
+    opponent's attack-zone columns with no unit (8-4c, 8-4c-1, 3-6e-2). The card being attacked is then
+    whichever card is frontmost in that column (8-4e-1). ``damage``: the attacker's STK (against a ruler)
+    or ATK (against a unit, also one that may come into an empty column) when its card data has none or
+    effects changed it; it can still change before the damage step (:class:`GrCombatDamage`).
+    ``direct``: an effect lets it attack the ruler directly, past the defense zone; the ruler stays its
+    target (15-34)."""
 
     type: Literal["gr_attack"] = "gr_attack"
     attacker: CardAt
@@ -111,10 +113,22 @@ class GrAttack(BaseAction):
 
 class GrCombatDamage(BaseAction):
     """An effect changed the attacker's STK or ATK during the attack (15-2a): the combat damage it deals in
-    the damage step (8-6d) is read then, so the player holding priority enters its new value."""
+    the damage step (8-6d) is read then, so the player holding priority enters its new value (the STK
+    against the ruler being attacked now, the ATK against a unit)."""
 
     type: Literal["gr_combat_damage"] = "gr_combat_damage"
     amount: int = Field(ge=0, le=999)
+
+
+class GrFrontmost(BaseAction):
+    """Say which unit is now frontmost in the column being attacked (8-4e-1, 15-26b-1) when the engine
+    cannot tell: a unit that came into the opponent's attack zones during the attack (the engine does not
+    know which attack zone), or one of several units in the defense zones. ``card`` left out: none of the
+    units that came into the attack zones is in the attacked column. The player holding priority says it
+    (9-3e)."""
+
+    type: Literal["gr_frontmost"] = "gr_frontmost"
+    card: CardAt | None = None
 
 
 class GrEndAttacks(BaseAction):
@@ -161,6 +175,7 @@ ACTIONS: tuple[type[BaseAction], ...] = (
     GrAttack,
     GrEndAttacks,
     GrCombatDamage,
+    GrFrontmost,
     GrCounter,
     GrDamage,
     GrReversal,

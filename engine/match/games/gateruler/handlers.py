@@ -15,6 +15,7 @@ from engine.match.games.gateruler.actions import (
     GrDrive,
     GrDriveUse,
     GrEndAttacks,
+    GrFrontmost,
     GrPlay,
     GrRearrange,
     GrReversal,
@@ -22,6 +23,7 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
+from engine.match.games.gateruler.combat import attacked, new_battle, power
 from engine.match.games.gateruler.data import (
     ATTACK,
     BATTLE,
@@ -191,7 +193,8 @@ def _rearrange(state: MatchState, action: GrRearrange) -> HandlerResult:
 
 
 def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
-    """8-4c to 8-4e: choose the attacker and the target, exhaust the attacker, enter the battle."""
+    """8-4c to 8-4e: choose the attacker and the target, exhaust the attacker, enter the battle. The attack
+    is aimed at the target's column (8-4e-1), or at the ruler itself for a direct attack (15-34b)."""
     board = state.board
     seat = action.actor
     if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
@@ -210,7 +213,9 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
     events: list[Event] = []
     if action.target is None:
         # 8-4c, 3-6e-2: each attack zone is its own column; one with no unit can be attacked. Nothing is
-        # then being attacked (8-4e-1), so the damage step deals no damage (8-6a).
+        # being attacked while it stays empty (8-4e-1).
+        if action.direct:
+            refuse("A direct attack targets your opponent's ruler (15-34a).")
         free = (capacity(board, other, "attack") or 0) - len(zone_ids(state, board, "attack", other))
         if free <= 0:
             refuse("Your opponent has no attack-zone column without a unit; choose a card to attack (8-4c).")
@@ -218,49 +223,81 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
         if event is not None:
             events.append(event)
         events.append(Event("gr_attack_column", seat, (mention(state, board, attacker),), {"player": other}))
-        fight = {"attacker": attacker, "target": None, "target_zone": None, "damage": None}
+        fight = new_battle(state, board, attacker, None, None, False, action.damage)
         board = board.with_data(battle=fight).evolve(step=BATTLE, priority=seat, passes=0)
         return board, events, None
     target_slot, target = pick(state, action.target, seat, ("ruler", "attack", "defense"), own=False)
     target_zone = state.match.slot_spec[target_slot].name
     if state.match.slot_player[target_slot] != other:
         refuse("Choose one of your opponent's cards as the target (8-4c).")
+    if action.direct and target_zone != "ruler":
+        refuse("A direct attack targets your opponent's ruler (15-34a).")
     if target_zone == "ruler":
         if target != ruler_card(state, board, other):
             refuse("Only the ruler in the ruler zone can be attacked there (8-4c).")
         if zone_ids(state, board, "defense", other) and not action.direct:
             refuse("The ruler is behind a unit in the defense zone; attack that unit (8-4c-1, 3-6e-3a).")
-    power = "stk" if target_zone == "ruler" else "atk"
-    if action.damage is None and not isinstance(stat(state, board, attacker, power), int):
-        refuse(f"Enter the {power.upper()} of {name_of(state, board, attacker)}: its card data has none.")
+    needed = "stk" if target_zone == "ruler" else "atk"
+    if action.damage is None and not isinstance(stat(state, board, attacker, needed), int):
+        refuse(f"Enter the {needed.upper()} of {name_of(state, board, attacker)}: its card data has none.")
     board, event = orient(state, board, seat, [attacker], EXHAUSTED)
     if event is not None:
         events.append(event)
     mentions = (mention(state, board, attacker), mention(state, board, target))
-    events.append(Event("gr_attack", seat, mentions, {"ruler": target_zone == "ruler", "player": other}))
+    data = {"ruler": target_zone == "ruler", "player": other, "direct": action.direct}
+    events.append(Event("gr_attack", seat, mentions, data))
     # 8-6d: the damage is the attacker's STK or ATK at the damage step: None reads the card data then.
-    fight = {"attacker": attacker, "target": target, "target_zone": target_zone, "damage": action.damage}
+    fight = new_battle(state, board, attacker, target, target_zone, action.direct, action.damage)
     board = board.with_data(battle=fight).evolve(step=BATTLE, priority=seat, passes=0)
     return board, events, None
 
 
 def _combat_damage(state: MatchState, action: GrCombatDamage) -> HandlerResult:
     """15-2a, 8-6d: an effect changed the attacker's STK or ATK before the damage step; the damage step
-    deals the new value. Either player holding priority during the attack enters it (9-3e)."""
+    deals the new value (STK against the ruler being attacked now, ATK against a unit, 8-4e-1). Either
+    player holding priority during the attack enters it (9-3e)."""
     board = state.board
     fight = battle(board)
     if fight is None:
         refuse("No attack is in progress (8-4e).")
-    if fight["target"] is None:
-        refuse("Nothing is being attacked, so the attack deals no damage (8-6a).")
-    board = board.with_data(battle={**fight, "damage": action.amount})
-    power = "STK" if fight["target_zone"] == "ruler" else "ATK"
+    target = attacked(state, board, fight)
+    if target.unclear:
+        refuse("First say which unit is frontmost in the column being attacked (8-4e-1, gr_frontmost).")
+    if target.card is None:
+        refuse("Nothing is being attacked now, so the attack has no STK or ATK to change (8-4e-1, 8-6a).")
+    board = board.with_data(battle={**fight, power(target): action.amount})
     mentions = (mention(state, board, fight["attacker"]),)
-    return (
-        board,
-        [Event("gr_combat_change", action.actor, mentions, {"amount": action.amount, "power": power})],
-        None,
-    )
+    data = {"amount": action.amount, "power": power(target).upper()}
+    return board, [Event("gr_combat_change", action.actor, mentions, data)], None
+
+
+def _frontmost(state: MatchState, action: GrFrontmost) -> HandlerResult:
+    """8-4e-1, 15-26b-1: the players say which unit is now frontmost in the column being attacked when the
+    engine cannot tell (see :mod:`.combat`); the units not named are in other columns."""
+    board = state.board
+    fight = battle(board)
+    if fight is None:
+        refuse("No attack is in progress (8-4e).")
+    target = attacked(state, board, fight)
+    if not target.unclear:
+        refuse("The engine already knows what is being attacked (8-4e-1); nothing to say.")
+    other = 1 - board.active
+    if action.card is None:
+        if fight["column"] == "center":
+            refuse("A unit in the defense zones is frontmost in the center column (3-6e-3a); name it.")
+        fight = {**fight, "others": [*fight["others"], *target.unclear]}
+        board = board.with_data(battle=fight)
+        return board, [Event("gr_frontmost", action.actor, (), {"player": other, "none": True})], None
+    zones = ("defense",) if fight["column"] == "center" else ("attack",)
+    target_slot, card_id = pick(state, action.card, action.actor, zones, own=False)
+    if state.match.slot_player[target_slot] != other or card_id not in target.unclear:
+        refuse("Name one of the units that may be frontmost in the column being attacked (8-4e-1).")
+    others = fight["others"]
+    if fight["column"] == "attack":
+        others = [*others, *(c for c in target.unclear if c != card_id)]
+    board = board.with_data(battle={**fight, "named": card_id, "others": others})
+    mentions = (mention(state, board, card_id),)
+    return board, [Event("gr_frontmost", action.actor, mentions, {"player": other, "none": False})], None
 
 
 def _end_attacks(state: MatchState, action: GrEndAttacks) -> HandlerResult:
@@ -350,6 +387,7 @@ for _type, _handler in (
     (GrAttack, _attack),
     (GrEndAttacks, _end_attacks),
     (GrCombatDamage, _combat_damage),
+    (GrFrontmost, _frontmost),
     (GrCounter, _counter),
     (GrDamage, _damage),
     (GrReversal, _reversal),

@@ -51,6 +51,8 @@ def _attack_line(line: Line) -> str:
         if line.event.data["ruler"]
         else (names[1] if len(names) > 1 else "a unit")
     )
+    if line.event.data.get("direct"):
+        return f"{line.subject()} {line.verb('attack')} {target} directly with {attacker} (8-4, 15-34)."
     return f"{line.subject()} {line.verb('attack')} {target} with {attacker} (8-4)."
 
 
@@ -58,7 +60,34 @@ def _combat_line(line: Line) -> str:
     data = line.event.data
     names = [line.match.table[r].name if seen & line.bit else "a card" for r, seen in line.event.cards]
     what = "STK" if data["ruler"] else "ATK"
+    if data.get("moved"):
+        return (
+            f"{names[0]} deals {data['amount']} combat damage ({what}) to {names[1]}, now the frontmost card "
+            "of the column being attacked (8-4e-1, 8-6d)."
+        )
     return f"{names[0]} deals {data['amount']} combat damage ({what}) to {names[1]} (8-6d)."
+
+
+def _no_damage_line(line: Line) -> str:
+    if line.event.data.get("why") == "attacker":
+        return (
+            f"{_capital(line.cards())} has left the play area and is no longer attacking (8-4e-2): no "
+            "combat damage (8-6a)."
+        )
+    return "Nothing is in the column being attacked (8-4e-1): no combat damage (8-6a)."
+
+
+def _frontmost_line(line: Line) -> str:
+    data = line.event.data
+    if data["none"]:
+        return (
+            f"{line.subject()} {line.verb('say', 'says')} no unit came into the attacked column of "
+            f"{_owner(line, int(data['player']))} attack zones (8-4e-1)."
+        )
+    return (
+        f"{line.subject()} {line.verb('say', 'says')} {line.cards()} is now frontmost in the column being "
+        "attacked (8-4e-1, 15-26b-1)."
+    )
 
 
 def _damage_line(line: Line) -> str:
@@ -143,12 +172,13 @@ _SIMPLE: dict[str, Any] = {
     "gr_gone": _card_line("has left the gate; nothing resolves"),
     "gr_attack": _attack_line,
     "gr_combat": _combat_line,
-    "gr_no_damage": lambda line: "No card is attacking or being attacked any more: no combat damage (8-6a).",
+    "gr_no_damage": _no_damage_line,
+    "gr_frontmost": _frontmost_line,
     "gr_damage": _damage_line,
     "gr_attack_column": lambda line: (
         f"{line.subject()} {line.verb('attack')} an empty column of "
         f"{_owner(line, int(line.event.data['player']))} attack zones with {line.cards()}; nothing is being "
-        "attacked (8-4c, 8-4e-1)."
+        "attacked while it stays empty (8-4c, 8-4e-1)."
     ),
     "gr_combat_change": lambda line: (
         f"{line.subject()} {line.verb('set')} the {line.event.data['power']} of {line.cards()} for this "

@@ -27,7 +27,7 @@ from engine.match.games.gateruler.data import (
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.procedures import pay
+from engine.match.games.gateruler.procedures import keep_charges, pay
 from engine.match.state import Board, MatchState
 
 _LABELS = {
@@ -101,9 +101,12 @@ def _to_gate(
 ) -> Board:
     """14-4b: pay the cost (14-4b-8) and put the card, revealed, into the gate (14-4b-9)."""
     board = pay(state, board, seat, level, events)
-    board, event = move_cards(
+    played, event = move_cards(
         state, board, seat, [(source, card_id)], slot(state, "gate", None), face="up", kind="gr_play"
     )
+    if state.match.slot_spec[source].name == "drive":
+        played = keep_charges(board, played, card_id)  # 3-14e-1
+    board = played
     event.data.update(level=level, dest=dest)
     events.append(event)
     items = [{"kind": "card", "card": card_id, "controller": seat, "dest": dest}, *gate(board)]

@@ -16,6 +16,8 @@ from typing import Any
 
 from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
+from engine.match.games.gateruler.combat import amount as combat_amount
+from engine.match.games.gateruler.combat import attacked, attacking
 from engine.match.games.gateruler.data import (
     ATTACK,
     DECLARE,
@@ -94,6 +96,13 @@ def to_graveyard(
     return board
 
 
+def keep_charges(before: Board, after: Board, card_id: int) -> Board:
+    """3-14e-1, 3-14e-2: the charges linked to a card stay linked as it is played from the drive zone into
+    the gate and as it enters play from the gate (a move out of play would otherwise sever them)."""
+    links = tuple(pair for pair in before.attachments if pair[1] == card_id and pair not in after.attachments)
+    return after.evolve(attachments=(*after.attachments, *links)) if links else after
+
+
 def _slot_of(board: Board, card_id: int) -> int:
     for index, ids in enumerate(board.zones):
         if card_id in ids:
@@ -144,13 +153,15 @@ def rules_effects(state: MatchState, board: Board, events: list[Event]) -> tuple
 
 def _illegal_charges(state: MatchState, board: Board, events: list[Event]) -> Board:
     """12-5a: a card in a charge zone linked to no card is put into its owner's graveyard (a charge is
-    linked by being stacked under its card, 3-14d-3; the link breaks when the card leaves play, 3-14e)."""
+    linked by being stacked under its card, 3-14d-3; the link breaks when the card leaves play, 3-14e,
+    except while it goes from the drive zone through the gate into play, 3-14e-1, 3-14e-2)."""
     hosts = {card: host for card, host in board.attachments}
+    linked = (*IN_PLAY, "drive", "gate")
     loose = [
         card_id
         for seat in range(2)
         for card_id in zone_ids(state, board, "charge", seat)
-        if card_id not in hosts or _slot_name(state, board, hosts[card_id]) not in IN_PLAY
+        if card_id not in hosts or _slot_name(state, board, hosts[card_id]) not in linked
     ]
     if loose:
         board = to_graveyard(state, board, None, loose, "gr_charge_lost", events)
@@ -360,7 +371,7 @@ def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], e
     if dest in ("attack", "defense", "field"):
         # 14-4c: a unit enters the zone chosen as it was played; a field enters the field zone.
         orientation = READY if dest != "defense" else EXHAUSTED  # 3-3a-1, 3-9c
-        board, event = move_cards(
+        entered, event = move_cards(
             state,
             board,
             controller,
@@ -372,7 +383,7 @@ def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], e
         )
         event.data["dest"] = dest
         events.append(event)
-        return board
+        return keep_charges(board, entered, card_id)
     # 14-4c: an event resolves (its text is carried out by the players), then goes to the graveyard.
     events.append(Event("gr_resolve", controller, (mention(state, board, card_id),), {"what": "event"}))
     return to_graveyard(state, board, controller, [card_id], "gr_after", events)
@@ -497,32 +508,36 @@ def clear_drive_zone(state: MatchState, board: Board, seat: int, events: list[Ev
 
 
 def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
-    """The damage step (8-6) and the attack end step (8-7). If the attacker or the attacked card is no
-    longer there, there is no damage (8-6a); otherwise the attacker deals its STK to a ruler (8-6d-1) or
-    its ATK to a unit (8-6d-2) as combat damage (8-6d-3): ruler damage adds to the current ruler damage
-    (13-2b-1), unit damage to the unit's current damage (13-2b-2). Then the system process runs."""
-    fight = battle(board) or {}
+    """The damage step (8-6) and the attack end step (8-7). The card being attacked is the frontmost card
+    of the attacked column now (8-4e-1; the declared ruler of a direct attack, 15-34b). If the attacker is
+    no longer attacking (8-4e-2) or nothing is being attacked, there is no damage (8-6a); otherwise the
+    attacker deals its STK to a ruler (8-6d-1) or its ATK to a unit (8-6d-2) as combat damage (8-6d-3):
+    ruler damage adds to the current ruler damage (13-2b-1), unit damage to the unit's current damage
+    (13-2b-2). Then the system process runs."""
+    fight = battle(board)
     seat = board.active
-    board = board.with_data(battle=None, attacks=int(board.data("attacks", 0)) + 1)
-    attacker, target = fight.get("attacker"), fight.get("target")
-    here = set(zone_ids(state, board, "ruler", seat)) | set(zone_ids(state, board, "attack", seat))
     other = 1 - seat
-    target_zone = fight.get("target_zone")
-    present = target in zone_ids(state, board, target_zone, other) if target_zone else False
-    if attacker not in here or not present:
-        events.append(Event("gr_no_damage", seat))
+    board = board.with_data(battle=None, attacks=int(board.data("attacks", 0)) + 1)
+    if fight is None:
+        return board
+    attacker = fight["attacker"]
+    target = attacked(state, board, fight)
+    if not attacking(state, board, fight):
+        events.append(Event("gr_no_damage", seat, (mention(state, board, attacker),), {"why": "attacker"}))
+    elif target.card is None:
+        events.append(Event("gr_no_damage", seat, (), {"why": "target", "player": other}))
     else:
-        amount = fight["damage"]
-        if amount is None:  # 8-6d-1, 8-6d-2: the attacker's STK or ATK now, from its card data
-            printed = ref(state, board, attacker).stat("stk" if target_zone == "ruler" else "atk")
-            amount = printed if isinstance(printed, int) else 0
-        mentions = (mention(state, board, attacker), mention(state, board, target))
-        events.append(Event("gr_combat", seat, mentions, {"amount": amount, "ruler": target_zone == "ruler"}))
+        amount = combat_amount(state, board, fight, target) or 0
+        ruler = target.zone == "ruler"
+        mentions = (mention(state, board, attacker), mention(state, board, target.card))
+        moved = target.card != fight["declared"]
+        events.append(Event("gr_combat", seat, mentions, {"amount": amount, "ruler": ruler, "moved": moved}))
         if amount > 0:
-            if target_zone == "ruler":
+            if ruler:
                 board = with_values(board, other, ruler_damage=value(board, other, "ruler_damage") + amount)
             else:
-                board = set_counter(board, target, "damage", board.cards[target].counter("damage") + amount)
+                damage = board.cards[target.card].counter("damage") + amount
+                board = set_counter(board, target.card, "damage", damage)
     board = system_process(state, board, events)
     return board.evolve(step=DECLARE, passes=0, priority=holder(board))
 

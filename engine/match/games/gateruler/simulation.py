@@ -4,17 +4,19 @@ A deck: one ruler (half of them with every ruler number in their stats, half wit
 so their players enter the rest at setup), a 40-card deck of units, events (some with a Counter ability)
 and fields, every card with a unique generated name and its stats, and 6 resource cards in the supply.
 The random players play plausible actions: summon what they can pay for, set and play events, attack
-the frontmost card, pass priority to resolve the gate, so games end by the rules (damage or an empty
-deck), never by a cap.
+the frontmost card, name the frontmost unit of the attacked column when the engine cannot tell (8-4e-1),
+pass priority to resolve the gate, so games end by the rules (damage or an empty deck), never by a cap.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, NextPhase, PassPriority, PassTurn
 from engine.match.games.gateruler import actions as gr
+from engine.match.games.gateruler.combat import attacked
 from engine.match.games.gateruler.data import (
     ATTACK,
     DECLARE,
@@ -108,17 +110,20 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
             return _drive_choices(state, top["controller"], top["cards"])
         return [PassPriority(actor=board.priority, version=version)]
     active = board.active
+    fight = battle(board)
+    if fight is not None and (unclear := attacked(state, board, fight).unclear):
+        # 8-4e-1: the engine cannot tell which unit is frontmost in the attacked column; the players say.
+        return _frontmost_choices(state, rng, fight, unclear)
     if board.priority != active:
         # The opponent holds priority with an empty gate (9-3e): they pass, or now and then respond.
         out: list[BaseAction] = []
-        fight = battle(board)
-        if fight is not None and fight["target"] is not None and rng.random() < 0.05:
+        if fight is not None and attacked(state, board, fight).card is not None and rng.random() < 0.05:
             out.append(gr.GrCombatDamage(actor=board.priority, version=version, amount=rng.randint(0, 3)))
         if rng.random() < 0.02:
             out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
         out.append(PassPriority(actor=board.priority, version=version))
         return out
-    if battle(board) is not None:
+    if fight is not None:
         out = []
         if rng.random() < 0.02:
             out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
@@ -131,6 +136,20 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
     if board.phase == END:
         return [PassTurn(actor=active, version=version)]
     return [PassTurn(actor=active, version=version), PassPriority(actor=board.priority, version=version)]
+
+
+def _frontmost_choices(
+    state: MatchState, rng: random.Random, fight: dict[str, Any], unclear: tuple[int, ...]
+) -> list[BaseAction]:
+    """Name a unit as frontmost in the attacked column, or (an attack-zone column) say none came in."""
+    board = state.board
+    other = 1 - board.active
+    zone = "defense" if fight["column"] == "center" else "attack"
+    picked = _at(state, zone, other, rng.choice(unclear))
+    named = gr.GrFrontmost(actor=board.priority, version=state.version, card=picked)
+    if zone == "defense" or rng.random() < 0.5:
+        return [named]
+    return [gr.GrFrontmost(actor=board.priority, version=state.version), named]
 
 
 def _ruler_entry(state: MatchState, seat: int) -> BaseAction:

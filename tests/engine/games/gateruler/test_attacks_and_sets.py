@@ -31,7 +31,7 @@ def test_combat_damage_is_the_attackers_stk_at_the_damage_step() -> None:
     """8-6d-1: the attacker deals its STK in the damage step; an effect that changed it during the attack
     (15-2a) counts: Alice's ruler (STK 1) gets +2 while the gate is open and deals 3."""
     state = declare(start())
-    assert battle(state.board)["damage"] is None
+    assert battle(state.board)["stk"] is None
     state, events = act(state, GrCombatDamage, 0, amount=3)
     assert lines(events, state, 1) == [
         "Alice sets the STK of A Ruler for this attack to 3 (15-2a); it deals that in the damage step (8-6d)."
@@ -50,13 +50,14 @@ def test_an_empty_attack_zone_column_can_be_attacked_and_no_damage_is_dealt() ->
     state = declare(start(), None)
     ruler = ids(state, "ruler", 0)[0]
     assert state.board.step == BATTLE and state.board.cards[ruler].orientation == 1
-    with pytest.raises(ActionRefused, match=r"^Nothing is being attacked, so the attack deals no damage"):
+    with pytest.raises(ActionRefused, match=r"^Nothing is being attacked now, so the attack has no STK"):
         act(state, GrCombatDamage, 0, amount=1)
     deck = ids(state, "deck", 1)
     state, events = pass_both(state)
     assert ids(state, "deck", 1) == deck and not ids(state, "damage", 1)
     assert (state.board.phase, state.board.step) == (ATTACK, DECLARE)
-    assert "No card is attacking or being attacked any more: no combat damage (8-6a)." in lines(events, state)
+    text = "Nothing is in the column being attacked (8-4e-1): no combat damage (8-6a)."
+    assert text in lines(events, state)
 
 
 def test_no_empty_column_to_attack_when_every_attack_zone_holds_a_unit() -> None:

@@ -1,0 +1,140 @@
+"""What an attack is aimed at (CR 8-4c, 8-4e, 15-26b-1, 15-34b): a column, not a card.
+
+The attacking card attacks the frontmost card of the column being attacked, and that card is "being
+attacked" (8-4e-1), so it is read again whenever the rules read it (8-6a, 8-6d): a unit that comes to
+the front of that column after the declaration is attacked (15-26b-1), and once the unit chosen at the
+declaration has left, the card behind it is (the ruler, in the center column: 3-6e-3a, 16-5a-1). Only a
+direct attack stays on the target it declared (15-34a-1, 15-34b). The attacker stops attacking only when
+it leaves its controller's play area (8-4e-2).
+
+Columns (3-6e): the center column is the defense zones in front of the ruler zone (3-6e-1, 3-6e-3a);
+each attack zone is its own column (3-6e-2). The engine keeps a player's attack zones as one zone, so it
+does not know which attack zone a unit is in: the battle remembers the units that were in the *other*
+attack-zone columns at the declaration, and a unit that entered the attack zones since is in the attacked
+column when that is the only free column it can be in. Otherwise (and for several units in the defense
+zones once the declared one is gone) the players say which card is there (:class:`~.actions.GrFrontmost`)
+before the damage step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.match.games.gateruler.data import IN_PLAY, capacity, ruler_card, stat, zone_ids
+from engine.match.state import Board, MatchState
+
+
+class Attacked(NamedTuple):
+    """The card being attacked now and its zone (``ruler``, ``attack`` or ``defense``); ``card`` None:
+    nothing. ``unclear``: the units that may be frontmost in the column, when the engine cannot tell which
+    (the players say, :class:`~.actions.GrFrontmost`)."""
+
+    card: int | None
+    zone: str | None
+    unclear: tuple[int, ...] = ()
+
+
+NOTHING = Attacked(None, None)
+
+
+def new_battle(
+    state: MatchState,
+    board: Board,
+    attacker: int,
+    target: int | None,
+    target_zone: str | None,
+    direct: bool,
+    damage: int | None,
+) -> dict[str, Any]:
+    """The battle of a declared attack (8-4e): the attacker, the column (``center`` for the ruler and the
+    defense zones, ``attack`` for an attack zone), the card chosen (None: an empty attack-zone column),
+    whether it is a direct attack (15-34b), the units in the opponent's other attack-zone columns, and the
+    STK or ATK a player entered for it (None: read from the card data at the damage step, 8-6d)."""
+    other = 1 - board.active
+    column = "attack" if target_zone in (None, "attack") else "center"
+    others = [c for c in zone_ids(state, board, "attack", other) if c != target] if column == "attack" else []
+    power = "stk" if target_zone == "ruler" else "atk"
+    return {
+        "attacker": attacker,
+        "column": column,
+        "declared": target,
+        "direct": direct,
+        "others": others,
+        "named": None,
+        "stk": damage if power == "stk" else None,
+        "atk": damage if power == "atk" else None,
+    }
+
+
+def attacking(state: MatchState, board: Board, fight: dict[str, Any]) -> bool:
+    """8-4e-2: the attacker is attacking until it leaves its controller's (the active player's) play area;
+    moving into a defense zone does not stop it (3-6b)."""
+    seat = board.active
+    return any(fight["attacker"] in zone_ids(state, board, zone, seat) for zone in IN_PLAY)
+
+
+def attacked(state: MatchState, board: Board, fight: dict[str, Any]) -> Attacked:
+    """The card being attacked now (8-4e-1): the frontmost card of the attacked column, or the declared
+    ruler of a direct attack (15-34b)."""
+    other = 1 - board.active
+    ruler = ruler_card(state, board, other)
+    if fight["direct"]:
+        return Attacked(ruler, "ruler") if ruler is not None else NOTHING
+    if fight["column"] == "center":
+        # 3-6e-3a: the defense zone is in front of the ruler zone.
+        units = zone_ids(state, board, "defense", other)
+        for known in (fight["declared"], fight["named"]):
+            if known in units:
+                return Attacked(known, "defense")
+        if len(units) == 1:
+            return Attacked(units[0], "defense")
+        if units:
+            return Attacked(None, None, tuple(units))
+        return Attacked(ruler, "ruler") if ruler is not None else NOTHING
+    units = zone_ids(state, board, "attack", other)
+    for known in (fight["declared"], fight["named"]):
+        if known in units:
+            return Attacked(known, "attack")
+    others = set(fight["others"])
+    staying = [c for c in units if c in others]
+    arrived = tuple(c for c in units if c not in others)
+    if not arrived:
+        return NOTHING
+    # 3-6e-2, 12-4a: one unit per attack zone; the attacked column is one of those not held by a unit
+    # that was in another column at the declaration.
+    if (capacity(board, other, "attack") or 0) - len(staying) == 1:
+        return Attacked(arrived[0], "attack")
+    return Attacked(None, None, arrived)
+
+
+def power(target: Attacked) -> str:
+    """8-6d-1, 8-6d-2: STK against a ruler, ATK against a unit."""
+    return "stk" if target.zone == "ruler" else "atk"
+
+
+def amount(state: MatchState, board: Board, fight: dict[str, Any], target: Attacked) -> int | None:
+    """The combat damage against ``target``: the value entered for this attack (15-2a), otherwise the
+    attacker's card data now (8-6d); None when neither gives it."""
+    name = power(target)
+    if fight[name] is not None:
+        return int(fight[name])
+    printed = stat(state, board, fight["attacker"], name)
+    return printed if isinstance(printed, int) and not isinstance(printed, bool) else None
+
+
+def not_ready(state: MatchState, board: Board, fight: dict[str, Any]) -> str | None:
+    """Why the damage step cannot deal its damage yet (one sentence), or None: the players must say which
+    card is frontmost in the attacked column, or enter the attacker's STK or ATK its card data lacks."""
+    if not attacking(state, board, fight):
+        return None
+    target = attacked(state, board, fight)
+    if target.unclear:
+        return (
+            "The engine cannot tell which unit is now frontmost in the column being attacked (8-4e-1): "
+            "name it first (gr_frontmost)."
+        )
+    if target.card is not None and amount(state, board, fight, target) is None:
+        name = state.match.table[board.cards[fight["attacker"]].ref].name
+        what = power(target).upper()
+        return f"Enter the {what} of {name} first (gr_combat_damage): its card data has none (8-6d)."
+    return None
