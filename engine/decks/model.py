@@ -70,9 +70,21 @@ class Decklist:
             for entry in entries:
                 yield key, entry
 
-    def cards(self, section: str) -> list[CardRef]:
-        """The section's cards one by one, in the order written."""
-        return [CardRef(e.name, e.code) for e in self.entries(section) for _ in range(e.count)]
+    def cards(
+        self, section: str, lookup: CardLookup | None = None, stats: StatsReader | None = None
+    ) -> list[CardRef]:
+        """The section's cards one by one, in the order written. With card data (``lookup``) and the
+        game's ``stats`` reader, a card found carries the stats the game's procedures automate with
+        and its own name and code; a card not found carries none (the players enter its numbers)."""
+        out = []
+        for entry in self.entries(section):
+            ref = CardRef(entry.name, entry.code)
+            record = lookup(entry.name) if lookup is not None and stats is not None else None
+            if record is not None and stats is not None:
+                code = entry.code or str(getattr(record, "code", "") or "")
+                ref = CardRef(str(getattr(record, "name", entry.name)), code, tuple(stats(record)))
+            out.extend([ref] * entry.count)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,6 +98,10 @@ class Decklist:
 
 CardLookup = Callable[[str], Any]
 """Card data by exact card name: a :class:`engine.cards.model.CardRecord`, or None when unknown."""
+
+StatsReader = Callable[[Any], "tuple[tuple[str, int | str], ...]"]
+"""A game's reader of the stats its definition automates with, from a card record (each game's
+``stats_from_record``; :func:`engine.match.games.card_stats`)."""
 
 
 @dataclass(frozen=True)
@@ -117,12 +133,15 @@ class DeckFormat:
                 return spec
         raise KeyError(key)
 
-    def zones(self, deck: Decklist) -> dict[str, list[CardRef]]:
-        """The cards by starting zone, as :func:`engine.match.setup.new_match` takes a deck."""
+    def zones(
+        self, deck: Decklist, lookup: CardLookup | None = None, stats: StatsReader | None = None
+    ) -> dict[str, list[CardRef]]:
+        """The cards by starting zone, as :func:`engine.match.setup.new_match` takes a deck; with card
+        data and the game's stats reader, the cards carry their stats (:meth:`Decklist.cards`)."""
         zones: dict[str, list[CardRef]] = {}
         for spec in self.sections:
             if spec.zone is not None:
-                zones.setdefault(spec.zone, []).extend(deck.cards(spec.key))
+                zones.setdefault(spec.zone, []).extend(deck.cards(spec.key, lookup, stats))
         return zones
 
 

@@ -7,6 +7,8 @@ people use for the game.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import Any
 
 from engine.errors import ArbiterError
 from engine.games import resolve_game
@@ -33,3 +35,13 @@ def game_definition(game: str) -> GameDefinition:
     if key not in definitions:
         raise ArbiterError(f"{resolve_game(game).name} cannot be played on the engine yet.")
     return definitions[key]
+
+
+def card_stats(game: str) -> Callable[[Any], tuple[tuple[str, int | str], ...]]:
+    """The game's reader of card stats from a :class:`engine.cards.model.CardRecord`: the
+    ``stats_from_record`` of its definition, which names the stats its procedures automate with."""
+    key = game_definition(game).spec.key
+    reader: Callable[[Any], tuple[tuple[str, int | str], ...]] = importlib.import_module(
+        f"engine.match.games.{key}"
+    ).stats_from_record
+    return reader
