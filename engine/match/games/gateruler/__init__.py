@@ -54,7 +54,8 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 **Left to the players** (with the generic actions): card text, abilities and their triggers, targets
 and choices, Overdrive and Touchdown abilities, keyword abilities (Intercept, Retaliate, Breakthrough,
 Double Attack...), Gear Up (14-18), replacement and prevention effects (13-3), healing (13-4b: move
-damage-zone cards to the graveyard), charges (15-14: attach under a card in play), the in-play level
+damage-zone cards to the graveyard), which card to add as a charge (15-14a, with
+:class:`~.actions.GrAddCharge`, which links it and changes an opponent's card's controller), the in-play level
 cap (12-6), "end of turn" and other triggers of each step, the Intercept step (8-5), the "end the turn"
 effect (15-24), revealing a drive-zone card and its Overdrive (7-2: playing from the drive zone reveals
 it), Deploy and other keyword summons.

@@ -131,6 +131,18 @@ class GrFrontmost(BaseAction):
     card: CardAt | None = None
 
 
+class GrAddCharge(BaseAction):
+    """Add ``card`` underneath ``host``, a card in play (or in the drive zone or the gate, 3-14e-1,
+    3-14e-2), as a charge (15-14a): it goes to the charge zone of the host's controller, face up unless
+    ``face_down`` (3-14b-1), linked to the host (3-14d-3); an opponent's card changes controller to the
+    host's (3-14d-4a). Card text says which card; the players carry it out with this action."""
+
+    type: Literal["gr_add_charge"] = "gr_add_charge"
+    card: CardAt
+    host: CardAt
+    face_down: bool = False
+
+
 class GrEndAttacks(BaseAction):
     """Stop attacking: the attack phase ends (8-4c-2) and the end phase begins."""
 
@@ -179,4 +191,5 @@ ACTIONS: tuple[type[BaseAction], ...] = (
     GrCounter,
     GrDamage,
     GrReversal,
+    GrAddCharge,
 )

@@ -6,8 +6,10 @@ the rules it names and refuses with one sentence, changing nothing, when they do
 from __future__ import annotations
 
 from engine.match.apply import HandlerResult, move_cards, refuse, register_handler
+from engine.match.apply import pick as pick_any
 from engine.match.events import Event, seen_mask
 from engine.match.games.gateruler.actions import (
+    GrAddCharge,
     GrAttack,
     GrCombatDamage,
     GrCounter,
@@ -29,6 +31,7 @@ from engine.match.games.gateruler.data import (
     BATTLE,
     DECLARE,
     END,
+    IN_PLAY,
     INFINITE,
     RULER_NUMBERS,
     RULER_OPTIONAL,
@@ -376,6 +379,36 @@ def _reversal(state: MatchState, action: GrReversal) -> HandlerResult:
     return board.evolve(cards=tuple(cards)), [Event("gr_reversal", seat, tuple(mentions))], None
 
 
+def _add_charge(state: MatchState, action: GrAddCharge) -> HandlerResult:
+    """15-14a: ``card`` to the charge zone of the host's controller, linked to the host (3-14d-3), face
+    up unless said otherwise (3-14b-1); an opponent's card changes controller (3-14d-4a). A host that is
+    not in play (nor in the drive zone or the gate, 3-14e-1, 3-14e-2) cannot hold a charge, so the move
+    is ignored (15-14a-1): refused here, changing nothing."""
+    actor = action.actor
+    card_slot, card = pick_any(state, action.card, actor)
+    host_slot, host = pick_any(state, action.host, actor)
+    if card == host:
+        refuse("A card can't be its own charge (15-14a).")
+    if state.match.slot_spec[host_slot].name not in (*IN_PLAY, "drive", "gate"):
+        refuse("A charge is added underneath a card in play (15-14a, 3-14d).")
+    board = state.board
+    owner = board.cards[host].controller
+    face = "down" if action.face_down else "up"
+    board, event = move_cards(
+        state, board, actor, [(card_slot, card)], slot(state, "charge", owner), face=face
+    )
+    cards = list(board.cards)
+    old = cards[card]
+    cards[card] = Card(old.ref, old.owner, owner, old.face_up, old.orientation, old.counters, old.known)
+    attachments = (*(pair for pair in board.attachments if pair[0] != card), (card, host))
+    board = board.evolve(cards=tuple(cards), attachments=attachments)
+    return (
+        board,
+        [event, Event("attach", actor, (mention(state, board, card), mention(state, board, host)))],
+        None,
+    )
+
+
 for _type, _handler in (
     (GrRuler, _ruler),
     (GrSummon, _summon),
@@ -391,5 +424,6 @@ for _type, _handler in (
     (GrCounter, _counter),
     (GrDamage, _damage),
     (GrReversal, _reversal),
+    (GrAddCharge, _add_charge),
 ):
     register_handler(_type, _handler)

@@ -12,6 +12,7 @@ from engine.match.actions import CardAt, Flip, Move, NextPhase, PassPriority, Pa
 from engine.match.apply import move_cards
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import (
+    GrAddCharge,
     GrAttack,
     GrCombatDamage,
     GrDrive,
@@ -258,10 +259,8 @@ def test_charges_stay_linked_from_the_drive_zone_through_the_gate_into_play() ->
     state = do(state, GrDrive, 0, count=1)
     driven = ids(state, "drive", 0)[0]
     charge = ids(state, "hand", 0)[0]
-    # A card's effect adds a charge under the driven card (15-14a); the generic move and attach would let
-    # the rules effect 12-5a act between them, so the test links it in one step.
-    board, _ = move_cards(state, state.board, 0, [(slot(state, "hand", 0), charge)], slot(state, "charge", 0))
-    state = state.evolve(board=board.evolve(attachments=((charge, driven),)))
+    # A card's effect adds a charge under the driven card (15-14a).
+    state = do(state, GrAddCharge, 0, card=at(state, "hand", 0, charge), host=at(state, "drive", 0, driven))
     state = do(state, Flip, 0, cards=(at(state, "drive", 0, driven),))
     assert ids(state, "charge", 0) == (charge,) and (charge, driven) in state.board.attachments
     state = do(state, GrSummon, 0, card=at(state, "drive", 0, driven))
@@ -269,3 +268,44 @@ def test_charges_stay_linked_from_the_drive_zone_through_the_gate_into_play() ->
     state = pass_both(state)[0]
     assert ids(state, "attack", 0) == (driven,) and ids(state, "charge", 0) == (charge,)
     assert (charge, driven) in state.board.attachments and battle(state.board) is None
+
+
+def test_a_card_added_as_a_charge_is_linked_face_up_and_an_opponents_card_changes_controller() -> None:
+    """15-14a: the card goes to the charge zone of the host's controller, linked to the host (3-14d-3),
+    face up unless said otherwise (3-14b-1); an opponent's card changes controller (3-14d-4a); it stays
+    through the rules effects (12-5a) while linked, and goes to the graveyard once its host leaves play
+    (3-14e). A host outside play cannot hold a charge (15-14a-1): refused, nothing changes."""
+    state = summoned(start(), 0, "attack")
+    host = ids(state, "attack", 0)[0]
+    mine = ids(state, "hand", 0)[0]
+    state, events = act(
+        state, GrAddCharge, 0, card=at(state, "hand", 0, mine), host=at(state, "attack", 0, host)
+    )
+    assert ids(state, "charge", 0) == (mine,) and (mine, host) in state.board.attachments
+    assert state.board.cards[mine].face_up
+    assert any(name(state, mine) in line for line in lines(events, state, 1)), "a face-up charge is public"
+    # Arrange a card of Bob's in his graveyard, where an effect of Alice's may take it from.
+    bobs = ids(state, "hand", 1)[0]
+    board, _ = move_cards(
+        state, state.board, 1, [(slot(state, "hand", 1), bobs)], slot(state, "graveyard", 1)
+    )
+    state = state.evolve(board=board)
+    state = do(
+        state,
+        GrAddCharge,
+        0,
+        card=at(state, "graveyard", 1, bobs),
+        host=at(state, "attack", 0, host),
+        face_down=True,
+    )
+    assert set(ids(state, "charge", 0)) == {mine, bobs} and (bobs, host) in state.board.attachments
+    assert state.board.cards[bobs].controller == 0 and not state.board.cards[bobs].face_up
+    before = state
+    hand = ids(state, "hand", 0)
+    with pytest.raises(ActionRefused, match="underneath a card in play"):
+        act(state, GrAddCharge, 0, card=at(state, "hand", 0, hand[0]), host=at(state, "hand", 0, hand[1]))
+    assert state == before
+    # The host leaves play: the link is severed and the charge goes to the graveyard (3-14e, 12-5a).
+    state = do(state, Move, 0, cards=(at(state, "attack", 0, host),), to=ZoneRef(zone="graveyard", player=0))
+    assert not ids(state, "charge", 0) and mine in ids(state, "graveyard", 0)
+    assert bobs in ids(state, "graveyard", 1), "a charge goes to its owner's graveyard"
