@@ -22,7 +22,12 @@ class _Stats(BaseModel):
 
 
 class GateRulerStats(_Stats):
-    """Gate Ruler (CR section 2): faction, attributes, level, ATK, HP, STK; rulers have life; icons."""
+    """Gate Ruler (CR section 2): faction, attributes, level, ATK, HP, STK; rulers have life; icons.
+
+    A ruler may also carry its numbers from the CR's Appendix A, which the CR does not publish: its
+    zone counts (3-8a-1, 3-9a-1, 3-10a-1), Setup (5-3b: ``hand``, ``resources``), summon and set caps
+    (4-3a-1a, 4-3b-1a; -1 is no cap), Start of Turn (6-2f: ``draw``, ``ready`` (-1: all), ``gain``,
+    ``drive``) and deck construction limits (5-2c-1a-g)."""
 
     faction: str | None = None
     attributes: list[str] = Field(default_factory=list)
@@ -32,6 +37,23 @@ class GateRulerStats(_Stats):
     stk: int | None = None
     life: int | None = None
     icons: list[str] = Field(default_factory=list)
+    attack_zones: int | None = None
+    defense_zones: int | None = None
+    set_zones: int | None = None
+    hand: int | None = None
+    resources: int | None = None
+    summon_cap: int | None = None
+    set_cap: int | None = None
+    draw: int | None = None
+    ready: int | None = None
+    gain: int | None = None
+    drive: int | None = None
+    deck_size: int | None = None
+    max_copies: int | None = None
+    legendary_cap: int | None = None
+    level_cap: int | None = None
+    cnt_cap: int | None = None
+    max_factions: int | None = None
 
 
 class ForceOfWillStats(_Stats):

@@ -4,7 +4,9 @@ procedures automate with, and a match started from them uses those stats (Vangua
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from bot.app import App
 from bot.services.match_decks import match_deck
 from bot.services.matches import MatchService
 from engine.decks import DeckError
+from engine.games import resolve_game
 from engine.match.games import card_stats, game_definition
 
 
@@ -58,3 +61,41 @@ async def test_vanguard_cards_carry_their_stats_and_the_match_uses_them(cards_ap
 async def test_a_list_that_cannot_be_read_names_its_line(cards_app: App) -> None:
     with pytest.raises(DeckError, match="Line 2: \"four Wingal\" is not a card line"):
         await match_deck(cards_app.cards, "vanguard", "4 Blaster Blade\nfour Wingal\n")
+
+
+async def test_a_gate_ruler_rulers_numbers_come_from_card_data(app: App, tmp_path: Path) -> None:
+    """5-3b: with the ruler's numbers in its card data, the preparation runs without anyone entering
+    them: life, zone counts and the Setup's hand come from the imported record."""
+    numbers = {
+        "life": 7,
+        "attack_zones": 2,
+        "defense_zones": 1,
+        "set_zones": 2,
+        "hand": 4,
+        "resources": 3,
+        "summon_cap": 2,
+        "draw": 2,
+        "ready": -1,
+        "gain": 1,
+        "set_cap": 1,
+    }
+    cards = [{"code": "T-R1", "name": "1. T - Test Ruler", "types": ["Ruler"], "stats": numbers}]
+    cards += [
+        {"code": f"T-U{n}", "name": f"Test Unit {n}", "types": ["Unit"], "stats": {"level": 1, "atk": 2}}
+        for n in range(10)
+    ]
+    path = tmp_path / "rulers.json"
+    path.write_text(json.dumps({"format": "arbiter-cards/1", "game": "gateruler", "cards": cards}))
+    await app.cards.import_path(resolve_game("gateruler"), "json", path)
+    text = "Ruler: 1. T - Test Ruler\nDeck:\n" + "".join(f"3 Test Unit {n}\n" for n in range(10))
+    decks = await match_deck(app.cards, "gateruler", text)
+    ruler = decks["ruler"][0]
+    assert {k: ruler.stat(k) for k in numbers} == numbers
+    assert decks["deck"][0].stat("level") == 1 and decks["deck"][0].stat("atk") == 2
+
+    service = MatchService(app.db)
+    _, state = await service.create(game_definition("gateruler").spec, ["Ann", "Ben"], [decks, decks])
+    assert state.board.data("started"), "no ruler numbers left to enter (5-3b)"
+    for seat in (0, 1):
+        hand = state.board.zones[state.match.slot_of[("hand", seat)]]
+        assert len(hand) >= numbers["hand"]

@@ -110,6 +110,7 @@ from engine.match.games.gateruler.data import (
     DECLARE,
     END,
     MAIN,
+    RULER_NUMBERS,
     RULER_OPTIONAL,
     RULER_REQUIRED,
     SETUP,
@@ -145,12 +146,14 @@ _ALWAYS = (gr.GrRuler,)
 
 def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     """The stats this definition reads, from an :class:`engine.cards.model.CardRecord` of Gate Ruler:
-    ``type`` (its first card type, lowercase), ``level``, ``atk``, ``hp``, ``stk``, ``life``, and ``cnt``
-    = 1 when its icons or keywords include CNT (2-8, 16-4). Sorted by name, as CardRef keeps them."""
+    ``type`` (its first card type, lowercase), ``level``, ``atk``, ``hp``, ``stk``, ``life``, a ruler's
+    numbers where its data has them (zone counts, Setup, caps, Start of Turn: ``RULER_NUMBERS``, so
+    the preparation needs no entry, 5-3b), and ``cnt`` = 1 when its icons or keywords include CNT (2-8,
+    16-4). Sorted by name, as CardRef keeps them."""
     stats: dict[str, int | str] = {}
     if record.types:
         stats["type"] = str(record.types[0]).lower()
-    for name in ("level", "atk", "hp", "stk", "life"):
+    for name in ("level", "atk", "hp", "stk", *RULER_NUMBERS):
         number = record.stats.get(name)
         if isinstance(number, int) and not isinstance(number, bool):
             stats[name] = number
