@@ -427,7 +427,11 @@ def _first_vanguard_search(state: MatchState, action: Search) -> None:
     deck = state.zone("deck", actor)
     if action.take[0] < len(deck):
         grade = state.ref(deck[action.take[0]]).stat("grade")
-        if isinstance(grade, int) and grade != 0:
+        # A deck whose card data shows no grade 0 card at all (5.4.3 cannot be followed) still starts:
+        # any card may be chosen, or the match could never begin.
+        grades = [state.ref(card).stat("grade") for card in deck]
+        possible = any(g == 0 or not isinstance(g, int) for g in grades)
+        if isinstance(grade, int) and grade != 0 and possible:
             refuse(f"Your first vanguard is a grade 0 card (5.4.3); that card is grade {grade}.")
 
 

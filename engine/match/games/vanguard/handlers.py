@@ -63,15 +63,15 @@ def _redraw(state: MatchState, action: VgRedraw) -> HandlerResult:
     redrawn = set(work.data("redrawn", ()))
     if actor in redrawn:
         refuse("You have already redrawn (5.4.3.4).")
-    first = state.board.active
-    waiting = first if first not in redrawn else 1 - first
-    if actor != waiting:
-        refuse(f"{state.match.players[waiting]} redraws first (5.4.3.4: from the player going first).")
     if not work.ids(VC, actor):
         refuse("Put your first vanguard, a grade 0 card, face down on your vanguard circle first (5.4.3).")
     if len(work.data("dealt", ())) < 2:
         other = state.match.players[1 - actor]
         refuse(f"{other} must first put their first vanguard on their vanguard circle (5.4.3).")
+    first = state.board.active
+    waiting = first if first not in redrawn else 1 - first
+    if actor != waiting:
+        refuse(f"{state.match.players[waiting]} redraws first (5.4.3.4: from the player going first).")
     cards = _indexes(work, actor, action.cards)
     if cards:
         work.move(actor, cards, "deck", actor, kind="vg_redraw", position="bottom")

@@ -105,8 +105,50 @@ def test_first_vanguard_by_search_then_shuffle_then_five_cards() -> None:
 
 
 def test_first_vanguard_search_refuses_a_card_of_another_grade() -> None:
-    """5.4.3: the first vanguard is a grade 0 card; with card data the search is refused otherwise."""
-    decks = [{"deck": [CardRef(f"{p} Knight", "", (("grade", 2), ("power", 10000)))] * 50} for p in "AB"]
+    """5.4.3: the first vanguard is a grade 0 card; a card whose data shows another grade is refused
+    while the deck may hold one (here a card without data)."""
+    knight = CardRef("Knight", "", (("grade", 2), ("power", 10000)))
+    decks = [{"deck": [knight] * 49 + [CardRef(f"{p} Mystery")]} for p in "AB"]
     state = start(decks=decks)
     assert not state.zone("vc", 0) and not state.zone("hand", 0)
-    refused(state, _search(state, 0), "Your first vanguard is a grade 0 card (5.4.3); that card is grade 2.")
+    deck = state.zone("deck", 0)
+    knight_at = next(i for i, c in enumerate(deck) if state.ref(c).name == "Knight")
+    mystery_at = next(i for i, c in enumerate(deck) if state.ref(c).name == "A Mystery")
+    refused(
+        state,
+        _search(state, 0, take=(knight_at,)),
+        "Your first vanguard is a grade 0 card (5.4.3); that card is grade 2.",
+    )
+    state = do(
+        state, Search, 0, zone=ZoneRef(zone="deck"), take=(mystery_at,), to=ZoneRef(zone="vc"), face="down"
+    )
+    assert len(state.zone("vc", 0)) == 1 and len(state.zone("hand", 0)) == 5
+
+
+def test_a_deck_without_any_grade_0_card_still_starts() -> None:
+    """5.4.3 cannot be followed by a deck whose card data shows no grade 0 card: any card may be chosen
+    rather than the match never beginning."""
+    decks = [{"deck": [CardRef(f"{p} Knight", "", (("grade", 2), ("power", 10000)))] * 50} for p in "AB"]
+    state = start(decks=decks)
+    for seat in (0, 1):
+        state = do(
+            state, Search, seat, zone=ZoneRef(zone="deck"), take=(0,), to=ZoneRef(zone="vc"), face="down"
+        )
+    state = do(state, VgRedraw, state.board.active)
+    state = do(state, VgRedraw, 1 - state.board.active)
+    assert state.board.data("started")
+
+
+def test_the_redraw_asks_for_the_missing_first_vanguard_first() -> None:
+    """5.4.3 before 5.4.3.4: once the first player has placed theirs, the other player is told to place
+    their first vanguard (not that the first player redraws first, who is waiting for them)."""
+    state = start(decks=_no_data_decks())
+    first = state.board.active
+    state = do(state, Search, first, zone=ZoneRef(zone="deck"), take=(0,), to=ZoneRef(zone="vc"), face="down")
+    second = state.board.priority
+    assert second == 1 - first
+    refused(
+        state,
+        VgRedraw(actor=second, version=state.version),
+        "Put your first vanguard, a grade 0 card, face down on your vanguard circle first (5.4.3).",
+    )
