@@ -120,6 +120,7 @@ from engine.match.games.gateruler.data import (
     capacity,
     gate,
     numbers,
+    numbers_problem,
     ruler_card,
     ruler_numbers,
     started,
@@ -187,6 +188,10 @@ class GateRuler(GameDefinition):
             if all(name in known for name in RULER_REQUIRED):
                 for name, default in RULER_OPTIONAL.items():
                     known.setdefault(name, default)
+                problem = numbers_problem(known)
+                if problem is not None:
+                    name = state.match.table[board.cards[ruler_card(state, board, seat)].ref].name
+                    raise ArbiterError(f"The card data of {name} is wrong: {problem}")
                 board = with_values(board.with_data(**{f"ruler{seat}": known}), seat, life=known["life"])
         state = state.evolve(board=board)
         if numbers(board, 0) is not None and numbers(board, 1) is not None:

@@ -127,6 +127,18 @@ RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0}
 """Numbers with a default: the set cap (none = infinite, 4-3b-1a) and cards driven at Start of Turn."""
 RULER_NUMBERS = (*RULER_REQUIRED, *RULER_OPTIONAL)
 IN_PLAY = ("ruler", "attack", "defense", "set", "field")
+
+def numbers_problem(numbers: dict[str, int]) -> str | None:
+    """What is wrong with a ruler's full numbers, in a sentence, or None: life at least 1 (2-6), no
+    negative count, and -1 (no cap, all) only for the caps and ``ready``."""
+    if numbers["life"] < 1:
+        return "A ruler's life is at least 1 (2-6)."
+    for name in RULER_NUMBERS:
+        low = -1 if name in ("summon_cap", "set_cap", "ready") else 0
+        if numbers.get(name, 0) < low:
+            return f"A ruler's {name.replace('_', ' ')} cannot be {numbers[name]}."
+    return None
+
 UNIT_ZONES = ("attack", "defense")
 
 

@@ -41,6 +41,7 @@ from engine.match.games.gateruler.data import (
     capacity,
     gate,
     numbers,
+    numbers_problem,
     ruler_card,
     ruler_numbers,
     slot,
@@ -87,13 +88,11 @@ def _ruler(state: MatchState, action: GrRuler) -> HandlerResult:
     missing = [name.replace("_", " ") for name in RULER_REQUIRED if name not in merged]
     if missing:
         refuse("Enter your ruler's " + ", ".join(missing) + ": its card data does not give them.")
-    if merged["life"] < 1:
-        refuse("A ruler's life is at least 1 (2-6).")
     for name in RULER_NUMBERS:
-        low = -1 if name in ("summon_cap", "set_cap", "ready") else 0
         merged.setdefault(name, RULER_OPTIONAL.get(name, 0))
-        if merged[name] < low:
-            refuse(f"Your ruler's {name.replace('_', ' ')} cannot be {merged[name]}.")
+    problem = numbers_problem(merged)
+    if problem is not None:
+        refuse(problem)
     board = board.with_data(**{f"ruler{seat}": merged})
     board = with_values(board, seat, life=merged["life"])
     return board, [Event("gr_numbers", seat, (), {"numbers": merged})], None
@@ -389,6 +388,8 @@ def _add_charge(state: MatchState, action: GrAddCharge) -> HandlerResult:
     host_slot, host = pick_any(state, action.host, actor)
     if card == host:
         refuse("A card can't be its own charge (15-14a).")
+    if state.match.slot_spec[card_slot].name == "ruler":
+        refuse("A card in a ruler zone never leaves play (3-7e): it cannot become a charge.")
     if state.match.slot_spec[host_slot].name not in (*IN_PLAY, "drive", "gate"):
         refuse("A charge is added underneath a card in play (15-14a, 3-14d).")
     board = state.board

@@ -309,3 +309,15 @@ def test_a_card_added_as_a_charge_is_linked_face_up_and_an_opponents_card_change
     state = do(state, Move, 0, cards=(at(state, "attack", 0, host),), to=ZoneRef(zone="graveyard", player=0))
     assert not ids(state, "charge", 0) and mine in ids(state, "graveyard", 0)
     assert bobs in ids(state, "graveyard", 1), "a charge goes to its owner's graveyard"
+
+
+def test_a_ruler_cannot_become_a_charge() -> None:
+    """3-7e, 3-7e-1: a ruler card never leaves play; the move into a charge zone is refused."""
+    state = summoned(start(), 0, "attack")
+    host = at(state, "attack", 0, ids(state, "attack", 0)[0])
+    before = state
+    for seat in (0, 1):
+        ruler = at(state, "ruler", seat, ids(state, "ruler", seat)[0])
+        with pytest.raises(ActionRefused, match="never leaves play"):
+            act(state, GrAddCharge, 0, card=ruler, host=host)
+    assert state == before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import ArbiterError
 from engine.match.actions import Move, NextPhase, PassTurn, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrRuler, GrSummon
@@ -97,3 +98,14 @@ def test_views_hide_the_deck_and_the_opponents_hand() -> None:
     assert all("name" in card for card in zones[("hand", 1)]["cards"])
     assert all("name" not in card for card in zones[("deck", 1)]["cards"])
     assert zones[("deck", 1)]["count"] == 26
+
+
+def test_ruler_numbers_from_card_data_are_checked_like_entered_ones() -> None:
+    """2-6: a ruler's life is at least 1; wrong card data refuses the match with a sentence naming the
+    ruler, as an entered number would be refused."""
+    with pytest.raises(
+        ArbiterError, match=r"^The card data of A Ruler is wrong: A ruler's life is at least 1"
+    ):
+        start([deck_of("A", life=0), deck_of("B")])
+    with pytest.raises(ArbiterError, match=r"A ruler's hand cannot be -2"):
+        start([deck_of("A", hand=-2), deck_of("B")])
