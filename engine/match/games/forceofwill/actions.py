@@ -46,13 +46,15 @@ class Produce(BaseAction):
     when its card data shows one (907.1); a J/resonator only if you have controlled it since the start of
     the turn, unless [Swiftness] (905.3, 1108.2). Or, with ``coin``, banish your will coin token (1119.2,
     1046). ``will`` is the will produced, needed when the card can produce more than one kind;
-    ``granted``: the cards have the will ability from an effect (then ``will`` says what it produces);
-    ``swiftness``: they have [Swiftness] from an effect."""
+    ``wills`` names every will of an ability that produces more than one at once ("fire and fire");
+    ``granted``: the cards have the will ability from an effect (then ``will`` or ``wills`` says what it
+    produces); ``swiftness``: they have [Swiftness] from an effect."""
 
     type: Literal["fow_produce"] = "fow_produce"
     cards: tuple[CardAt, ...] = Field(default=(), max_length=30)
     coin: bool = False
     will: Will | None = None
+    wills: tuple[Will, ...] = Field(default=(), max_length=5)
     granted: bool = False
     swiftness: bool = False
 

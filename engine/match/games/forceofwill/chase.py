@@ -147,14 +147,16 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
         refuse(f"{name_of(state, ruler)} is astral: it can't do judgment (1024.2).")
     if card_type(ref_of(state, board, ruler)) not in (None, "ruler"):
         refuse(f"{name_of(state, ruler)} is not a ruler (705.1).")
+    if has_jruler_side(ref_of(state, board, ruler)) is False:
+        refuse(f"{name_of(state, ruler)} has no [Judgment]: its card data shows no J-ruler side (705.1).")
     board = pay_from_pool(board, actor, action.pay)
     board = board.with_data(chase=[("judgment", actor, ruler), *chase_entries(board)], judged=True)
     return board, [Event("fow_judgment", actor, (mention(state, board, ruler),))], None
 
 
 def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:
-    """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3); one
-    whose card data shows no J-ruler side stays in the ruler area."""
+    """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3); a ruler
+    whose card data shows no J-ruler side has no [Judgment] to play (705.1, refused by :func:`_judgment`)."""
     seat, ruler = int(entry[1]), int(entry[2])
     match = state.match
     area = match.slot_of[("ruler_area", seat)]
@@ -162,8 +164,6 @@ def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Bo
     board = board.with_data(chase=chase)
     if ruler not in board.zones[area]:
         return board, [Event("fow_resolved", seat, (), {"to": None, "text": "judgment"})]
-    if has_jruler_side(ref_of(state, board, ruler)) is False:
-        return board, [Event("fow_no_jruler", seat, (mention(state, board, ruler),))]
     board, moved = move_cards(state, board, seat, [(area, ruler)], match.slot_of[("field", None)])
     board = board.with_data(jrulers=sorted(jrulers(board) | {ruler}))
     return board, [Event("fow_jruler", seat, moved.cards)]

@@ -83,10 +83,6 @@ def _jruler(line: Line) -> str:
     return f"{line.cards()} goes into the field J-ruler side up (705.3a)."
 
 
-def _no_jruler(line: Line) -> str:
-    return f"{_name(line, 0)} has no J-ruler side and stays in the ruler area (705.3a)."
-
-
 def _battle(line: Line) -> str:
     return f"{line.subject()} {line.verb('initiate')} a battle (704)."
 
@@ -181,7 +177,6 @@ LINES = {
     "fow_resolved": _resolved,
     "fow_judgment": _judgment,
     "fow_jruler": _jruler,
-    "fow_no_jruler": _no_jruler,
     "fow_battle": _battle,
     "fow_attack": _attack,
     "fow_forfeit": _forfeit,

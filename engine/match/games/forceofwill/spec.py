@@ -174,9 +174,10 @@ _WILL_SYMBOLS = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "dar
 """fowsim's will symbols (``{W}`` light ... ``{B}`` darkness); ``{M}`` moon, ``{T}`` time, ``{V}`` void
 and numbers are will without attribute (907.5, 907.6)."""
 _REST_WILL = re.compile(
-    r'^[^:"\n]*?[\[{]Rest[\]}][^:"\n]*:\s*Produce\b([^."\n]*)', re.IGNORECASE | re.MULTILINE
+    r'^[^:"\n]*?[\[{]Rest[\]}][^:"\n]*:\s*Produc[et]\b([^."\n]*)', re.IGNORECASE | re.MULTILINE
 )
-"""An activate ability with [Rest] (``{Rest}`` in fowsim) in its cost whose effect is "Produce ...";
+"""An activate ability with [Rest] (``{Rest}`` in fowsim) in its cost whose effect is "Produce ..."
+("Product" too: three stones in fowsim misspell it);
 not one given to other cards (``... gain "{Rest}: Produce {G}"``), which opens with a quote."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _JOINERS = re.compile(r"\b(?:or|and|and/or)\b|[,/\s]")

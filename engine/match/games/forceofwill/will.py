@@ -163,19 +163,20 @@ def _card_will(state: MatchState, board: Board, card_id: int, action: Produce) -
             )
     elif kind is None and action.will is None:
         choices = [(a,) for a in attributes(ref)] or None
+    named = tuple(str(w) for w in action.wills) or ((str(action.will),) if action.will is not None else ())
     if choices is None or any("any" in choice for choice in choices):
-        if action.will is None:
+        if not named:
             refuse(f"Say which will {name} produces (907).")
-        return [str(action.will)]
-    if action.will is None:
+        return list(named)
+    options = " or ".join(" and ".join(choice) for choice in choices)
+    if not named:
         if len(choices) > 1:
-            options = " or ".join(" and ".join(choice) for choice in choices)
             refuse(f"Say which will {name} produces: {options} (907).")
         return list(choices[0])
-    matching = [choice for choice in choices if action.will in choice]
+    exact = [choice for choice in choices if sorted(choice) == sorted(named)]
+    matching = exact or ([choice for choice in choices if named[0] in choice] if not action.wills else [])
     if not matching:
-        options = " or ".join(" and ".join(choice) for choice in choices)
-        refuse(f"{name} produces {options}, not {action.will} (202.4e, 907).")
+        refuse(f"{name} produces {options}, not {' and '.join(named)} (202.4e, 907).")
     return list(matching[0])
 
 

@@ -269,23 +269,18 @@ def test_printed_zero_def_goes_to_the_graveyard_1205_1() -> None:
     )
 
 
-def test_judgment_of_a_ruler_without_a_j_ruler_side_705_3a() -> None:
-    """705.3a: when the judgment process resolves, a ruler whose card data shows no J-ruler side stays
-    in the ruler area, ruler side up; the judgment was still played (no magic stone call, 710.1)."""
+def test_judgment_of_a_ruler_without_a_j_ruler_side_705_1() -> None:
+    """705.1: a ruler whose card data shows no J-ruler side has no [Judgment]: refused before anything
+    is paid, and a magic stone can still be called this turn (710.1); one with a J-ruler side does
+    judgment and comes into the field J-ruler side up (705.3a)."""
     alice = deck("Alice")
     alice["ruler_area"] = [card("Grimm", type="ruler", attribute="light")]
     state = to_main(started(decks=[alice, deck("Bob")]))
-    ruler = state.zone("ruler_area", 0)[0]
-    state = play(state, Judgment, 0)
-    state, events = step(state, PassPriority, 0)
-    state, events = step(state, PassPriority, 1)
-    assert state.zone("ruler_area", 0) == (ruler,) and not jrulers(state.board)
-    assert chase_entries(state.board) == [] and state.board.priority == 0
-    assert render_all(events, state, 1)[-1] == (
-        "Grimm has no J-ruler side and stays in the ruler area (705.3a)."
-    )
-    with pytest.raises(ActionRefused, match=r"turn you played a judgment process \(710\.1\)"):
-        step(state, CallStone, 0)
+    with pytest.raises(ActionRefused, match=r"^Grimm has no \[Judgment\]: its card data shows no J-ruler"):
+        step(state, Judgment, 0)
+    field = len(state.zone("field"))
+    state = play(state, CallStone, 0)
+    assert len(state.zone("field")) == field + 1
     alice["ruler_area"] = [card("Faria", type="ruler", attribute="light", j_ruler=1)]
     state = play(to_main(started(decks=[alice, deck("Bob")])), Judgment, 0)
     state = pass_both(state)

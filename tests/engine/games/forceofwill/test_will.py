@@ -112,6 +112,21 @@ def test_a_dual_stone_produces_one_of_its_wills_or_both_907() -> None:
     assert pool_of(state.board)[0] == ["darkness", "water"]
 
 
+def test_a_stone_that_produces_one_will_or_two_at_once_907() -> None:
+    """907: "{R} or {R}{R}" (Majin Stone): ``will`` names the single will, ``wills`` the two at once."""
+    majin = card("Majin Stone", type="magic stone", will="fire,fire+fire")
+    state = play(_main(_alice(stone=majin)), CallStone, 0)
+    with pytest.raises(ActionRefused, match=r"^Say which will Majin Stone produces: fire or fire and fire"):
+        step(state, Produce, 0, cards=(FIELD0,))
+    assert pool_of(play(state, Produce, 0, cards=(FIELD0,), will="fire").board)[0] == ["fire"]
+    assert pool_of(play(state, Produce, 0, cards=(FIELD0,), wills=("fire", "fire")).board)[0] == [
+        "fire",
+        "fire",
+    ]
+    with pytest.raises(ActionRefused, match=r"^Majin Stone produces fire or fire and fire, not water"):
+        step(state, Produce, 0, cards=(FIELD0,), wills=("water",))
+
+
 def test_a_magic_stone_without_a_will_ability_produces_nothing_202_4d() -> None:
     """202.4d: a magic stone produces will only through a will ability (Eclipse has none)."""
     state = play(_main(_alice(stone=card("Eclipse", type="magic stone", will="none"))), CallStone, 0)
