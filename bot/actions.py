@@ -580,6 +580,17 @@ async def _cut_opponent(app: App, actor: Actor, info: EventInfo, player: str) ->
     raise ArbiterError(f"{who} no undecided match in the current top cut round.")
 
 
+async def _finished_with_cut(app: App, actor: Actor, info: EventInfo) -> bool:
+    """Whether a finished event had its top cut seeded (then organizers' results correct the bracket)."""
+    if info.status != "finished" or not info.top_cut or not info.swiss_done:
+        return False
+    try:
+        await app.tournaments.top_cut(actor, info.id)
+    except ArbiterError:
+        return False  # finished (cancelled) before the cut was seeded: a Swiss result
+    return True
+
+
 async def _cut_result(app: App, actor: Actor, info: EventInfo, winner: str) -> Answer:
     cut = await app.tournaments.record_top_cut_winner(actor, info.id, winner)
     posts = tr.topcut_posts(cut) if cut.champion is not None or tr.topcut_round_started(cut) else []
@@ -678,7 +689,7 @@ async def tournament_result(
             raise ArbiterError("Only tournament organizers can enter or override results.")
         target = await _player_id(app, actor, info, player)
         wins, losses, draws = parse_score(result)
-        if info.status == "topcut" or (info.status == "finished" and info.top_cut and info.swiss_done):
+        if info.status == "topcut" or await _finished_with_cut(app, actor, info):
             if double_loss or wins == losses:
                 raise ArbiterError("A top cut match needs a winner.")
             winner = target if wins > losses else await _cut_opponent(app, actor, info, target)
@@ -698,11 +709,8 @@ async def tournament_missing(app: App, actor: Actor, event: str | int) -> Answer
 
     async def work() -> Answer:
         info = await _event(app, actor, event)
-        if info.status == "topcut" or (info.status == "finished" and info.top_cut and info.swiss_done):
-            try:
-                return Answer(tr.topcut_missing_panel(await app.tournaments.top_cut(actor, info.id)))
-            except ArbiterError:
-                pass  # finished without a seeded cut (cancelled): the last Swiss round
+        if info.status == "topcut" or await _finished_with_cut(app, actor, info):
+            return Answer(tr.topcut_missing_panel(await app.tournaments.top_cut(actor, info.id)))
         rnd = await app.tournaments.pairings(actor, info.id)
         return Answer(tr.missing_panel(rnd, app.tournaments.clock()))
 

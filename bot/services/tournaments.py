@@ -1814,12 +1814,20 @@ class TournamentService:
         winner_id = str(winner)
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
-            seeded = state.event.status == "finished" and await self.repo.top_cut(state.event.id) is not None
+            finished = state.event.status == "finished"
+            seeded = finished and await self.repo.top_cut(state.event.id) is not None
             if state.event.status != "topcut" and not (actor.is_organizer and seeded):
                 raise TournamentError(f"{state.event.name} is not in its top cut.")
             cut = await self._load_cut(state)
-            if actor.is_organizer and not any(
-                winner_id in (m.player_a, m.player_b) and m.winner is None for m in cut.current_matches()
+            if finished and cut.champion is None:
+                raise TournamentError(
+                    f"{state.event.name} was cancelled during its top cut: its bracket no longer changes."
+                )
+            if actor.is_organizer and (
+                finished
+                or not any(
+                    winner_id in (m.player_a, m.player_b) and m.winner is None for m in cut.current_matches()
+                )
             ):
                 cut, message = await self._correct_cut(actor, state, cut, winner_id)
                 state = await self._reload(state)

@@ -190,3 +190,23 @@ async def test_console_sets_the_floor_and_changes_settings(app: App) -> None:
         assert sentence.endswith(".") and sentence.count(". ") == 0 and expected in sentence, answer
     assert await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard") == before
     assert "no event named Other" in await console.handle("/tournament info Other")
+
+
+async def test_an_event_cancelled_before_its_cut_takes_swiss_overrides(app: App) -> None:
+    """Cancelled after the Swiss but before the top cut was seeded: an organizer's result is a Swiss
+    override, and missing shows the last Swiss round."""
+    console = Console(app)
+    await console.handle('/tournament create "Small Cup" vanguard rounds:1 top:4')
+    for name in NAMES[:4]:
+        await console.handle(f'/tournament add "Small Cup" {name}')
+    await console.handle('/tournament start "Small Cup"')
+    await console.handle('/tournament pair "Small Cup"')
+    info = await app.tournaments.find_event(CONSOLE_GUILD, "Small Cup")
+    rnd = await app.tournaments.pairings(organizer(), info.id)
+    for m in rnd.matches:
+        await console.handle(f'/tournament result "Small Cup" {m.name_a} 2-0')
+    assert "is ended" in await console.handle('/tournament cancel "Small Cup"')
+    first = rnd.matches[0]
+    overridden = await console.handle(f'/tournament result "Small Cup" {first.name_a} 0-2 round:1')
+    assert "Overridden by an organizer" in overridden, overridden
+    assert "round 1" in (await console.handle('/tournament missing "Small Cup"')).lower()

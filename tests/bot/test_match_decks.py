@@ -59,7 +59,7 @@ async def test_vanguard_cards_carry_their_stats_and_the_match_uses_them(cards_ap
 
 
 async def test_a_list_that_cannot_be_read_names_its_line(cards_app: App) -> None:
-    with pytest.raises(DeckError, match="Line 2: \"four Wingal\" is not a card line"):
+    with pytest.raises(DeckError, match='Line 2: "four Wingal" is not a card line'):
         await match_deck(cards_app.cards, "vanguard", "4 Blaster Blade\nfour Wingal\n")
 
 

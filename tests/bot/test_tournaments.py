@@ -684,6 +684,20 @@ async def test_organizers_correct_a_top_cut_result_until_its_winner_plays_on(
     assert len(log) == 2
 
 
+async def test_a_top_cut_cancelled_midway_no_longer_changes(service: TournamentService, db: Database) -> None:
+    event_id = await event_with(service, 8, top_cut=4)
+    for _ in range(3):
+        await play_round(service, event_id, lambda table: (2, 1, 0) if table % 2 else (0, 2, 0))
+    cut = await service.start_top_cut(ORG, event_id)
+    first = cut.rounds[0][0]
+    await service.record_top_cut_winner(ORG, event_id, first.player_a)
+    await service.cancel_event(ORG, event_id)
+    for winner in (first.player_b, cut.rounds[0][1].player_a):
+        await refused(
+            db, service.record_top_cut_winner(ORG, event_id, winner), "cancelled during its top cut"
+        )
+
+
 async def test_a_late_entry_submits_a_decklist_until_their_first_round(
     service: TournamentService, db: Database
 ) -> None:
