@@ -128,6 +128,7 @@ RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0}
 RULER_NUMBERS = (*RULER_REQUIRED, *RULER_OPTIONAL)
 IN_PLAY = ("ruler", "attack", "defense", "set", "field")
 
+
 def numbers_problem(numbers: dict[str, int]) -> str | None:
     """What is wrong with a ruler's full numbers, in a sentence, or None: life at least 1 (2-6), no
     negative count, and -1 (no cap, all) only for the caps and ``ready``."""
@@ -138,6 +139,7 @@ def numbers_problem(numbers: dict[str, int]) -> str | None:
         if numbers.get(name, 0) < low:
             return f"A ruler's {name.replace('_', ' ')} cannot be {numbers[name]}."
     return None
+
 
 UNIT_ZONES = ("attack", "defense")
 
