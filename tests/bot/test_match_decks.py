@@ -17,6 +17,7 @@ from bot.services.matches import MatchService
 from engine.decks import DeckError
 from engine.games import resolve_game
 from engine.match.games import card_stats, game_definition
+from tests.engine.games.gateruler.scenario import NUMBERS
 
 
 async def _records(app: App, game: str, limit: int = 400) -> list[Any]:
@@ -66,19 +67,7 @@ async def test_a_list_that_cannot_be_read_names_its_line(cards_app: App) -> None
 async def test_a_gate_ruler_rulers_numbers_come_from_card_data(app: App, tmp_path: Path) -> None:
     """5-3b: with the ruler's numbers in its card data, the preparation runs without anyone entering
     them: life, zone counts and the Setup's hand come from the imported record."""
-    numbers = {
-        "life": 7,
-        "attack_zones": 2,
-        "defense_zones": 1,
-        "set_zones": 2,
-        "hand": 4,
-        "resources": 3,
-        "summon_cap": 2,
-        "draw": 2,
-        "ready": -1,
-        "gain": 1,
-        "set_cap": 1,
-    }
+    numbers = {"life": 7, **NUMBERS}
     cards = [{"code": "T-R1", "name": "1. T - Test Ruler", "types": ["Ruler"], "stats": numbers}]
     cards += [
         {"code": f"T-U{n}", "name": f"Test Unit {n}", "types": ["Unit"], "stats": {"level": 1, "atk": 2}}
