@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.actions import BaseAction, CardAt
+from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.apply import apply, move_cards
 from engine.match.events import Event
 from engine.match.games.duelmasters import DEFINITION, SPEC
+from engine.match.games.duelmasters.actions import Attack
 from engine.match.render import render_all
 from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState
@@ -106,3 +107,12 @@ def lines(events: list[Event], state: MatchState, viewer: int | None) -> list[st
 def step(state: MatchState) -> str:
     phase = state.spec.phases[state.board.phase]
     return phase.steps[state.board.step].name
+
+
+def attack(state: MatchState, attacker: int, target: int | None = None, **fields: Any) -> MatchState:
+    """Alice's ``attacker`` attacks (``target`` a creature, or the player) and she passes the window of
+    her attack triggers, having none (506.3b-c)."""
+    aimed = {} if target is None else {"target": at(state, target)}
+    state, _ = act(state, Attack, 0, attacker=at(state, attacker), **aimed, **fields)
+    state, _ = act(state, PassPriority, 0)
+    return state

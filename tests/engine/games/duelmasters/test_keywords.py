@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine.cards.model import CardFace, CardRecord
-from engine.match.actions import Move, PassPriority, ZoneRef
+from engine.match.actions import Move, ZoneRef
 from engine.match.games.duelmasters import stats_from_record
 from engine.match.games.duelmasters.actions import Attack, Block, Break, ShieldTrigger
 from engine.match.games.duelmasters.board import attack_of
 from engine.match.state import CardRef, MatchState
 from engine.match.view import view
-from tests.engine.games.duelmasters.helpers import act, at, creature, deck, place, start, step
+from tests.engine.games.duelmasters.helpers import act, at, attack, creature, deck, place, start, step
 from tests.engine.games.duelmasters.test_rules import refused, to_attack
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
@@ -113,8 +113,7 @@ def test_a_creature_whose_text_names_blocker_cannot_block() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, mine = place(state, "Blocker Hater", "battle_zone", 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     message = "Blocker Hater does not have Blocker (507.1a, 701.12a)."
     refused(state, Block, 1, message, blocker=at(state, mine))
     state, _ = act(state, Block, 1, blocker=at(state, mine), granted=True)
@@ -145,8 +144,7 @@ def _broken(state: MatchState, shield: int | None = None) -> MatchState:
     or the one given)."""
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     state, _ = act(state, Block, 1)
     target = state.zone("shields", 1)[0] if shield is None else shield
     state, _ = act(state, Break, 0, shields=[at(state, target)])
@@ -210,8 +208,7 @@ def test_shield_trigger_given_by_an_effect_is_declared_with_granted() -> None:
     state, dragon = place(state, "Double Breaker Dragon", "battle_zone", 0)
     state, beast = place(state, "Trigger Beast", "shields", 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     state, _ = act(state, Block, 1)
     filler = next(c for c in state.zone("shields", 1) if c != beast)
     state, _ = act(state, Break, 0, shields=[at(state, beast), at(state, filler)])

@@ -26,6 +26,7 @@ from engine.match.view import view
 from tests.engine.games.duelmasters.helpers import (
     act,
     at,
+    attack,
     card,
     creature,
     deck,
@@ -219,8 +220,7 @@ def test_a_summoned_creature_enters_and_has_summoning_sickness() -> None:
     state, _ = act(state, PassTurn, 0)
     state, _ = act(state, PassTurn, 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, beast))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, beast)
     assert attack_of(state.board) is not None
 
 
@@ -349,8 +349,7 @@ def test_attacking_a_tapped_creature_battles_and_the_lower_power_is_destroyed() 
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, fry = place(state, "Small Fry", "battle_zone", 1, tapped=True)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, fry))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon, fry)
     state, events = act(state, Block, 1)
     assert fry in state.zone("graveyard", 1) and dragon in state.zone("battle_zone")
     text = lines(events, state, None)
@@ -365,8 +364,7 @@ def test_equal_power_destroys_both_creatures() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, equal = place(state, "Equal Fighter", "battle_zone", 1, tapped=True)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, equal))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon, equal)
     state, events = act(state, Block, 1)
     assert dragon in state.zone("graveyard", 0) and equal in state.zone("graveyard", 1)
     assert any("equal power, both lose" in line for line in lines(events, state, 0))
@@ -379,8 +377,7 @@ def test_a_blocker_blocks_and_battles_instead_of_the_shields() -> None:
     state, wall = place(state, "Big Wall", "battle_zone", 1)
     state, fry = place(state, "Small Fry", "battle_zone", 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     refused(state, Block, 1, "Small Fry does not have Blocker (507.1a, 701.12a).", blocker=at(state, fry))
     refused(state, Block, 0, "Only the attacked player declares a block (507.1).")
     state, events = act(state, Block, 1, blocker=at(state, wall))
@@ -397,8 +394,7 @@ def test_a_double_breaker_breaks_two_shields_and_a_shield_trigger_is_declared() 
     state, beast = place(state, "Trigger Beast", "shields", 1)
     state, spell = place(state, "Trigger Spell", "shields", 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     state, _ = act(state, Block, 1)
     shields = state.zone("shields", 1)
     picks = [CardAt(zone="shields", player=1, index=shields.index(c)) for c in (beast, spell)]
@@ -435,8 +431,7 @@ def test_declining_shield_triggers() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, beast = place(state, "Trigger Beast", "shields", 1)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     state, _ = act(state, Block, 1)
     state, _ = act(state, Break, 0, shields=[at(state, beast)])
     state, events = act(state, ShieldTrigger, 1)
@@ -450,8 +445,7 @@ def test_a_creature_without_power_data_waits_for_its_power() -> None:
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, mystery = place(state, "Mystery Beast", "battle_zone", 1, tapped=True)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, mystery))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon, mystery)
     state, _ = act(state, Block, 1)
     assert step(state) == "battle" and state.board.priority == 1
     assert view(state, None)["game_data"]["waiting"] == "power"
@@ -466,8 +460,7 @@ def test_the_attack_ends_when_the_attacker_leaves() -> None:
     state = start(decks=(deck(ATTACKER), deck()))
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     # Bob's card text (a Ninja Strike, say) destroys it: he holds priority in the block declaration step.
     state, events = act(state, Move, 1, cards=[at(state, dragon)], to={"zone": "graveyard", "player": 0})
     assert attack_of(state.board) is None and step(state) == "attack_declaration"
@@ -488,8 +481,7 @@ def test_a_direct_attack_with_no_shields_wins() -> None:
     zones[grave], zones[shields] = zones[shields], ()
     state = state.evolve(board=board.evolve(zones=tuple(zones)))
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon)
     state, events = act(state, Block, 1)
     assert state.ended and state.winner == 0
     assert state.end_reason == "Bob: attacked directly with no shields (104.2a, 509.1)"
@@ -571,8 +563,7 @@ def test_battle_outcome_follows_power(apower: int, dpower: int) -> None:
     state, mine = place(state, "Mystery Beast", "battle_zone", 0)
     state, theirs = place(state, "Mystery Beast", "battle_zone", 1, tapped=True)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, mine), target=at(state, theirs), power=apower)
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, mine, theirs, power=apower)
     state, _ = act(state, Block, 1, power=dpower)
     assert (mine in state.zone("graveyard", 0)) == (apower <= dpower)
     assert (theirs in state.zone("graveyard", 1)) == (dpower <= apower)
@@ -597,8 +588,7 @@ def test_a_destroyed_psychic_creature_returns_to_the_hyperspatial_zone() -> None
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state, cell = place(state, "Psychic Test", "battle_zone", 1, tapped=True)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, cell))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon, cell)
     state, events = act(state, Block, 1)
     assert cell in state.zone("hyperspatial", 1)
     assert "Psychic Test returns to Bob's hyperspatial zone (117.1, 118.1)." in lines(events, state, 0)
@@ -624,8 +614,7 @@ def test_a_gacharange_creature_returns_face_down_to_the_bottom_of_its_zone() -> 
     assert robot == top
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
-    state, _ = act(state, Attack, 0, attacker=at(state, dragon), target=at(state, robot))
-    state, _ = act(state, PassPriority, 0)  # 506.3b-c: no attack trigger
+    state = attack(state, dragon, robot)
     state, _ = act(state, Block, 1)
     assert state.zone("super_gr", 1)[-1] == robot
     assert not state.card(robot).face_up
