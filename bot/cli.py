@@ -343,7 +343,7 @@ def _tournament_simulate(args: argparse.Namespace) -> int:
     one unless ``--db`` names one) and print every round and the final standings."""
     import tempfile
 
-    from bot.services.tournaments import Simulation, simulate_event, simulation_json
+    from bot.simulation.tournament import Simulation, simulate_event, simulation_json
     from bot.store.database import Database
 
     async def run(path: Path) -> Simulation:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.database import Database
+from engine.tournament.lifecycle import EventStatus
+from engine.tournament.reporting import ResultStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class EventRow:
     top_cut: int
     round_minutes: int
     capacity: int | None
-    status: str
+    status: EventStatus
     tiebreaker_floor: str
     seed: str
     created_by: str
@@ -77,7 +79,7 @@ class ResultRow:
     wins_b: int
     draws: int
     double_loss: bool
-    status: str
+    status: ResultStatus
     reported_by: str
     reported_at: str
     confirmed_by: str | None
@@ -149,7 +151,9 @@ def norm_name(name: str) -> str:
 
 
 def _event(row: Sequence[Any]) -> EventRow:
-    return EventRow(*row)
+    values = list(row)
+    values[10] = EventStatus(values[10])
+    return EventRow(*values)
 
 
 def _match(row: Sequence[Any]) -> MatchRow:
@@ -160,7 +164,7 @@ def _match(row: Sequence[Any]) -> MatchRow:
             wins_b=row[6],
             draws=row[7],
             double_loss=bool(row[8]),
-            status=row[9],
+            status=ResultStatus(row[9]),
             reported_by=row[10],
             reported_at=row[11],
             confirmed_by=row[12],
@@ -258,36 +262,40 @@ class TournamentRepository:
     async def live_event_named(self, guild_id: int, name: str) -> EventRow | None:
         row = await self._one(
             f"SELECT {_EVENT_COLUMNS} FROM tournament_events"
-            " WHERE guild_id = ? AND norm_name = ? AND status != 'finished'",
-            (guild_id, norm_name(name)),
+            " WHERE guild_id = ? AND norm_name = ? AND status != ?",
+            (guild_id, norm_name(name), EventStatus.FINISHED),
         )
         return _event(row) if row else None
 
     async def latest_event_named(self, guild_id: int, name: str) -> EventRow | None:
         row = await self._one(
             f"SELECT {_EVENT_COLUMNS} FROM tournament_events WHERE guild_id = ? AND norm_name = ?"
-            " ORDER BY status = 'finished', id DESC LIMIT 1",
-            (guild_id, norm_name(name)),
+            " ORDER BY status = ?, id DESC LIMIT 1",
+            (guild_id, norm_name(name), EventStatus.FINISHED),
         )
         return _event(row) if row else None
 
     async def events(self, guild_id: int, *, include_finished: bool = False) -> list[EventRow]:
-        where = "" if include_finished else " AND status != 'finished'"
+        where, params = " AND status != ?", (guild_id, EventStatus.FINISHED)
+        if include_finished:
+            where, params = "", (guild_id,)
         rows = await self._all(
-            f"SELECT {_EVENT_COLUMNS} FROM tournament_events WHERE guild_id = ?{where} ORDER BY id",
-            (guild_id,),
+            f"SELECT {_EVENT_COLUMNS} FROM tournament_events WHERE guild_id = ?{where} ORDER BY id", params
         )
         return [_event(row) for row in rows]
 
-    async def event_names(self, guild_id: int, *, finished_limit: int = 25) -> list[tuple[int, str, str]]:
+    async def event_names(
+        self, guild_id: int, *, finished_limit: int = 25
+    ) -> list[tuple[int, str, EventStatus]]:
         """``(id, name, status)`` of the guild's unfinished events and its latest finished ones."""
+        finished = EventStatus.FINISHED
         rows = await self._all(
-            "SELECT id, name, status FROM tournament_events WHERE guild_id = ? AND status != 'finished'"
+            "SELECT id, name, status FROM tournament_events WHERE guild_id = ? AND status != ?"
             " UNION ALL SELECT * FROM (SELECT id, name, status FROM tournament_events"
-            " WHERE guild_id = ? AND status = 'finished' ORDER BY id DESC LIMIT ?)",
-            (guild_id, guild_id, finished_limit),
+            " WHERE guild_id = ? AND status = ? ORDER BY id DESC LIMIT ?)",
+            (guild_id, finished, guild_id, finished, finished_limit),
         )
-        return [(row[0], row[1], row[2]) for row in rows]
+        return [(row[0], row[1], EventStatus(row[2])) for row in rows]
 
     async def update_event(self, event_id: int, **fields: Any) -> None:
         unknown = set(fields) - _EVENT_UPDATABLE
@@ -452,7 +460,7 @@ class TournamentRepository:
         wins_b: int,
         draws: int,
         double_loss: bool,
-        status: str,
+        status: ResultStatus,
         reported_by: str,
         at: str,
         confirmed_by: str | None = None,
@@ -525,7 +533,8 @@ class TournamentRepository:
         rows = await self._all(
             f"SELECT {columns}, r.number, r.started_at, r.minutes, r.closed_at FROM tournament_rounds r"
             " JOIN tournament_events e ON e.id = r.event_id"
-            " WHERE r.closed_at IS NULL AND e.status = 'running' ORDER BY e.id, r.number"
+            " WHERE r.closed_at IS NULL AND e.status = ? ORDER BY e.id, r.number",
+            (EventStatus.RUNNING,),
         )
         width = len(_EVENT_COLUMNS.split(","))
         return [OpenRoundRow(_event(row[:width]), RoundRow(*row[width:])) for row in rows]

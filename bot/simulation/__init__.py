@@ -1,0 +1,1 @@
+"""Simulations that drive the bot's services as their users would (``arbiter simulate``)."""
