@@ -5,12 +5,17 @@
 - :mod:`.standings`: :func:`compute_standings` and the MTR Appendix C tiebreakers (formulas there).
 - :mod:`.pairing`: :func:`pair_round`, score groups with exact rematch avoidance, byes.
 - :mod:`.topcut`: :func:`start_top_cut` and the single-elimination :class:`TopCut`.
+- :mod:`.lifecycle`: :class:`EventStatus` and the table of what each status allows.
+- :mod:`.reporting`: result reporting as pure transitions (report, confirm, dispute, enter, concede;
+  the top cut's reports and corrections).
+- :mod:`.export`: the event's JSON and CSV content.
 
 Every refusal is a :class:`TournamentError` (an :class:`~engine.errors.ArbiterError`) with one
 sentence for the organiser.
 """
 
 from engine.tournament.errors import TournamentError
+from engine.tournament.lifecycle import Command, EventStatus
 from engine.tournament.model import (
     DEFAULT_FLOOR,
     EventConfig,
@@ -22,19 +27,24 @@ from engine.tournament.model import (
     default_rounds,
 )
 from engine.tournament.pairing import History, pair_round, swiss_pairs, swiss_rounds_total
+from engine.tournament.reporting import ReportKey, ResultStatus
 from engine.tournament.standings import Standing, check_event, compute_standings, standing_key, tie_key
 from engine.tournament.topcut import BracketMatch, TopCut, bracket_order, start_top_cut
 
 __all__ = [
     "DEFAULT_FLOOR",
     "BracketMatch",
+    "Command",
     "EventConfig",
+    "EventStatus",
     "History",
     "MatchFormat",
     "MatchResult",
     "Pairing",
     "Player",
     "PlayerId",
+    "ReportKey",
+    "ResultStatus",
     "Standing",
     "TopCut",
     "TournamentError",

@@ -16,7 +16,7 @@ from bot.store.tournament_repo import EventRow, MatchRow, PlayerRow, TournamentR
 from engine.games import Game
 from engine.tournament import MatchFormat, TopCut, TournamentError, compute_standings
 from engine.tournament.lifecycle import EventStatus
-from engine.tournament.reporting import CutDecision, Kind, Transition
+from engine.tournament.reporting import CutDecision, Kind, ResultStatus, Transition
 
 from .info import (
     MAX_NAME_LENGTH,
@@ -259,7 +259,9 @@ class ServiceBase:
             message += f" Round {info.round} is complete."
         if finished:
             message += f" {state.event.name} is finished."
-        return ReportOutcome(info, "confirmed", message, round_closed=closed, event_finished=finished)
+        return ReportOutcome(
+            info, ResultStatus.CONFIRMED, message, round_closed=closed, event_finished=finished
+        )
 
     async def _close_round_if_done(self, state: EventState) -> tuple[bool, bool]:
         """Close the open round when every match has a confirmed result; finish the event when that

@@ -8,7 +8,7 @@ from bot.store.tournament_repo import MatchRow
 from engine.tournament import TournamentError
 from engine.tournament import reporting as rules
 from engine.tournament.lifecycle import Command, EventStatus, require
-from engine.tournament.reporting import Kind, ReportKey, side_text
+from engine.tournament.reporting import Kind, ReportKey, ResultStatus, side_text
 
 from .base import ServiceBase
 from .info import Actor, ReportOutcome, UserId
@@ -73,7 +73,7 @@ class ResultsMixin(ServiceBase):
         if step.kind is Kind.DISPUTED:
             return ReportOutcome(
                 info,
-                "disputed",
+                ResultStatus.DISPUTED,
                 "Your report differs from your opponent's: the result is disputed"
                 " and the organizers are flagged.",
                 notify=(opponent,),
@@ -82,7 +82,7 @@ class ResultsMixin(ServiceBase):
         what = "Result reported" if step.kind is Kind.REPORTED else "Report corrected"
         return ReportOutcome(
             info,
-            "reported",
+            ResultStatus.REPORTED,
             f"{what}: {side_text(wins, losses, draws, double_loss)}. "
             f"{state.name_of(opponent)} must confirm it.",
             notify=(opponent,),
@@ -132,7 +132,7 @@ class ResultsMixin(ServiceBase):
             opponent = info.opponent(actor.user_id)
         return ReportOutcome(
             info,
-            "disputed",
+            ResultStatus.DISPUTED,
             "The result is disputed; the organizers are flagged and will decide it.",
             notify=(opponent,) if opponent else (),
             flag_organizers=True,
