@@ -82,6 +82,12 @@ class CardsCog(commands.Cog):
     async def card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(interaction, current)
+
+    async def _card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Card names for an autocomplete, in the game being typed or the server's."""
         game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
@@ -156,7 +162,7 @@ class CardsCog(commands.Cog):
     async def alias_card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.card_autocomplete(interaction, current)
+        return await self._card_choices(interaction, current)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

@@ -32,6 +32,11 @@ PAGE_KINDS = {"s": "standings", "p": "pairings", "l": "log", "r": "players"}
 KIND_LETTERS = {kind: letter for letter, kind in PAGE_KINDS.items()}
 
 
+def _label(item: discord.ui.Item[Any]) -> str:
+    """The label of the button a component was rebuilt from (empty for anything else)."""
+    return (item.label or "") if isinstance(item, discord.ui.Button) else ""
+
+
 # rules and cards navigation ----------------------------------------------------------------------
 
 
@@ -91,10 +96,10 @@ class PanelButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PanelButton:
         target = _parse_target(match["target"]) or Target("rule")
-        return cls(int(match["owner"]), Button(item.label or "", target, match["slot"], 0))
+        return cls(int(match["owner"]), Button(_label(item), target, match["slot"], 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await navigate(interaction, self.owner_id, self.target)
@@ -123,12 +128,13 @@ class PanelMenu(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PanelMenu:
         return cls(int(match["owner"]), slot=match["slot"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
         target = _parse_target(str(values[0])) if values else None
         if target is None:
             await interaction.response.send_message("That choice is no longer available.", ephemeral=True)
@@ -160,12 +166,12 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         pager = Pager(
             PAGE_KINDS[match["kind"]], int(match["event"]), int(match["round"]), int(match["page"]), 0
         )
-        return cls(int(match["owner"]), pager, int(match["page"]), item.label or "")
+        return cls(int(match["owner"]), pager, int(match["page"]), _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
@@ -212,7 +218,7 @@ class ReportButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ReportButton:
         prompt = Prompt(
             int(match["event"]), int(match["round"]), int(match["table"]), match["player"], match["score"]

@@ -223,7 +223,8 @@ class TournamentCog(commands.Cog):
         capacity="Most players who can register (default: no limit)",
         floor="Tiebreaker floor in percent: the lowest MW%/GW% counted (default 33, as in the MTR)",
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(top_cut=TOP_CUT_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -264,7 +265,8 @@ class TournamentCog(commands.Cog):
         capacity="Most players who can register; 0: no limit (until the start)",
         floor="Tiebreaker floor in percent (until the start; the MTR use 33)",
     )
-    @app_commands.choices(format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES)
+    @app_commands.choices(top_cut=TOP_CUT_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,

@@ -370,7 +370,8 @@ def _posts(channel_id: int | None, header: str, lines: Sequence[tuple[str, tuple
     """``header`` then ``lines`` in as few posts as the limits allow; each post mentions the players of
     its own lines only."""
     posts: list[Post] = []
-    text, players, count = header, [], 0
+    players: list[str | None] = []
+    text, count = header, 0
     for line, who in lines:
         if count >= TABLES_PER_POST or len(text) + 1 + len(line) > limits.CONTENT:
             posts.append(post(channel_id, text, user_ids(players)))
@@ -643,7 +644,8 @@ def reminder_posts(channel_id: int | None, message: str, waiting: Sequence[str],
         return [post(channel_id, limits.truncate(message, limits.CONTENT))]
     people = [(mention(pid), (pid,)) for pid in waiting if pid.isdigit()]
     posts = []
-    text, players = limits.truncate(message, 1000) + "\nStill playing:", []
+    players: list[str | None] = []
+    text = limits.truncate(message, 1000) + "\nStill playing:"
     for piece, who in people:
         if len(players) >= 2 * TABLES_PER_POST or len(text) + 1 + len(piece) > limits.CONTENT:
             posts.append(post(channel_id, text, user_ids(players)))

@@ -62,6 +62,7 @@ async def test_an_answer_is_public_with_the_usual_colour(fake_discord: FakeDisco
     shown = await fake_discord.run_slash("say", user_id=ALICE)
     assert not shown.ephemeral
     assert shown.embeds[0]["color"] == COLOUR.value
+    assert shown.callback is not None
     assert shown.callback["data"]["allowed_mentions"] == {"parse": ["users"]}  # no text, nothing to ping
 
 
@@ -72,6 +73,7 @@ async def test_a_reply_may_ping_only_its_own_mentions(fake_discord: FakeDiscord)
     )
     shown = await fake_discord.run_slash("say", user_id=BOB)
     assert shown.content == echoed
+    assert shown.callback is not None
     assert shown.callback["data"]["allowed_mentions"] == {"parse": [], "users": [ALICE]}
 
 
