@@ -34,7 +34,7 @@ class ArbiterBot(commands.Bot):
             help_command=None,
         )
         self.app = app
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         """Load every cog; each registers its persistent buttons, so old messages keep working.

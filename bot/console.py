@@ -15,8 +15,8 @@ from typing import TextIO
 
 from bot import actions
 from bot.app import App
-from bot.render.panel import Panel, panel_text
-from bot.render.tournament import Answer
+from bot.render.text import reply_text
+from bot.reply import Reply
 from bot.services.tournaments import Actor
 from engine.games import UnknownGameError, resolve_game
 
@@ -126,7 +126,7 @@ class Console:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._last: Panel | None = None
+        self._last: Reply | None = None
 
     async def handle(self, line: str) -> str:
         """Answer one line of input; never raises for bad input."""
@@ -170,24 +170,23 @@ class Console:
         if command == "tournament":
             return await self._tournament(args)
         if command == "settings" and args[:1] == ["game"]:
-            panel = await actions.set_game(self.app, CONSOLE_GUILD, " ".join(args[1:]) or None)
-            return panel_text(panel)
+            return reply_text(await actions.set_game(self.app, CONSOLE_GUILD, " ".join(args[1:]) or None))
         return f"Unknown command '{line[:40]}'. Type /help for the commands.\n"
 
     async def _card(self, game: str | None, name: str, image: bool) -> str:
-        panel = await actions.card(self.app, CONSOLE_GUILD, game, name, image=image)
-        self._last = panel
-        text = panel_text(panel)
-        for filename, data in panel.files:
-            target = self.app.settings.database_path.parent / filename
-            target.write_bytes(data)
-            text += f"(card face written to {target})\n"
-        return text
+        reply = await actions.card(self.app, CONSOLE_GUILD, game, name, image=image)
+        self._last = reply
+        return reply_text(reply, files_to=self._files, written="card face written to")
 
-    async def _show(self, first: Callable[[], Awaitable[Panel]]) -> str:
-        panel = await first()
-        self._last = panel
-        return panel_text(panel)
+    @property
+    def _files(self) -> Path:
+        """Where files of answers are written: beside the database."""
+        return self.app.settings.database_path.parent
+
+    async def _show(self, first: Callable[[], Awaitable[Reply]]) -> str:
+        reply = await first()
+        self._last = reply
+        return reply_text(reply)
 
     async def _page(self, args: list[str]) -> str:
         """Page N of the last answer, through the same target its Next button opens."""
@@ -195,10 +194,10 @@ class Console:
             return "There is no answer to page through yet.\n"
         if not args or not args[0].isdigit() or int(args[0]) < 1:
             return "Give a page number, for example /page 2.\n"
-        pager = next((b.target for b in self._last.buttons if b.slot in {"next", "prev"}), None)
+        pager = next((b.target for b in self._last.panel.buttons if b.slot in {"next", "prev"}), None)
         if pager is None:
             return "The last answer has only one page.\n"
-        return panel_text(await actions.open_target(self.app, replace(pager, page=int(args[0]) - 1)))
+        return reply_text(await actions.open_target(self.app, replace(pager, page=int(args[0]) - 1)))
 
     def _actor(self, options: dict[str, str]) -> Actor:
         """The organizer (the console's user), or with ``as:NAME`` that player as a guest."""
@@ -219,20 +218,15 @@ class Console:
             return "The console has no roles: its user is always a tournament organizer.\n"
         try:
             options, words = _options(rest)
-            answer = await self._tournament_answer(sub, options, words)
+            reply = await self._tournament_reply(sub, options, words)
         except ValueError as error:
             return f"{error}\n"
-        if answer is None:
+        if reply is None:
             return f"Unknown tournament command '{sub[:30]}'. Type /tournament help.\n"
-        self._last = answer.panel
-        text = panel_text(answer.panel)
-        for filename, data in answer.panel.files:
-            target = self.app.settings.database_path.parent / filename
-            target.write_bytes(data)
-            text += f"(written to {target})\n"
-        return text
+        self._last = reply
+        return reply_text(reply, files_to=self._files)
 
-    async def _tournament_answer(self, sub: str, options: dict[str, str], words: list[str]) -> Answer | None:
+    async def _tournament_reply(self, sub: str, options: dict[str, str], words: list[str]) -> Reply | None:
         app, actor = self.app, self._actor(options)
         page = max(0, (_number(options, "page") or 1) - 1)
         if sub == "list":
@@ -262,7 +256,7 @@ class Console:
             raise ValueError(f'Name the event: /tournament {sub} "Friday Vanguard".')
         event, more = words[0], words[1:]
         text = " ".join(more)
-        simple: dict[str, Callable[[], Awaitable[Answer]]] = {
+        simple: dict[str, Callable[[], Awaitable[Reply]]] = {
             "info": lambda: actions.tournament_info(app, actor, event),
             "open": lambda: actions.tournament_registration(app, actor, event, open_=True),
             "close": lambda: actions.tournament_registration(app, actor, event, open_=False),
@@ -326,7 +320,7 @@ class Console:
             )
         return None
 
-    async def _tournament_settings(self, event: str, options: dict[str, str], more: list[str]) -> Answer:
+    async def _tournament_settings(self, event: str, options: dict[str, str], more: list[str]) -> Reply:
         """``/tournament settings EVENT ...``: the options given change, the rest stay; ``rounds:auto``
         and ``capacity:none`` (or 0) clear those, as 0 does in Discord."""
         fmt = next((w.lower() for w in more if w.lower() in {"bo1", "bo3"}), None)

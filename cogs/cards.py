@@ -13,8 +13,10 @@ from discord.ext import commands
 from bot import actions
 from bot.app import App
 from bot.render.limits import EMBEDS_PER_MESSAGE
+from bot.reply import Kind, refusal
 from cogs.common import GAME_CHOICES, game_for_autocomplete, to_choices
-from cogs.panels import embed_for, show
+from cogs.components import DYNAMIC_ITEMS
+from cogs.presenter import embed_for, present
 from engine.cards.importers import FORMATS
 from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
@@ -72,13 +74,20 @@ class CardsCog(commands.Cog):
     ) -> None:
         if image:
             await interaction.response.defer(thinking=True)
-        panel = await actions.card(self.app, interaction.guild_id, game, name, image=image)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(
+            interaction, await actions.card(self.app, interaction.guild_id, game, name, image=image)
+        )
 
     @card.autocomplete("name")
     async def card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(interaction, current)
+
+    async def _card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Card names for an autocomplete, in the game being typed or the server's."""
         game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
@@ -97,11 +106,10 @@ class CardsCog(commands.Cog):
     ) -> None:
         problem = await actions.card_query_problem(self.app, interaction.guild_id, game, query)
         if problem is not None:
-            await show(interaction, problem, owner_id=interaction.user.id)
+            await present(interaction, problem)
             return
         await interaction.response.defer(thinking=True)
-        panel = await actions.cards_search(self.app, interaction.guild_id, game, query)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, await actions.cards_search(self.app, interaction.guild_id, game, query))
 
     @cards_group.command(name="import", description="Load a card file (Manage Server)")
     @app_commands.describe(
@@ -119,19 +127,17 @@ class CardsCog(commands.Cog):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if file.size > MAX_ATTACHMENT:
-            panel = actions.error_panel(
-                "That file is larger than 25 MB; import it with `arbiter cards import`."
-            )
+            reply = refusal("That file is larger than 25 MB; import it with `arbiter cards import`.")
         else:
             try:
                 data = await file.read()
             except discord.HTTPException:
-                panel = actions.error_panel("I could not download that file from Discord; try again.")
+                reply = refusal("I could not download that file from Discord; try again.")
             else:
-                panel = await actions.cards_import(
+                reply = await actions.cards_import(
                     self.app, interaction.guild_id, game, format, data, file.filename
                 )
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, reply)
 
     @cards_group.command(name="alias", description="Give a card a nickname, or remove one (Manage Server)")
     @app_commands.describe(
@@ -147,16 +153,16 @@ class CardsCog(commands.Cog):
         card: app_commands.Range[str, 1, 100] | None = None,
         game: str | None = None,
     ) -> None:
-        panel = await actions.card_alias(
+        reply = await actions.card_alias(
             self.app, interaction.guild_id, game, alias, card, interaction.user.id
         )
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, reply)
 
     @alias.autocomplete("card")
     async def alias_card_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.card_autocomplete(interaction, current)
+        return await self._card_choices(interaction, current)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -175,11 +181,11 @@ class CardsCog(commands.Cog):
             except ArbiterError as error:
                 lines.append(str(error))
                 break
-            panel = await actions.card(self.app, guild_id, resolved.key, name)
-            if panel.title in {"Card not found", "Sorry"}:
-                lines.append(panel.body.splitlines()[0])
+            reply = await actions.card(self.app, guild_id, resolved.key, name)
+            if reply.kind is Kind.ANSWER:
+                embeds.append(embed_for(reply.panel))
             else:
-                embeds.append(embed_for(panel))
+                lines.append(reply.panel.body.splitlines()[0])
         await message.reply(
             content="\n".join(lines)[:2000] or None,
             embeds=embeds[:EMBEDS_PER_MESSAGE],
@@ -188,4 +194,5 @@ class CardsCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(CardsCog(bot, bot.app))  # type: ignore[attr-defined]

@@ -1,4 +1,5 @@
-"""Pieces every cog shares: the game option's choices and autocomplete helpers."""
+"""Pieces every cog shares: the app behind an interaction, the game option's choices and autocomplete
+helpers."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from bot.app import App
 from bot.render import limits
 from engine.errors import ArbiterError
 from engine.games import GAMES, Game
+
+
+def app_of(interaction: discord.Interaction) -> App:
+    """The :class:`~bot.app.App` of the bot that received ``interaction``."""
+    return interaction.client.app  # type: ignore[attr-defined,no-any-return]
+
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.key) for g in GAMES.values()]
 

@@ -9,7 +9,8 @@ from discord.ext import commands
 from bot import actions
 from bot.app import App
 from cogs.common import GAME_CHOICES, game_for_autocomplete, to_choices
-from cogs.panels import DYNAMIC_ITEMS, show
+from cogs.components import DYNAMIC_ITEMS
+from cogs.presenter import present
 
 
 class RulesCog(commands.Cog):
@@ -37,8 +38,7 @@ class RulesCog(commands.Cog):
         game: str | None = None,
         edition: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        panel = await actions.rule(self.app, interaction.guild_id, game, id, edition)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, await actions.rule(self.app, interaction.guild_id, game, id, edition))
 
     @rule.autocomplete("id")
     async def rule_id_autocomplete(
@@ -75,8 +75,7 @@ class RulesCog(commands.Cog):
         game: str | None = None,
         edition: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        panel = await actions.search(self.app, interaction.guild_id, game, query, edition)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, await actions.search(self.app, interaction.guild_id, game, query, edition))
 
     @app_commands.command(name="keyword", description="Explain a keyword or keyword ability")
     @app_commands.describe(
@@ -89,8 +88,7 @@ class RulesCog(commands.Cog):
         name: app_commands.Range[str, 1, 100],
         game: str | None = None,
     ) -> None:
-        panel = await actions.keyword(self.app, interaction.guild_id, game, name)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, await actions.keyword(self.app, interaction.guild_id, game, name))
 
     @keyword.autocomplete("name")
     async def keyword_autocomplete(

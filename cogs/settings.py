@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot import actions
 from bot.app import App
 from cogs.common import GAME_CHOICES
-from cogs.panels import show
+from cogs.presenter import present
 
 
 class SettingsCog(commands.Cog):
@@ -28,8 +28,7 @@ class SettingsCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def game(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        panel = await actions.set_game(self.app, interaction.guild_id, game)
-        await show(interaction, panel, owner_id=interaction.user.id)
+        await present(interaction, await actions.set_game(self.app, interaction.guild_id, game))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,8 +2,9 @@
 
 The commands parse input, build the :class:`~bot.services.tournaments.Actor` (who asks and whether they
 are an organizer: the server's tournament-organizer role, or Manage Server), call the shared actions
-(:mod:`bot.actions`) and show their :class:`~bot.render.tournament.Answer`. Decisions where the issue is
-silent, for a 64-player Friday event at a store and for players on their phones:
+(:mod:`bot.actions`) and show their :class:`~bot.reply.Reply` through :mod:`cogs.presenter`; the options
+live in :mod:`cogs.tournament_options` and the buttons in :mod:`cogs.components`. Decisions where the
+issue is silent, for a 64-player Friday event at a store and for players on their phones:
 
 - **The event's channel** is the channel ``/tournament create`` was run in: pairings, the round timer's
   reminders, "round complete" notes and the top cut bracket are posted there. Pairing posts mention the
@@ -35,10 +36,8 @@ silent, for a 64-player Friday event at a store and for players on their phones:
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -47,10 +46,13 @@ from discord.ext import commands, tasks
 from bot import actions
 from bot.app import App
 from bot.render import limits
-from bot.render.tournament import Answer, Pager, Post, Prompt
+from bot.reply import Reply, refusal
 from bot.services.tournaments import Actor, EventInfo
-from cogs.common import GAME_CHOICES, to_choices
-from cogs.panels import embed_for, files_for
+from cogs import presenter
+from cogs.common import GAME_CHOICES, app_of
+from cogs.components import DYNAMIC_ITEMS
+from cogs.presenter import present
+from cogs.tournament_options import FORMAT_CHOICES, TOP_CUT_CHOICES, EventRef, Score, actor_for
 from engine.errors import ArbiterError
 
 log = logging.getLogger("arbiter.cogs.tournament")
@@ -61,60 +63,6 @@ DEFER_ABOVE_PLAYERS = 128
 """Standings and pairings of events bigger than this are deferred before they are computed."""
 TIMER_SECONDS = 30
 
-FORMAT_CHOICES = [
-    app_commands.Choice(name="Best-of-3", value="bo3"),
-    app_commands.Choice(name="Best-of-1", value="bo1"),
-]
-TOP_CUT_CHOICES = [
-    app_commands.Choice(name="None", value=0),
-    app_commands.Choice(name="Top 4", value=4),
-    app_commands.Choice(name="Top 8", value=8),
-    app_commands.Choice(name="Top 16", value=16),
-]
-SCORES = (
-    ("2-0", "you won 2-0"),
-    ("2-1", "you won 2-1"),
-    ("1-2", "you lost 1-2"),
-    ("0-2", "you lost 0-2"),
-    ("1-0", "you won (best-of-1, or 1-0 at time)"),
-    ("0-1", "you lost (best-of-1, or 0-1 at time)"),
-    ("1-1-1", "a draw, one game each and one drawn"),
-    ("1-1", "a draw at time, one game each"),
-    ("0-0-3", "intentional draw (best-of-3)"),
-    ("0-0-1", "intentional draw (best-of-1)"),
-    ("2-0-1", "you won 2-0 with a drawn game"),
-    ("0-2-1", "you lost 0-2 with a drawn game"),
-)
-PAGE_KINDS = {"s": "standings", "p": "pairings", "l": "log", "r": "players"}
-KIND_LETTERS = {kind: letter for letter, kind in PAGE_KINDS.items()}
-
-
-# who asks ---------------------------------------------------------------------------------------------
-
-
-async def actor_for(app: App, interaction: discord.Interaction) -> Actor:
-    """The asker as the service sees them: a server admin is whoever has Manage Server; an organizer
-    is an admin or a member with the server's tournament-organizer role."""
-    permissions = interaction.permissions
-    admin = permissions.manage_guild or permissions.administrator
-    organizer = admin
-    guild_id = interaction.guild_id or 0
-    if not organizer and guild_id:
-        role_id = await app.tournaments.organizer_role(guild_id)
-        user = interaction.user
-        organizer = (
-            role_id is not None and isinstance(user, discord.Member) and user.get_role(role_id) is not None
-        )
-    return Actor(interaction.user.id, guild_id, is_organizer=organizer, is_admin=admin)
-
-
-def _app(interaction: discord.Interaction) -> App:
-    return interaction.client.app  # type: ignore[attr-defined,no-any-return]
-
-
-def _refused(answer: Answer) -> bool:
-    return answer.panel.private and answer.panel.title == "Sorry"
-
 
 def _refused_by_state(info: EventInfo, round_number: int | None, *, closed_rounds_only: bool) -> bool:
     """Whether the service will refuse a round of ``info`` (pairings: one not paired yet; standings:
@@ -124,267 +72,6 @@ def _refused_by_state(info: EventInfo, round_number: int | None, *, closed_round
         return round_number is not None and round_number > last_closed
     number = round_number or info.current_round
     return not 1 <= number <= info.current_round
-
-
-# options ----------------------------------------------------------------------------------------------
-
-
-class EventOption(app_commands.Transformer):
-    """An event of this server, typed by name or picked from the autocomplete (which sends its id)."""
-
-    @property
-    def max_value(self) -> int:
-        return limits.CHOICE_TEXT
-
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return str(value)
-
-    async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction, value: str
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
-        choices = await _app(interaction).tournaments.event_choices(interaction.guild_id, value)
-        return to_choices([(c.label, c.value) for c in choices])
-
-
-class ScoreOption(app_commands.Transformer):
-    """A result as W-L-D from the reporter's side; suggestions explain each."""
-
-    @property
-    def max_value(self) -> int:
-        return 20
-
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return str(value)
-
-    async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction, value: str
-    ) -> list[app_commands.Choice[str]]:
-        typed = value.strip()
-        hits = [(f"{score} · {meaning}", score) for score, meaning in SCORES if score.startswith(typed)]
-        if typed and not hits:
-            hits = [(typed, typed)]
-        return to_choices(hits)
-
-
-EventRef = app_commands.Transform[str, EventOption]
-Score = app_commands.Transform[str, ScoreOption]
-
-
-# components -------------------------------------------------------------------------------------------
-
-
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tn:pg:(?P<kind>[sprl]):(?P<owner>\d+):(?P<event>\d+):(?P<round>\d+):(?P<page>\d+)",
-):
-    """Prev/Next of a paged answer (standings, pairings, players, log). The asker pages in place;
-    anyone else gets a private copy to page on their own."""
-
-    def __init__(self, owner_id: int, pager: Pager, page: int, label: str, disabled: bool = False) -> None:
-        self.owner_id = owner_id
-        self.pager = pager
-        self.page = page
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"tn:pg:{KIND_LETTERS[pager.kind]}:{owner_id}:{pager.event_id}:{pager.round}:{page}",
-                disabled=disabled,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
-    ) -> PageButton:
-        pager = Pager(
-            PAGE_KINDS[match["kind"]], int(match["event"]), int(match["round"]), int(match["page"]), 0
-        )
-        return cls(int(match["owner"]), pager, int(match["page"]), item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        app = _app(interaction)
-        actor = await actor_for(app, interaction)
-        answer = await _page(app, actor, self.pager.kind, self.pager.event_id, self.pager.round, self.page)
-        if not _refused(answer) and interaction.user.id == self.owner_id:
-            await interaction.response.edit_message(
-                embed=embed_for(answer.panel), view=_view(answer, self.owner_id) or None
-            )
-            return
-        await _respond(interaction, answer, ephemeral=True)
-
-
-async def _page(app: App, actor: Actor, kind: str, event_id: int, round_number: int, page: int) -> Answer:
-    event = str(event_id)
-    if kind == "standings":
-        return await actions.tournament_standings(app, actor, event, page, round_number or None)
-    if kind == "pairings":
-        return await actions.tournament_pairings(app, actor, event, round_number or None, page)
-    if kind == "log":
-        return await actions.tournament_log(app, actor, event, page)
-    return await actions.tournament_players(app, actor, event, page)
-
-
-class ReportButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"tn:(?P<verb>ok|no):(?P<event>\d+):(?P<round>\d+):(?P<table>\d+):(?P<player>\d+)"
-        r":(?P<score>[0-9d-]+|none)"
-    ),
-):
-    """Confirm or Dispute on a reported result, for the opponent named in the custom id only."""
-
-    def __init__(self, verb: str, prompt: Prompt) -> None:
-        self.verb = verb
-        self.prompt = prompt
-        confirm = verb == "ok"
-        super().__init__(
-            discord.ui.Button(
-                label="Confirm" if confirm else "Dispute",
-                emoji="✅" if confirm else "⚠️",
-                style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
-                custom_id=(
-                    f"tn:{verb}:{prompt.event_id}:{prompt.round}:{prompt.table}:{prompt.player}:{prompt.score}"
-                ),
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
-    ) -> ReportButton:
-        prompt = Prompt(
-            int(match["event"]), int(match["round"]), int(match["table"]), match["player"], match["score"]
-        )
-        return cls(match["verb"], prompt)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        app = _app(interaction)
-        actor = await actor_for(app, interaction)
-        event = str(self.prompt.event_id)
-        if self.verb == "ok":
-            answer = await actions.tournament_confirm(app, actor, event, prompt=self.prompt)
-        else:
-            answer = await actions.tournament_dispute(app, actor, event, prompt=self.prompt)
-        if _refused(answer):
-            await _respond(interaction, answer, ephemeral=True)
-            return
-        await interaction.response.edit_message(content=None, embed=embed_for(answer.panel), view=None)
-        if answer.flag_organizers:
-            await interaction.followup.send(**await _message(app, interaction, answer, with_panel=False))
-        await _post_all(interaction, answer.posts)
-
-
-def _view(answer: Answer, owner_id: int) -> discord.ui.View | None:
-    """The buttons of an answer: Prev/Next for a paged one, Confirm/Dispute for a report."""
-    items: list[discord.ui.Item[Any]] = []
-    pager = answer.pager
-    if pager is not None and pager.pages > 1:
-        items.append(PageButton(owner_id, pager, max(pager.page - 1, 0), "◀ Prev", disabled=pager.page == 0))
-        last = pager.pages - 1
-        items.append(
-            PageButton(owner_id, pager, min(pager.page + 1, last), "Next ▶", disabled=pager.page == last)
-        )
-    if answer.prompt is not None and answer.prompt.player.isdigit():
-        items.append(ReportButton("ok", answer.prompt))
-        items.append(ReportButton("no", answer.prompt))
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-# sending ----------------------------------------------------------------------------------------------
-
-
-async def _message(
-    app: App, interaction: discord.Interaction, answer: Answer, *, with_panel: bool = True
-) -> dict[str, Any]:
-    """The keyword arguments of a message showing ``answer``: content that may ping only the users the
-    answer names (and the organizer role when it flags the organizers), embed, files and buttons."""
-    content = answer.content
-    roles: list[discord.Object] = []
-    if answer.flag_organizers and interaction.guild_id:
-        role_id = await app.tournaments.organizer_role(interaction.guild_id)
-        if role_id is not None:
-            content = f"<@&{role_id}> {content}".strip()
-            roles.append(discord.Object(id=role_id))
-        else:
-            content = (
-                f"{content} (No organizer role is set, so nobody was pinged: a server admin can set one"
-                " with `/tournament organizer-role set`.)"
-            ).strip()
-    kwargs: dict[str, Any] = {
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False,
-            users=[discord.Object(id=u) for u in answer.mentions] or False,
-            roles=roles or False,
-            replied_user=False,
-        )
-    }
-    if content:
-        kwargs["content"] = limits.truncate(content, limits.CONTENT)
-    if with_panel:
-        kwargs["embed"] = embed_for(answer.panel)
-        kwargs["files"] = files_for(answer.panel)
-        view = _view(answer, interaction.user.id)
-        if view is not None:
-            kwargs["view"] = view
-    elif not content:
-        kwargs["content"] = answer.panel.title
-    return kwargs
-
-
-async def _respond(
-    interaction: discord.Interaction, answer: Answer, *, ephemeral: bool | None = None
-) -> None:
-    """Show ``answer`` as the response (a follow-up when deferred), then make its channel posts."""
-    kwargs = await _message(_app(interaction), interaction, answer)
-    private = answer.panel.private if ephemeral is None else ephemeral
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=private, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=private, **kwargs)
-    await _post_all(interaction, answer.posts)
-
-
-async def _post_all(interaction: discord.Interaction, posts: tuple[Post, ...] | list[Post]) -> None:
-    """Make an answer's posts in the event's channel; tell the asker privately if Discord refuses."""
-    failed: set[int] = set()
-    for post in posts:
-        if post.channel_id is None or post.channel_id in failed:
-            continue
-        if not await post_to_channel(interaction.client, post, interaction.guild_id):
-            failed.add(post.channel_id)
-    for channel_id in failed:
-        await interaction.followup.send(
-            f"I could not post in <#{channel_id}>: give me View Channel and Send Messages there.",
-            ephemeral=True,
-        )
-
-
-async def post_to_channel(client: discord.Client, post: Post, guild_id: int | None = None) -> bool:
-    """Send ``post`` with the bot token; it may mention exactly ``post.mentions`` (never a role or
-    @everyone). False when Discord refuses (a channel deleted or closed to the bot)."""
-    if post.channel_id is None:
-        return False
-    channel = client.get_partial_messageable(post.channel_id, guild_id=guild_id)
-    mentions = discord.AllowedMentions(
-        everyone=False,
-        users=[discord.Object(id=u) for u in post.mentions] or False,
-        roles=False,
-        replied_user=False,
-    )
-    try:
-        await channel.send(limits.truncate(post.content, limits.CONTENT), allowed_mentions=mentions)
-    except discord.HTTPException as error:
-        log.warning("could not post in channel %s: %s", post.channel_id, error)
-        return False
-    return True
 
 
 class DecklistModal(discord.ui.Modal):
@@ -403,12 +90,10 @@ class DecklistModal(discord.ui.Modal):
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        app = _app(interaction)
+        app = app_of(interaction)
         actor = await actor_for(app, interaction)
-        answer = await actions.tournament_submit_decklist(
-            app, actor, self.event, self.text.value, self.player
-        )
-        await _respond(interaction, answer, ephemeral=True)
+        reply = await actions.tournament_submit_decklist(app, actor, self.event, self.text.value, self.player)
+        await present(interaction, reply, private=True)
 
 
 def _deck_text(text: str) -> str:
@@ -471,7 +156,7 @@ class TournamentCog(commands.Cog):
             return 0
         sent = 0
         for post in posts:
-            sent += await post_to_channel(self.bot, post)
+            sent += await presenter.post(self.bot, post)
         return sent
 
     # helpers ------------------------------------------------------------------------------------------
@@ -484,7 +169,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         event: str,
         round_number: int | None,
-        work: Callable[[], Awaitable[Answer]],
+        work: Callable[[], Awaitable[Reply]],
         *,
         closed_rounds_only: bool,
     ) -> None:
@@ -509,21 +194,21 @@ class TournamentCog(commands.Cog):
             or info.players + info.dropped <= DEFER_ABOVE_PLAYERS
             or _refused_by_state(info, round_number, closed_rounds_only=closed_rounds_only)
         ):
-            await _respond(interaction, await work())
+            await present(interaction, await work())
             return
         await interaction.response.defer(thinking=True)
-        answer = await work()
-        if not _refused(answer):
-            await _respond(interaction, answer)
+        reply = await work()
+        if not reply.refused:
+            await present(interaction, reply)
             return
         try:
             await interaction.delete_original_response()
         except discord.HTTPException as error:
             # The placeholder cannot go: show the refusal in it (public, but answered).
             log.warning("could not delete a deferred placeholder: %s", error)
-            await interaction.edit_original_response(embed=embed_for(answer.panel))
+            await interaction.edit_original_response(embed=presenter.embed_for(reply.panel, reply.kind))
             return
-        await _respond(interaction, answer, ephemeral=True)
+        await present(interaction, reply, private=True)
 
     # events -------------------------------------------------------------------------------------------
 
@@ -538,7 +223,8 @@ class TournamentCog(commands.Cog):
         capacity="Most players who can register (default: no limit)",
         floor="Tiebreaker floor in percent: the lowest MW%/GW% counted (default 33, as in the MTR)",
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(top_cut=TOP_CUT_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -551,7 +237,7 @@ class TournamentCog(commands.Cog):
         capacity: app_commands.Range[int, 2, 10_000] | None = None,
         floor: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
-        answer = await actions.tournament_create(
+        reply = await actions.tournament_create(
             self.app,
             await self._actor(interaction),
             name,
@@ -564,7 +250,7 @@ class TournamentCog(commands.Cog):
             capacity=capacity,
             floor=floor,
         )
-        await _respond(interaction, answer)
+        await present(interaction, reply)
 
     @group.command(
         name="settings",
@@ -579,7 +265,8 @@ class TournamentCog(commands.Cog):
         capacity="Most players who can register; 0: no limit (until the start)",
         floor="Tiebreaker floor in percent (until the start; the MTR use 33)",
     )
-    @app_commands.choices(format=FORMAT_CHOICES, top_cut=TOP_CUT_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES)
+    @app_commands.choices(top_cut=TOP_CUT_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -591,7 +278,7 @@ class TournamentCog(commands.Cog):
         capacity: app_commands.Range[int, 0, 10_000] | None = None,
         floor: app_commands.Range[int, 0, 100] | None = None,
     ) -> None:
-        answer = await actions.tournament_settings(
+        reply = await actions.tournament_settings(
             self.app,
             await self._actor(interaction),
             event,
@@ -602,16 +289,16 @@ class TournamentCog(commands.Cog):
             capacity=capacity,
             floor=floor,
         )
-        await _respond(interaction, answer)
+        await present(interaction, reply)
 
     @group.command(name="list", description="This server's events")
     async def list_(self, interaction: discord.Interaction) -> None:
-        await _respond(interaction, await actions.tournament_list(self.app, interaction.guild_id or 0))
+        await present(interaction, await actions.tournament_list(self.app, interaction.guild_id or 0))
 
     @group.command(name="info", description="An event's settings and state")
     @app_commands.describe(event="The event")
     async def info(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_info(self.app, await self._actor(interaction), event)
         )
 
@@ -619,20 +306,18 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event="The event")
     async def registration_open(self, interaction: discord.Interaction, event: EventRef) -> None:
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_registration(self.app, actor, event, open_=True))
+        await present(interaction, await actions.tournament_registration(self.app, actor, event, open_=True))
 
     @registration.command(name="close", description="Close registration (organizers)")
     @app_commands.describe(event="The event")
     async def registration_close(self, interaction: discord.Interaction, event: EventRef) -> None:
         actor = await self._actor(interaction)
-        await _respond(
-            interaction, await actions.tournament_registration(self.app, actor, event, open_=False)
-        )
+        await present(interaction, await actions.tournament_registration(self.app, actor, event, open_=False))
 
     @group.command(name="cancel", description="End an event early; results and log are kept (organizers)")
     @app_commands.describe(event="The event")
     async def cancel(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_cancel(self.app, await self._actor(interaction), event)
         )
 
@@ -642,8 +327,8 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event="The event")
     async def register(self, interaction: discord.Interaction, event: EventRef) -> None:
         actor = await self._actor(interaction)
-        answer = await actions.tournament_register(self.app, actor, event, interaction.user.display_name)
-        await _respond(interaction, answer)
+        reply = await actions.tournament_register(self.app, actor, event, interaction.user.display_name)
+        await present(interaction, reply)
 
     @group.command(name="drop", description="Leave an event (after pairings, your current match is conceded)")
     @app_commands.describe(event="The event", player="Organizers: drop this player instead")
@@ -652,7 +337,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await self._actor(interaction)
         target = str(player.id) if player is not None else None
-        await _respond(interaction, await actions.tournament_drop(self.app, actor, event, target))
+        await present(interaction, await actions.tournament_drop(self.app, actor, event, target))
 
     @player.command(name="add", description="Add a player; after the start, a late entry (organizers)")
     @app_commands.describe(
@@ -666,10 +351,10 @@ class TournamentCog(commands.Cog):
         name: app_commands.Range[str, 1, 80] | None = None,
     ) -> None:
         actor = await self._actor(interaction)
-        answer = await actions.tournament_add_player(
+        reply = await actions.tournament_add_player(
             self.app, actor, event, str(user.id), name or user.display_name
         )
-        await _respond(interaction, answer)
+        await present(interaction, reply)
 
     @player.command(name="remove", description="Remove a player; after the start, a drop (organizers)")
     @app_commands.describe(event="The event", user="The player")
@@ -677,7 +362,7 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, event: EventRef, user: discord.User
     ) -> None:
         actor = await self._actor(interaction)
-        await _respond(
+        await present(
             interaction, await actions.tournament_remove_player(self.app, actor, event, str(user.id))
         )
 
@@ -685,7 +370,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event="The event")
     async def players(self, interaction: discord.Interaction, event: EventRef) -> None:
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_players(self.app, actor, event))
+        await present(interaction, await actions.tournament_players(self.app, actor, event))
 
     # decklists ----------------------------------------------------------------------------------------
 
@@ -712,35 +397,29 @@ class TournamentCog(commands.Cog):
             try:
                 info = await self.app.tournaments.find_event(actor.guild_id, event)
             except ArbiterError as error:
-                await _respond(interaction, Answer(actions.error_panel(str(error))))
+                await present(interaction, refusal(str(error)))
                 return
             await interaction.response.send_modal(DecklistModal(str(info.id), info.name, target))
             return
         if file is not None:
             if file.size > MAX_DECK_FILE:
-                await _respond(
-                    interaction, Answer(actions.error_panel("That file is too big for a decklist (100 kB)."))
-                )
+                await present(interaction, refusal("That file is too big for a decklist (100 kB)."))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 data = await file.read()
             except discord.HTTPException:
-                await _respond(
-                    interaction, Answer(actions.error_panel("I could not download that file; try again."))
-                )
+                await present(interaction, refusal("I could not download that file; try again."))
                 return
             try:
                 text = data.decode("utf-8-sig")
             except UnicodeDecodeError:
-                await _respond(
-                    interaction, Answer(actions.error_panel("That file is not text; attach a .txt file."))
-                )
+                await present(interaction, refusal("That file is not text; attach a .txt file."))
                 return
-        answer = await actions.tournament_submit_decklist(
+        reply = await actions.tournament_submit_decklist(
             self.app, actor, event, _deck_text(text or ""), target
         )
-        await _respond(interaction, answer, ephemeral=True)
+        await present(interaction, reply, private=True)
 
     @decklist.command(name="view", description="See your decklist (organizers: anyone's)")
     @app_commands.describe(event="The event", player="Organizers: this player's list")
@@ -749,8 +428,8 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await self._actor(interaction)
         target = str(player.id) if player is not None else None
-        await _respond(
-            interaction, await actions.tournament_decklist(self.app, actor, event, target), ephemeral=True
+        await present(
+            interaction, await actions.tournament_decklist(self.app, actor, event, target), private=True
         )
 
     @decklist.command(
@@ -760,7 +439,7 @@ class TournamentCog(commands.Cog):
     async def decklist_export(self, interaction: discord.Interaction, event: EventRef) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_export_decklists(self.app, actor, event))
+        await present(interaction, await actions.tournament_export_decklists(self.app, actor, event))
 
     # rounds -------------------------------------------------------------------------------------------
 
@@ -769,7 +448,7 @@ class TournamentCog(commands.Cog):
     )
     @app_commands.describe(event="The event")
     async def start(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_start(self.app, await self._actor(interaction), event)
         )
 
@@ -779,7 +458,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event="The event")
     async def pair(self, interaction: discord.Interaction, event: EventRef) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await _respond(
+        await present(
             interaction, await actions.tournament_pair(self.app, await self._actor(interaction), event)
         )
 
@@ -806,7 +485,7 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, event: EventRef, minutes: app_commands.Range[int, -240, 240]
     ) -> None:
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_time(self.app, actor, event, minutes))
+        await present(interaction, await actions.tournament_time(self.app, actor, event, minutes))
 
     # results ------------------------------------------------------------------------------------------
 
@@ -820,13 +499,13 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, event: EventRef, result: Score, double_loss: bool = False
     ) -> None:
         actor = await self._actor(interaction)
-        answer = await actions.tournament_report(self.app, actor, event, result, double_loss=double_loss)
-        await _respond(interaction, answer)
+        reply = await actions.tournament_report(self.app, actor, event, result, double_loss=double_loss)
+        await present(interaction, reply)
 
     @group.command(name="confirm", description="Confirm the result your opponent reported")
     @app_commands.describe(event="The event")
     async def confirm(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_confirm(self.app, await self._actor(interaction), event)
         )
 
@@ -841,7 +520,7 @@ class TournamentCog(commands.Cog):
         reason: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         actor = await self._actor(interaction)
-        await _respond(interaction, await actions.tournament_dispute(self.app, actor, event, reason or ""))
+        await present(interaction, await actions.tournament_dispute(self.app, actor, event, reason or ""))
 
     @group.command(name="result", description="Enter or override a result (organizers)")
     @app_commands.describe(
@@ -861,15 +540,15 @@ class TournamentCog(commands.Cog):
         double_loss: bool = False,
     ) -> None:
         actor = await self._actor(interaction)
-        answer = await actions.tournament_result(
+        reply = await actions.tournament_result(
             self.app, actor, event, str(player.id), result, round_number=round, double_loss=double_loss
         )
-        await _respond(interaction, answer)
+        await present(interaction, reply)
 
     @group.command(name="missing", description="Matches of the current round without a confirmed result")
     @app_commands.describe(event="The event")
     async def missing(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_missing(self.app, await self._actor(interaction), event)
         )
 
@@ -895,7 +574,7 @@ class TournamentCog(commands.Cog):
     @group.command(name="topcut", description="The top cut bracket; organizers seed it after the last round")
     @app_commands.describe(event="The event")
     async def topcut(self, interaction: discord.Interaction, event: EventRef) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_topcut(self.app, await self._actor(interaction), event)
         )
 
@@ -903,7 +582,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(event="The event")
     async def export(self, interaction: discord.Interaction, event: EventRef) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await _respond(
+        await present(
             interaction, await actions.tournament_export(self.app, await self._actor(interaction), event)
         )
 
@@ -912,7 +591,7 @@ class TournamentCog(commands.Cog):
     )
     @app_commands.describe(event="The event (leave empty for the server's own log: the organizer role)")
     async def log_(self, interaction: discord.Interaction, event: EventRef | None = None) -> None:
-        await _respond(
+        await present(
             interaction, await actions.tournament_log(self.app, await self._actor(interaction), event)
         )
 
@@ -922,11 +601,11 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
         actor = await self._actor(interaction)
-        answer = await actions.tournament_organizer_role(self.app, actor, role.id if role else None)
-        await _respond(interaction, answer)
+        reply = await actions.tournament_organizer_role(self.app, actor, role.id if role else None)
+        await present(interaction, reply)
 
 
 async def setup(bot: commands.Bot) -> None:
     app: App = bot.app  # type: ignore[attr-defined]
-    bot.add_dynamic_items(PageButton, ReportButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(TournamentCog(bot, app))

@@ -97,9 +97,9 @@ def card_panel(view: CardView, *, image: bytes | None = None) -> Panel:
         text = "\n".join(f"• {r.text}" for r in rulings)
         fields.append((f"Rulings ({rulings[0].document_title})", text))
     if not card.errata:
-        for erratum in (r for r in view.rulings if r.kind == "errata"):
+        for entry in (r for r in view.rulings if r.kind == "errata"):
             fields.append(
-                (f"Errata ({erratum.document_title})", f"Old: {erratum.old_text}\nNew: {erratum.new_text}")
+                (f"Errata ({entry.document_title})", f"Old: {entry.old_text}\nNew: {entry.new_text}")
             )
     buttons = [
         Button(

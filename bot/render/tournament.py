@@ -1,5 +1,6 @@
-"""Tournament answers as transport-neutral values: panels (embeds in Discord, text in the console),
-posts for the event's channel with the only users they may mention, pagers and confirm prompts.
+"""Tournament answers as transport-neutral :class:`~bot.reply.Reply` values: panels (embeds in Discord,
+text in the console), posts for the event's channel with the only users they may mention, pagers and
+confirm prompts.
 
 Everything here stays within Discord's limits through :mod:`bot.render.limits` and
 :func:`~bot.render.panel.make_panel`; nothing imports discord. Decisions a player on a phone cares about:
@@ -19,12 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
 from bot.render import limits
 from bot.render.panel import Panel, make_panel
+from bot.reply import Mentions, Pager, Post, Prompt, Reply, answer, post
 from bot.services.tournaments import (
     AuditEntry,
     DecklistInfo,
@@ -58,60 +60,6 @@ STATE_MARKS = {
 }
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
-
-
-# values ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Post:
-    """A message for an event's channel (Discord only). ``mentions`` are the only users it may ping."""
-
-    channel_id: int | None
-    content: str
-    mentions: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Pager:
-    """What the Prev/Next buttons of a paged answer open: ``kind`` is ``standings``, ``pairings``,
-    ``log`` or ``players``; ``round`` is the round shown (0: the default one)."""
-
-    kind: str
-    event_id: int
-    round: int
-    page: int
-    pages: int
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """Confirm and Dispute buttons for the one player who must answer a report.
-
-    ``score`` fingerprints the reported result, so a button of an older report is refused instead of
-    confirming a result the player never saw."""
-
-    event_id: int
-    round: int
-    table: int
-    player: str
-    score: str
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A tournament command's whole answer.
-
-    ``content`` is text above the embed (it may mention ``mentions``; ``flag_organizers`` adds the
-    organizer role); ``posts`` go to the event's channel."""
-
-    panel: Panel
-    posts: tuple[Post, ...] = ()
-    pager: Pager | None = None
-    prompt: Prompt | None = None
-    content: str = ""
-    mentions: tuple[int, ...] = ()
-    flag_organizers: bool = False
 
 
 # small pieces ------------------------------------------------------------------------------------------
@@ -311,7 +259,7 @@ def start_panel(outcome: StartOutcome) -> Panel:
 
 def start_post(outcome: StartOutcome) -> Post:
     info = outcome.event
-    return Post(
+    return post(
         info.channel_id,
         f"**{escape(info.name)}** has started: {info.players} players, {info.swiss_rounds} Swiss rounds of "
         f"{format_name(info)}, {info.round_minutes} minutes each"
@@ -422,16 +370,17 @@ def _posts(channel_id: int | None, header: str, lines: Sequence[tuple[str, tuple
     """``header`` then ``lines`` in as few posts as the limits allow; each post mentions the players of
     its own lines only."""
     posts: list[Post] = []
-    text, players, count = header, [], 0
+    players: list[str | None] = []
+    text, count = header, 0
     for line, who in lines:
         if count >= TABLES_PER_POST or len(text) + 1 + len(line) > limits.CONTENT:
-            posts.append(Post(channel_id, text, user_ids(players)))
+            posts.append(post(channel_id, text, user_ids(players)))
             text, players, count = "", [], 0
         text = f"{text}\n{line}" if text else line
         players.extend(who)
         count += 1
     if text:
-        posts.append(Post(channel_id, text, user_ids(players)))
+        posts.append(post(channel_id, text, user_ids(players)))
     return posts
 
 
@@ -474,7 +423,7 @@ def _closing(event: EventInfo, number: int, closed: bool) -> str:
     return text + (" The event is finished." if event.status == "finished" else "")
 
 
-def report_answer(outcome: ReportOutcome, event: EventInfo, reporter: str) -> Answer:
+def report_answer(outcome: ReportOutcome, event: EventInfo, reporter: str) -> Reply:
     """A player's report: who won, and the opponent's confirm prompt when one is needed.
     ``event`` is the event as it is after the report."""
     m = outcome.match
@@ -489,15 +438,15 @@ def report_answer(outcome: ReportOutcome, event: EventInfo, reporter: str) -> An
         " the buttons below (or /tournament confirm)."
     )
     mentions = user_ids([opponent])
-    return Answer(
+    return answer(
         make_panel(f"{event.name}: round {m.round}, table {m.table}", body),
         prompt=Prompt(event.id, m.round, m.table, opponent, score_key(m)),
         content=f"{mention(opponent)}, please confirm this result." if mentions else "",
-        mentions=mentions,
+        mentions=Mentions(users=mentions),
     )
 
 
-def disputed_answer(outcome: ReportOutcome, event: EventInfo) -> Answer:
+def disputed_answer(outcome: ReportOutcome, event: EventInfo) -> Reply:
     """A disputed match: the organizers are flagged (the transport mentions their role)."""
     m = outcome.match
     note = m.result.note if m.result and m.result.note else ""
@@ -505,14 +454,14 @@ def disputed_answer(outcome: ReportOutcome, event: EventInfo) -> Answer:
     if note:
         body += f"\n> {escape(limits.truncate(note, 300))}"
     body += f"\nOrganizers: decide with `/tournament result` (round {m.round})."
-    return Answer(
+    return answer(
         make_panel(f"{event.name}: round {m.round}, table {m.table} disputed", body),
         content=f"⚠️ {escape(event.name)}: round {m.round}, table {m.table} needs an organizer.",
-        flag_organizers=True,
+        mentions=Mentions(organizers=True),
     )
 
 
-def outcome_answer(outcome: ReportOutcome, event: EventInfo, what: str | None = None) -> Answer:
+def outcome_answer(outcome: ReportOutcome, event: EventInfo, what: str | None = None) -> Reply:
     """A confirmed result (a confirmation or an organizer's entry); ``event`` as it is afterwards."""
     m = outcome.match
     if what is None:
@@ -521,7 +470,7 @@ def outcome_answer(outcome: ReportOutcome, event: EventInfo, what: str | None = 
         if r is not None and not r.overridden_by and r.reported_by == r.confirmed_by:
             what = "Entered by an organizer"
     body = f"{what}: **{verdict(m)}**.{_closing(event, m.round, outcome.round_closed)}"
-    return Answer(
+    return answer(
         make_panel(f"{event.name}: round {m.round}, table {m.table}", f"{body}\n{_table_line(m)}"),
         posts=round_closed_posts(event, m.round, outcome.round_closed),
     )
@@ -539,12 +488,12 @@ def round_closed_posts(event: EventInfo, number: int | None, closed: bool) -> tu
         text += " That was the last Swiss round: organizers seed the top cut with `/tournament topcut`."
     else:
         text += f" Organizers: pair round {number + 1} with `/tournament pair`."
-    return (Post(event.channel_id, text),)
+    return (post(event.channel_id, text),)
 
 
-def drop_answer(outcome: DropOutcome, event: EventInfo) -> Answer:
+def drop_answer(outcome: DropOutcome, event: EventInfo) -> Reply:
     """A drop; ``event`` as it is afterwards (a conceded match may have closed the round)."""
-    return Answer(
+    return answer(
         drop_panel(outcome), posts=round_closed_posts(event, outcome.after_round, outcome.round_closed)
     )
 
@@ -635,7 +584,7 @@ def topcut_posts(info: TopCutInfo) -> list[Post]:
     event = info.event
     if info.champion is not None:
         return [
-            Post(
+            post(
                 event.channel_id,
                 f"🏆 {mention(info.champion, info.champion_name)} wins **{escape(event.name)}**!",
                 user_ids([info.champion]),
@@ -692,15 +641,16 @@ def reminder_posts(channel_id: int | None, message: str, waiting: Sequence[str],
     """A round-timer reminder; with ``ping`` the players still playing are mentioned (at time), in as
     many posts as the limits need."""
     if not ping or not user_ids(list(waiting)):
-        return [Post(channel_id, limits.truncate(message, limits.CONTENT))]
+        return [post(channel_id, limits.truncate(message, limits.CONTENT))]
     people = [(mention(pid), (pid,)) for pid in waiting if pid.isdigit()]
     posts = []
-    text, players = limits.truncate(message, 1000) + "\nStill playing:", []
+    players: list[str | None] = []
+    text = limits.truncate(message, 1000) + "\nStill playing:"
     for piece, who in people:
         if len(players) >= 2 * TABLES_PER_POST or len(text) + 1 + len(piece) > limits.CONTENT:
-            posts.append(Post(channel_id, text, user_ids(players)))
+            posts.append(post(channel_id, text, user_ids(players)))
             text, players = "", []
         text = f"{text} {piece}" if text else piece
         players.extend(who)
-    posts.append(Post(channel_id, text, user_ids(players)))
+    posts.append(post(channel_id, text, user_ids(players)))
     return posts

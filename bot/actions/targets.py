@@ -1,0 +1,18 @@
+"""Where a navigation button or menu leads (rules and cards), opened again from its target."""
+
+from __future__ import annotations
+
+from bot.actions.cards import open_cards_target
+from bot.actions.common import replies
+from bot.actions.rules import open_rules_target
+from bot.app import App
+from bot.render.panel import Target
+from bot.reply import Reply
+
+
+@replies
+async def open_target(app: App, target: Target) -> Reply:
+    """A button's destination: a rule page, a saved rules or card search page, or a card."""
+    if target.kind in {"card", "cards"}:
+        return await open_cards_target(app, target)
+    return await open_rules_target(app, target)
