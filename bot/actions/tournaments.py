@@ -18,7 +18,7 @@ from bot.actions.common import replies
 from bot.app import App
 from bot.render import tournament as tr
 from bot.reply import Post, Prompt, Reply, answer, post
-from bot.services.tournaments import Actor, EventInfo, ReportKey
+from bot.services.tournaments import Actor, EventInfo, ReportKey, TopCutInfo
 from engine.errors import ArbiterError
 from engine.tournament import DEFAULT_FLOOR
 
@@ -44,18 +44,7 @@ async def _event(app: App, actor: Actor, ref: str | int) -> EventInfo:
 
 async def _player_id(app: App, actor: Actor, info: EventInfo, ref: str) -> str:
     """A registered player by id or by name (case-insensitive), as the console types them."""
-    text = " ".join(str(ref).split())
-    players = await app.tournaments.players(actor, info.id)
-    for p in players:
-        if p.user_id == text:
-            return p.user_id
-    folded = text.casefold()
-    named = [p for p in players if p.name.casefold() == folded]
-    if len(named) == 1:
-        return named[0].user_id
-    if text.isdigit():
-        return text  # a Discord user id the service will judge (not registered, ...)
-    raise ArbiterError(f"{info.name} has no player named {text[:80]}.")
+    return await app.tournaments.find_player(actor, info.id, ref)
 
 
 def parse_floor(value: int | float | str) -> Fraction:
@@ -316,35 +305,8 @@ async def tournament_pairings(
     return answer(panel, pager=pager)
 
 
-async def _cut_opponent(app: App, actor: Actor, info: EventInfo, player: str) -> str:
-    """``player``'s opponent in their undecided match of the current top cut round; for an organizer
-    correcting a result, in the latest bracket match ``player`` played."""
-    cut = await app.tournaments.top_cut(actor, info.id)
-    for m in cut.current_matches:
-        if m.winner is None and player in (m.player_a, m.player_b):
-            return m.player_b if m.player_a == player else m.player_a
-    if actor.is_organizer:
-        for matches in reversed(cut.rounds):
-            for m in matches:
-                if player in (m.player_a, m.player_b):
-                    return m.player_b if m.player_a == player else m.player_a
-    who = "You have" if player == actor.user_id else "That player has"
-    raise ArbiterError(f"{who} no undecided match in the current top cut round.")
-
-
-async def _finished_with_cut(app: App, actor: Actor, info: EventInfo) -> bool:
-    """Whether a finished event had its top cut seeded (then organizers' results correct the bracket)."""
-    if info.status != "finished" or not info.top_cut or not info.swiss_done:
-        return False
-    try:
-        await app.tournaments.top_cut(actor, info.id)
-    except ArbiterError:
-        return False  # finished (cancelled) before the cut was seeded: a Swiss result
-    return True
-
-
-async def _cut_result(app: App, actor: Actor, info: EventInfo, winner: str) -> Reply:
-    cut = await app.tournaments.record_top_cut_winner(actor, info.id, winner)
+def _cut_answer(cut: TopCutInfo) -> Reply:
+    """The bracket after a top cut result; the channel hears of a new round or the champion."""
     posts = tr.topcut_posts(cut) if cut.champion is not None or tr.topcut_round_started(cut) else []
     return answer(tr.topcut_panel(cut), posts=tuple(posts))
 
@@ -357,35 +319,16 @@ async def tournament_report(
     the player who lost reports (e.g. 0-2) and the bracket moves on at once."""
     info = await _event(app, actor, event)
     wins, losses, draws = parse_score(result)
-    if info.status == "topcut":
-        if double_loss or wins == losses:
-            raise ArbiterError("A top cut match needs a winner: report the games you won and lost.")
-        if wins > losses:
-            raise ArbiterError("In the top cut the player who lost reports the match (e.g. 0-2).")
-        return await _cut_result(app, actor, info, await _cut_opponent(app, actor, info, actor.user_id))
-    outcome = await app.tournaments.report_result(
-        actor, info.id, wins, losses, draws, double_loss=double_loss
-    )
+    outcome = await app.tournaments.report(actor, info.id, wins, losses, draws, double_loss=double_loss)
+    if isinstance(outcome, TopCutInfo):
+        return _cut_answer(outcome)
     after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
     return tr.report_answer(outcome, after, actor.user_id)
 
 
-async def _check_prompt(app: App, actor: Actor, info: EventInfo, prompt: Prompt) -> None:
-    """Refuse a button of a report that is no longer the one pending (a stale or repeated click)."""
-    if actor.user_id != prompt.player:
-        raise ArbiterError("Only the opponent named in this report can answer it.")
-    match = await app.tournaments.my_match(actor, info.id)
-    if match is None or (match.round, match.table) != (prompt.round, prompt.table):
-        raise ArbiterError("This report is from an earlier round; nothing was changed.")
-    if match.result is not None and match.result.status != "reported":
-        raise ArbiterError(f"This match's result is already {match.result.status}.")
-    if tr.score_key(match) != prompt.score:
-        raise ArbiterError("The report was corrected since: answer the newest one.")
-
-
 def _expected(prompt: Prompt | None) -> ReportKey | None:
     """The report a button showed, checked again inside the service's transaction."""
-    return None if prompt is None else ReportKey(prompt.round, prompt.table, prompt.score)
+    return None if prompt is None else ReportKey(prompt.round, prompt.table, prompt.score, prompt.player)
 
 
 @replies
@@ -394,8 +337,6 @@ async def tournament_confirm(
 ) -> Reply:
     """``/tournament confirm`` (or the Confirm button of a report): the opponent's report stands."""
     info = await _event(app, actor, event)
-    if prompt is not None:
-        await _check_prompt(app, actor, info, prompt)
     outcome = await app.tournaments.confirm_result(actor, info.id, expected=_expected(prompt))
     after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
     return tr.outcome_answer(outcome, after)
@@ -407,8 +348,6 @@ async def tournament_dispute(
 ) -> Reply:
     """``/tournament dispute`` (or the Dispute button): the organizers are flagged and decide."""
     info = await _event(app, actor, event)
-    if prompt is not None:
-        await _check_prompt(app, actor, info, prompt)
     outcome = await app.tournaments.dispute_result(actor, info.id, reason, expected=_expected(prompt))
     return tr.disputed_answer(outcome, info)
 
@@ -431,14 +370,11 @@ async def tournament_result(
         raise ArbiterError("Only tournament organizers can enter or override results.")
     target = await _player_id(app, actor, info, player)
     wins, losses, draws = parse_score(result)
-    if info.status == "topcut" or await _finished_with_cut(app, actor, info):
-        if double_loss or wins == losses:
-            raise ArbiterError("A top cut match needs a winner.")
-        winner = target if wins > losses else await _cut_opponent(app, actor, info, target)
-        return await _cut_result(app, actor, info, winner)
-    outcome = await app.tournaments.enter_result(
+    outcome = await app.tournaments.enter(
         actor, info.id, target, wins, losses, draws, double_loss=double_loss, round_number=round_number
     )
+    if isinstance(outcome, TopCutInfo):
+        return _cut_answer(outcome)
     after = await app.tournaments.event(actor, info.id) if outcome.round_closed else info
     return tr.outcome_answer(outcome, after)
 
@@ -448,10 +384,10 @@ async def tournament_missing(app: App, actor: Actor, event: str | int) -> Reply:
     """``/tournament missing``: the current round's matches still without a confirmed result; in the
     top cut, its current round's matches without a winner."""
     info = await _event(app, actor, event)
-    if info.status == "topcut" or await _finished_with_cut(app, actor, info):
-        return answer(tr.topcut_missing_panel(await app.tournaments.top_cut(actor, info.id)))
-    rnd = await app.tournaments.pairings(actor, info.id)
-    return answer(tr.missing_panel(rnd, app.tournaments.clock()))
+    outstanding = await app.tournaments.outstanding(actor, info.id)
+    if isinstance(outstanding, TopCutInfo):
+        return answer(tr.topcut_missing_panel(outstanding))
+    return answer(tr.missing_panel(outstanding, app.tournaments.clock()))
 
 
 @replies
@@ -470,10 +406,8 @@ async def tournament_topcut(app: App, actor: Actor, event: str | int) -> Reply:
     """``/tournament topcut``: the bracket. After the last Swiss round, an organizer's first call seeds
     it from the standings and posts the first round with mentions of its players."""
     info = await _event(app, actor, event)
-    if info.status == "running" and info.top_cut and info.swiss_done and actor.is_organizer:
-        cut = await app.tournaments.start_top_cut(actor, info.id)
-        return answer(tr.topcut_panel(cut), posts=tuple(tr.topcut_posts(cut)))
-    return answer(tr.topcut_panel(await app.tournaments.top_cut(actor, info.id)))
+    cut_info, seeded = await app.tournaments.open_top_cut(actor, info.id)
+    return answer(tr.topcut_panel(cut_info), posts=tuple(tr.topcut_posts(cut_info)) if seeded else ())
 
 
 @replies

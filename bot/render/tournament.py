@@ -42,6 +42,8 @@ from bot.services.tournaments import (
     report_key,
 )
 from engine.games import GAMES
+from engine.tournament.lifecycle import EventStatus
+from engine.tournament.reporting import ResultStatus
 
 STANDINGS_PER_PAGE = 20
 LINES_PER_PAGE = 25
@@ -52,9 +54,9 @@ DECK_IN_EMBED = 3500
 """A decklist longer than this is attached as a text file instead of shown in the embed."""
 
 STATE_MARKS = {
-    "confirmed": "✅",
-    "reported": "⏳ awaiting confirmation",
-    "disputed": "⚠️ disputed",
+    ResultStatus.CONFIRMED: "✅",
+    ResultStatus.REPORTED: "⏳ awaiting confirmation",
+    ResultStatus.DISPUTED: "⚠️ disputed",
     "unreported": "",
     "bye": "",
 }
@@ -391,7 +393,7 @@ def missing_panel(rnd: RoundInfo, now: datetime) -> Panel:
     for m in rnd.missing:
         if m.result is None:
             state = "no result reported"
-        elif m.result.status == "reported":
+        elif m.result.status is ResultStatus.REPORTED:
             reporter = m.result.reported_by
             waiting = m.name_b if reporter == m.player_a else m.name_a
             state = f"awaiting {name(waiting)}'s confirmation"
@@ -420,7 +422,7 @@ def _closing(event: EventInfo, number: int, closed: bool) -> str:
     if not closed:
         return ""
     text = f" Round {number} is complete."
-    return text + (" The event is finished." if event.status == "finished" else "")
+    return text + (" The event is finished." if event.status is EventStatus.FINISHED else "")
 
 
 def report_answer(outcome: ReportOutcome, event: EventInfo, reporter: str) -> Reply:
@@ -429,7 +431,7 @@ def report_answer(outcome: ReportOutcome, event: EventInfo, reporter: str) -> Re
     m = outcome.match
     if outcome.flag_organizers:
         return disputed_answer(outcome, event)
-    if outcome.state != "reported":
+    if outcome.state != ResultStatus.REPORTED:
         return outcome_answer(outcome, event, "Confirmed: both players reported the same result")
     opponent = m.opponent(reporter) or ""
     reporter_name, opponent_name = (m.name_a, m.name_b) if reporter == m.player_a else (m.name_b, m.name_a)
@@ -482,7 +484,7 @@ def round_closed_posts(event: EventInfo, number: int | None, closed: bool) -> tu
     if not closed or number is None:
         return ()
     text = f"**{escape(event.name)}**: round {number} is complete."
-    if event.status == "finished":
+    if event.status is EventStatus.FINISHED:
         text += " The event is finished: see `/tournament standings`."
     elif number >= event.swiss_rounds:
         text += " That was the last Swiss round: organizers seed the top cut with `/tournament topcut`."
