@@ -4,7 +4,7 @@ Each game writes its rule numbers its own way (games/*.md in the shared design f
 
 - Gate Ruler ``8-4e-1``, ``15-14a``, ``3-6e-3a``; ``10-4c/d`` cites 10-4c and 10-4d.
 - Force of Will ``903.2k``, ``319.5a-1``; ``803.4a/b`` cites 803.4a and 803.4b.
-- Cardfight!! Vanguard ``7.4.1.12`` (two to six numbers joined by dots).
+- Cardfight!! Vanguard ``7.4.1.12`` (two to seven numbers joined by dots).
 - Duel Masters ``509.3b``; ``506.3b-c`` and ``507.1a/b`` cite each letter of the run.
 
 A range ``6.4.1.2.4-6.4.1.2.5`` or ``505.1-505.3`` is two citations, its ends. Bare section numbers
@@ -54,7 +54,7 @@ def _grammar(rule_id: str) -> re.Pattern[str]:
 GRAMMARS: dict[str, re.Pattern[str]] = {
     "gateruler": _grammar(r"1?\d-\d{1,2}(?:[a-z](?:-\d{1,2}[a-z]?)?)?"),
     "forceofwill": _grammar(r"1?\d{3}\.\d{1,2}(?:[a-z](?:-\d{1,2})?)?"),
-    "vanguard": _grammar(r"1?\d(?:\.\d{1,2}){1,5}"),
+    "vanguard": _grammar(r"1?\d(?:\.\d{1,2}){1,6}"),
     "duelmasters": _grammar(r"\d{3}\.\d{1,2}[a-z]?"),
 }
 """Each game's citation grammar, by game key."""
