@@ -1273,6 +1273,7 @@ def card_image(card: CardRecord, *, face: int = 0, width: int = 420) -> Image.Im
 def _thumbnail_stats(face: _Face) -> list[tuple[str, str]]:
     """At most three stats, the ones a board needs at a glance."""
     stats = _stats(face)
+    wanted: tuple[str, ...]
     if face.game == "vanguard":
         wanted = ("Grade", "Power", "Shield")
     elif face.game == "gateruler":

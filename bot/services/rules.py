@@ -359,9 +359,15 @@ class RulesService:
         keyword = self._keyword_exact(game_index, query)
         if keyword is not None:
             owner = game_index.index_of(keyword.document_id)
-            brief = owner.by_id.get(keyword.rule_id) if owner else None
-            if brief is not None:
-                add(keyword.document_id, brief.rule_id, brief.title, 500.0, _excerpt(brief.text))
+            keyword_brief = owner.by_id.get(keyword.rule_id) if owner else None
+            if keyword_brief is not None:
+                add(
+                    keyword.document_id,
+                    keyword_brief.rule_id,
+                    keyword_brief.title,
+                    500.0,
+                    _excerpt(keyword_brief.text),
+                )
         plan = plan_query(query, game_index.vocabulary, game_index.synonyms)
         for expression in (plan.all_of(), plan.any_of()):
             if expression is None or len(results) >= limit:

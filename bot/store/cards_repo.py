@@ -162,7 +162,7 @@ class CardsRepository:
         return _card(row) if row else None
 
     async def count(self, game: str | None = None) -> int:
-        sql, params = "SELECT count(*) FROM cards", ()
+        sql, params = "SELECT count(*) FROM cards", tuple[str, ...]()
         if game:
             sql, params = sql + " WHERE game = ?", (game,)
         async with self.db.connection.execute(sql, params) as cursor:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from rapidfuzz import fuzz, process
@@ -394,7 +394,7 @@ class QueryKey:
     help: str
     example: str
     aliases: tuple[str, ...] = ()
-    flags: tuple[str, ...] = field(default=())
+    flags: tuple[str, ...] = ()
     """The values a ``FLAG`` key accepts."""
 
     @property

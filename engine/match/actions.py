@@ -408,7 +408,8 @@ def _action_adapter() -> TypeAdapter[Any]:
     global _adapter
     if _adapter is None:
         union = Union[tuple(ACTION_TYPES)]  # type: ignore[valid-type]  # noqa: UP007
-        _adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
+        tagged: Any = Annotated[union, Field(discriminator="type")]
+        _adapter = TypeAdapter(tagged)
     return _adapter
 
 

@@ -79,8 +79,8 @@ def new_match(
     owners: list[tuple[int, int, str]] = []  # (ref, owner, zone name) by card id
     for zone in spec.zones:
         for seat, by_zone in enumerate(lists):
-            for ref in by_zone.get(zone.name, ()):
-                index = table_index.setdefault(ref, len(table_index))
+            for card_ref in by_zone.get(zone.name, ()):
+                index = table_index.setdefault(card_ref, len(table_index))
                 placed.setdefault((zone.name, None if zone.shared else seat), []).append(len(owners))
                 owners.append((index, seat, zone.name))
 
@@ -89,14 +89,14 @@ def new_match(
     first = stream.randbelow(len(players)) if first_player is None else first_player
     zones: list[tuple[int, ...]] = []
     for slot, zone in enumerate(match.slot_spec):
-        ids = placed.get((zone.name, match.slot_player[slot]), [])
-        zones.append(tuple(stream.shuffle(ids) if zone.shuffle_at_setup else ids))
+        placed_ids = placed.get((zone.name, match.slot_player[slot]), [])
+        zones.append(tuple(stream.shuffle(placed_ids) if zone.shuffle_at_setup else placed_ids))
 
     cards: list[Card | None] = [None] * len(owners)
-    for slot, ids in enumerate(zones):
+    for slot, zone_ids in enumerate(zones):
         zone = match.slot_spec[slot]
         face_up = zone.default_face == "up"
-        for card_id in ids:
+        for card_id in zone_ids:
             ref, owner, _ = owners[card_id]
             controller = owner if match.slot_player[slot] is None else match.slot_player[slot]
             assert controller is not None

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.errors import ArbiterError
+from engine.match.actions import BaseAction
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.game import GameDefinition
@@ -111,7 +112,7 @@ def simulate_game(
     match_seed = game_seed(seed, game)
     state = new_match(definition.spec, PLAYERS, decks, match_seed)
     check_invariants(state, definition)
-    accepted = []
+    accepted: list[BaseAction] = []
     refused = 0
     while state.status == "playing":
         if len(accepted) >= max_actions:

@@ -44,8 +44,7 @@ printing, so the second one gets the code ``DM-07 3/55 #2`` (see
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import jsonschema
@@ -201,11 +200,13 @@ def _schema_error(document: Any, error: SchemaValidationError) -> CardImportErro
     path = list(error.absolute_path)
     field = None
     if error.validator == "required":
-        missing = [key for key in error.validator_value if key not in (error.instance or {})]
+        required = error.validator_value if isinstance(error.validator_value, list) else []
+        present = error.instance if isinstance(error.instance, dict) else {}
+        missing = [key for key in required if key not in present]
         field = missing[0] if missing else None
         problem = "it is missing"
     elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set(error.schema.get("properties", {}))
+        allowed = set(error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else ())
         extra = [key for key in error.instance if key not in allowed]
         field = str(extra[0])[:40] if extra else None
         problem = "it is not a field of this format"
@@ -228,7 +229,9 @@ def _schema_error(document: Any, error: SchemaValidationError) -> CardImportErro
 
 def _check_schema(document: Any, schema: bytes) -> None:
     loaded = load_json(schema, "the schema")
-    if not isinstance(loaded, dict | bool):
+    if isinstance(loaded, bool):
+        loaded = {} if loaded else {"not": {}}  # the boolean schemas, as the objects they stand for
+    if not isinstance(loaded, dict):
         raise CardImportError("the schema", None, "it is not a JSON Schema (an object)")
     validator_class = jsonschema.validators.validator_for(loaded)
     try:
@@ -240,14 +243,14 @@ def _check_schema(document: Any, schema: bytes) -> None:
         ) from None
     validator = validator_class(loaded)
     first: SchemaValidationError | None = None
-    for error in validator.iter_errors(document):
-        if first is None or _order(error.absolute_path) < _order(first.absolute_path):
-            first = error
+    for found in validator.iter_errors(document):
+        if first is None or _order(found.absolute_path) < _order(first.absolute_path):
+            first = found
     if first is not None:
         raise _schema_error(document, first)
 
 
-def _order(path: deque[str | int]) -> tuple[tuple[int, str], ...]:
+def _order(path: Iterable[str | int]) -> tuple[tuple[int, str], ...]:
     """Document order of two error paths (indexes compared as numbers)."""
     return tuple((part, "") if isinstance(part, int) else (-1, str(part)) for part in path)
 

@@ -552,8 +552,10 @@ def _parse_changelog(lines: list[str], start: int) -> tuple[list[ChangelogEntry]
         version, iso_date = headers[-1]
         key = f"changelog/{version}/{count}"
         entries.append(ChangelogEntry(key=key, version=version, date=iso_date, text=text, line=number))
-    version, iso_date = headers[0] if headers else (None, None)
-    return entries, version, iso_date
+    if not headers:
+        return entries, None, None
+    first_version, first_date = headers[0]
+    return entries, first_version, first_date
 
 
 def _iso_date(printed: str, number: int) -> str:

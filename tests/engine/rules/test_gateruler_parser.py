@@ -195,7 +195,7 @@ def test_misread_ids_are_not_records() -> None:
 def test_two_rules_on_one_line_are_split_cleanly() -> None:
     assert rule("3-2l-1").text.endswith("on 1 card from each of the listed zones.)")
     assert rule("3-2l-2").text.endswith("or 1 card from each zone for a total of 2.)")
-    assert rule("3-10e").text.endswith('it is referring to a card in a set zone.')
+    assert rule("3-10e").text.endswith("it is referring to a card in a set zone.")
     assert rule("5-2b").text == "You must have exactly one ruler card."
     assert rule("5-2b-1").parent_id == "5-2b"
     assert rule("3-2l-2").parent_id == "3-2l"
@@ -269,7 +269,7 @@ EXAMPLES = {
     "2-1b-1": ['"Your {Dragon}"'],  # L77
     "2-2c": ['If a card text refers to a ""Joe of the Kamaitachi""'],  # L86
     "2-2d": ['If a card text refers to a "«Joe of the Kamaitachi»"'],  # L90
-    "3-2j": ['"Put this card\'s charges into your graveyard" doesn\'t'],  # L219
+    "3-2j": ["\"Put this card's charges into your graveyard\" doesn't"],  # L219
     "3-2j-1": ["If an ability has"],  # L223
     "3-2l": ['If it says "your graveyard or damage zone"'],  # L228
     "3-6c": ['If an effect refers to a "unit"'],  # L264
@@ -319,12 +319,19 @@ BULLETS = {
     ],
     "8-4c": ["As the attacking card", "As the target of the attack"],  # L604-605
     "10-4c": ["A card in their drive zone", "An Overdrive ability in their drive zone"],  # L727-728
-    "10-4d": ["If it is a unit card", "If it is a standard action card", "If it is a card that can be set",
-              "If it is an Overdrive ability", "If it is a card that can be geared up"],  # L731-739, "-If"
+    "10-4d": [
+        "If it is a unit card",
+        "If it is a standard action card",
+        "If it is a card that can be set",
+        "If it is an Overdrive ability",
+        "If it is a card that can be geared up",
+    ],  # L731-739, "-If"
     "14-16e": ["Damage, for which card A is the source", "A destroy card action (15-12)"],  # L1109-1110
     "14-16f": ["The player has paid a cost", "An effect of a card or ability"],  # L1112-1113
-    "16-29b": ["If this has 2 or more charges, it loses Charge Shield.",
-               "An additional ability specific to the card with Charge Bonus."],  # L1734-1735 " - •"
+    "16-29b": [
+        "If this has 2 or more charges, it loses Charge Shield.",
+        "An additional ability specific to the card with Charge Bonus.",
+    ],  # L1734-1735 " - •"
 }
 
 

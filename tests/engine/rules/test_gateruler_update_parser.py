@@ -180,8 +180,12 @@ def test_card_text_stays_out_of_the_topic_records() -> None:
         for text in (record.text, *record.examples):
             assert "■" not in text and not text.startswith(("Timing:", "Discount:", "Setup:")), text
             assert not re.match(r"(?:\[ERRATA\] )?\[[^\]]+\] \([^)]+\)$", text), "a card header"
-    assert records()["update:deadly"].examples[2].endswith(
-        "If a unit with Deadly could deal effect damage to another unit, that will not activate Deadly."
+    assert (
+        records()["update:deadly"]
+        .examples[2]
+        .endswith(
+            "If a unit with Deadly could deal effect damage to another unit, that will not activate Deadly."
+        )
     )  # L40 "Deadlycould"
     assert records()["update:deadly"].examples[3].startswith("This ability is activated at the end of combat")
 
@@ -277,8 +281,11 @@ def test_errata_fields_and_their_continuation_lines() -> None:
     assert shinno.reason.startswith("Adds a new format for referring to any ability")  # L372
     assert "lost during translation. Also, an errata was made" in shinno.reason  # L372 + L373
     oni = rulings()["errata:2021GB03-055"]
-    assert oni.text.split("\n")[:3] == ["[CNT]: Put this into play. Your opponent gains control of it.",
-                                        "Forced Reveal", "Triple Attack"]
+    assert oni.text.split("\n")[:3] == [
+        "[CNT]: Put this into play. Your opponent gains control of it.",
+        "Forced Reveal",
+        "Triple Attack",
+    ]
 
 
 def test_five_ruler_updates() -> None:
@@ -371,7 +378,7 @@ def test_fix_text_uses_a_whitelist_not_a_generic_pattern() -> None:
     assert fix_text("¦Is it?OD?") == "■Is it [OD]"
     assert fix_text("Really? Yes? ?TD?") == "Really? Yes? [TD]"
     assert fix_text("?Unknown Icon?") == "?Unknown Icon?"
-    assert fix_text("“Quoted” isn’t") == "\"Quoted\" isn't"
+    assert fix_text("“Quoted” isn’t") == '"Quoted" isn\'t'
 
 
 # --------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 from engine.match.actions import BaseAction, CardAt, NextStep, PassPriority, PassTurn
 from engine.match.games.duelmasters.actions import (
@@ -163,7 +164,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             paid = _pay(state, ref, untapped, rng)
             if paid is None:
                 continue
-            kind = None if card_type(ref) else "summon"
+            kind: Literal["summon"] | None = None if card_type(ref) else "summon"
             mana_at = tuple(CardAt(zone="mana", index=i) for i in paid)
             out.append(
                 UseCard(

@@ -190,7 +190,7 @@ def _battle(state: MatchState, board: Board, attack: dict[str, Any], events: lis
         losers.append(attacker)
     if dpower <= apower:
         losers.append(defender)
-    data = {"apower": apower, "dpower": dpower, "losers": len(losers)}
+    data: dict[str, Any] = {"apower": apower, "dpower": dpower, "losers": len(losers)}
     winner = "defender" if apower < dpower else "attacker" if apower > dpower else "none"
     data["winner"] = winner
     mentions = (mention(state, board, attacker), mention(state, board, defender))

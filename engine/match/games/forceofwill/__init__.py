@@ -189,7 +189,7 @@ class ForceOfWill(GameDefinition):
             else:
                 chase.append({"kind": "judgment", "controller": entry[1], **card(entry[2])})
         battle = rules.battle_of(board)
-        battle_view = None
+        battle_view: dict[str, Any] | None = None
         if battle is not None:
             battle_view = {"declared": bool(battle.get("declared"))}
             for key in ("attacker", "blocker"):

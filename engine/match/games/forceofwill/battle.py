@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.match.apply import HandlerResult, pick, refuse
 from engine.match.events import Event
@@ -235,7 +236,7 @@ def _deal_damage(state: MatchState, action: DealDamage) -> HandlerResult:
     if action.player is not None:
         life = player_value(state, board, action.player, "life") - action.amount
         board = set_life(state, board, action.player, life)
-        data = {"player": action.player, "amount": action.amount, "life": life}
+        data: dict[str, Any] = {"player": action.player, "amount": action.amount, "life": life}
         return board, [Event("fow_damage", action.actor, (), data)], None
     assert action.card is not None
     slot, card_id = pick(state, action.card, action.actor)

@@ -144,7 +144,7 @@ def mention(state: MatchState, board: Board, card_id: int, after: Board | None =
 
 def with_card(board: Board, card_id: int, **changes: Any) -> Board:
     old = board.cards[card_id]
-    fields = {
+    fields: dict[str, Any] = {
         "ref": old.ref,
         "owner": old.owner,
         "controller": old.controller,

@@ -21,6 +21,7 @@ from engine.match.games.forceofwill.actions import (
     InitiateBattle,
     Judgment,
     Mulligan,
+    Payment,
     PlayCard,
     Produce,
     Resolve,
@@ -186,12 +187,13 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
     if affordable and rng.random() < 0.9:
         index, cost = rng.choice(affordable)
         if cost <= len(pool):
+            generic: Payment = "any"
             out.append(
                 PlayCard(
                     actor=seat,
                     version=version,
                     card=CardAt(zone="hand", player=seat, index=index),
-                    pay=("any",) * cost,
+                    pay=(generic,) * cost,
                 )
             )
         else:

@@ -139,7 +139,7 @@ def advance(state: MatchState, board: Board) -> tuple[Board, list[Event], bool]:
         board, events = end_of_turn(state, board)
         return board, events, board.data("discard") is None
     battle = battle_of(board)
-    events: list[Event] = []
+    events = []
     if step == S_MAIN:
         board = board.evolve(phase=END, step=0, priority=active, passes=0)
         return board, [step_event(END, 0)], False

@@ -190,7 +190,9 @@ class GateRuler(GameDefinition):
                     known.setdefault(name, default)
                 problem = numbers_problem(known)
                 if problem is not None:
-                    name = state.match.table[board.cards[ruler_card(state, board, seat)].ref].name
+                    ruler = ruler_card(state, board, seat)
+                    assert ruler is not None  # every seat's ruler zone was checked above
+                    name = state.match.table[board.cards[ruler].ref].name
                     raise ArbiterError(f"The card data of {name} is wrong: {problem}")
                 board = with_values(board.with_data(**{f"ruler{seat}": known}), seat, life=known["life"])
         state = state.evolve(board=board)

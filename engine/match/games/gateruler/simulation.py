@@ -152,10 +152,13 @@ def _frontmost_choices(
     return [gr.GrFrontmost(actor=board.priority, version=state.version), named]
 
 
+_UNIT_ZONES: tuple[gr.UnitZone, ...] = ("attack", "defense")
+
+
 def _ruler_entry(state: MatchState, seat: int) -> BaseAction:
     given = ruler_numbers(state, state.board, seat)
     entered = {k: v for k, v in RULER_FULL.items() if k not in given}
-    return gr.GrRuler(actor=seat, version=state.version, **entered)
+    return gr.GrRuler.model_validate({"actor": seat, "version": state.version, **entered})
 
 
 def _units(state: MatchState, seat: int, zone: str) -> list[int]:
@@ -163,9 +166,9 @@ def _units(state: MatchState, seat: int, zone: str) -> list[int]:
     return [c for c in zone_ids(state, board, zone, seat) if ref(state, board, c).stat("type") == "unit"]
 
 
-def _summon_zone(state: MatchState, seat: int) -> str | None:
+def _summon_zone(state: MatchState, seat: int) -> gr.UnitZone | None:
     board = state.board
-    for zone in ("attack", "defense"):
+    for zone in _UNIT_ZONES:
         if len(zone_ids(state, board, zone, seat)) < (capacity(board, seat, zone) or 0):
             return zone
     return None
@@ -230,6 +233,7 @@ def _attack_choices(state: MatchState, rng: random.Random) -> list[BaseAction]:
     if len(enemy_attack) < (capacity(board, other, "attack") or 0) and rng.random() < 0.05:
         at = _at(state, source, seat, attacker)
         return [gr.GrAttack(actor=seat, version=version, attacker=at)]  # an empty column (8-4c)
+    target: int | None
     if defenders:
         target_zone, target = "defense", rng.choice(defenders)
     elif enemy_attack and rng.random() < 0.25:

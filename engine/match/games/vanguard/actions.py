@@ -10,10 +10,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from engine.match.actions import BaseAction, CardAt
+from engine.match.games.vanguard.spec import FrontCircle, RearCircle
 
-Circle = Literal["vc", "rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb"]
-FrontCircle = Literal["vc", "rc_lf", "rc_rf"]
-RearCircle = Literal["rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb"]
 Power = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 TriggerKind = Literal["none", "critical", "draw", "stand", "heal", "front"]
 HandIndexes = tuple[Annotated[int, Field(ge=0, le=200)], ...]

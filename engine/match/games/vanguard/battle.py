@@ -18,7 +18,7 @@ class BattleWork(BoardWork):
         """A unit's power now: printed or entered, plus changes, plus its booster's power while both
         stay on their circles (7.4.1.11), plus a G unit's hearts' power (10.28.2.3)."""
         total = self.base(card_id, "power") or 0
-        total += sum(mod[1] for mod in self.data("mods", ()) if mod[0] == card_id)
+        total += self.mod_total(card_id, 1)
         where = self.where(card_id)
         if where is not None and where[0] == VC and card_id in self.data("g_units", ()):
             for heart in self.ids(VC, where[1])[1:]:
@@ -32,7 +32,12 @@ class BattleWork(BoardWork):
 
     def critical(self, card_id: int) -> int:
         total = self.base(card_id, "critical") or 0
-        return total + sum(mod[2] for mod in self.data("mods", ()) if mod[0] == card_id)
+        return total + self.mod_total(card_id, 2)
+
+    def mod_total(self, card_id: int, column: int) -> int:
+        """The sum of one column of the changes in force on a card (1 power, 2 critical)."""
+        total: int = sum(mod[column] for mod in self.data("mods", ()) if mod[0] == card_id)
+        return total
 
     def boost_holds(self, b: dict[str, Any]) -> bool:
         """Booster and boosted unit both still on their circles (7.4.1.10.1.1)."""

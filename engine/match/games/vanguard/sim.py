@@ -119,8 +119,8 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             for zone, index, _ in options[:3]
         ]
     if step == "redraw":
-        hand = len(work.ids("hand", actor))
-        chosen = tuple(i for i in range(hand) if rng.random() < 0.25)
+        hand_size = len(work.ids("hand", actor))
+        chosen = tuple(i for i in range(hand_size) if rng.random() < 0.25)
         return [VgRedraw(actor=actor, version=version, cards=chosen), VgRedraw(actor=actor, version=version)]
     hand = work.ids("hand", actor)
     if step == "ride":

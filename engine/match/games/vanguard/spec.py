@@ -34,15 +34,20 @@ Phases and steps follow the outline of 6.2.2, after a setup phase for the redraw
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
 
 KEY = "vanguard"
 
-VC = "vc"
+FrontCircle = Literal["vc", "rc_lf", "rc_rf"]
+RearCircle = Literal["rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb"]
+
+VC: Final = "vc"
 GC = "gc"
-REAR = ("rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb")
+REAR: tuple[RearCircle, ...] = ("rc_lf", "rc_lb", "rc_cb", "rc_rf", "rc_rb")
 """The rear-guard circles (4.6.6)."""
-FRONT = ("rc_lf", VC, "rc_rf")
+FRONT: tuple[FrontCircle, ...] = ("rc_lf", VC, "rc_rf")
 """The front row (4.6.3): attackers (7.4.1.3) and attack targets (7.4.1.6) stand here."""
 CIRCLES = (VC, *REAR)
 """Circles whose units are vanguards or rear-guards (not the guardian circle)."""

@@ -1,0 +1,1 @@
+"""Tests that read the source to guard the architecture: layering and rule citations."""
