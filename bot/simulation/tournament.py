@@ -171,13 +171,13 @@ async def simulate_event(
     if top_cut:
         cut_info = await service.start_top_cut(organizer, event.id)
         while cut_info.current_round is not None:
-            for match in cut_info.current_matches:
-                if match.winner is not None:
+            for bracket in cut_info.current_matches:
+                if bracket.winner is not None or bracket.player_a is None or bracket.player_b is None:
                     continue
                 winner, loser = (
-                    (match.player_a, match.player_b)
+                    (bracket.player_a, bracket.player_b)
                     if rng.random() < 0.6
-                    else (match.player_b, match.player_a)
+                    else (bracket.player_b, bracket.player_a)
                 )
                 reporter = Actor(loser, guild_id) if rng.random() < 0.5 else organizer
                 cut_info = await service.record_top_cut_winner(reporter, event.id, winner)

@@ -276,6 +276,7 @@ class TournamentRepository:
         return _event(row) if row else None
 
     async def events(self, guild_id: int, *, include_finished: bool = False) -> list[EventRow]:
+        params: tuple[object, ...]
         where, params = " AND status != ?", (guild_id, EventStatus.FINISHED)
         if include_finished:
             where, params = "", (guild_id,)

@@ -72,7 +72,7 @@ class EventConfig:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "format", MatchFormat(self.format))
-        floor = _as_fraction(self.tiebreaker_floor)  # type: ignore[arg-type]
+        floor = _as_fraction(self.tiebreaker_floor)
         if not 0 <= floor <= 1:
             raise TournamentError("The tiebreaker floor must be between 0 and 1.")
         object.__setattr__(self, "tiebreaker_floor", floor)

@@ -309,7 +309,7 @@ def _solve(
     repeat_unit = rank_unit * (field_size + 1)
     most_byes = max((history.byes[p] for p in members), default=0)
     rematch_unit = repeat_unit * (most_byes + 2)
-    costs: list[tuple[object, object, int]] = []
+    costs: list[tuple[PlayerId, PlayerId | tuple[str], int]] = []
     for index, a in enumerate(members):
         met = history.met.get(a, Counter())
         for b in members[index + 1 :]:
@@ -317,16 +317,17 @@ def _solve(
         if with_bye:
             costs.append((a, _BYE, repeat_unit * history.byes[a] + rank_unit * (field_size - 1 - rank[a])))
     top = max(cost for _, _, cost in costs) + 1
-    graph = nx.Graph()
+    graph: nx.Graph[PlayerId | tuple[str]] = nx.Graph()
     graph.add_weighted_edges_from((a, b, top - cost) for a, b, cost in costs)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     solved: list[Pair] = []
     bye: PlayerId | None = None
     for a, b in matching:
         if a == _BYE or b == _BYE:
-            bye = b if a == _BYE else a  # type: ignore[assignment]
-        else:
-            solved.append((a, b))  # type: ignore[arg-type]
+            other = b if a == _BYE else a
+            bye = other if isinstance(other, str) else None
+        elif isinstance(a, str) and isinstance(b, str):
+            solved.append((a, b))
     solved.sort(key=lambda pair: min(rank[pair[0]], rank[pair[1]]))
     return solved, bye
 

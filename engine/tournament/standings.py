@@ -93,15 +93,15 @@ def check_event(players: Sequence[Player], results: Iterable[MatchResult], confi
     for result in results:
         result.validate(config.format)
         for pid in result.players:
-            player = by_id.get(pid)
-            if player is None:
+            entrant = by_id.get(pid)
+            if entrant is None:
                 raise TournamentError(f"No player with id {pid} is registered in this event.")
             if (result.round, pid) in seen:
-                raise TournamentError(f"{player.name} has two results in round {result.round}.")
+                raise TournamentError(f"{entrant.name} has two results in round {result.round}.")
             seen.add((result.round, pid))
-            if not player.is_active(result.round):
+            if not entrant.is_active(result.round):
                 raise TournamentError(
-                    f"{player.name} has a result in round {result.round} but was not in it."
+                    f"{entrant.name} has a result in round {result.round} but was not in it."
                 )
 
 

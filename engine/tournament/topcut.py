@@ -105,7 +105,9 @@ class TopCut:
         if current is None:
             raise TournamentError("The top cut is finished.")
         matches = self.matches(current)
-        row = list(self.winners[current - 1]) if current <= len(self.winners) else [None] * len(matches)
+        row: list[PlayerId | None] = (
+            list(self.winners[current - 1]) if current <= len(self.winners) else [None] * len(matches)
+        )
         for match in matches:
             if winner in (match.player_a, match.player_b):
                 if row[match.slot] is not None:
