@@ -13,15 +13,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.render import card_image
 from bot.render.card_image import (
     CARD_RATIO,
     NEUTRAL,
+    fonts,
     identity_colours,
     render_board_thumbnail,
     render_card,
     thumbnail_image,
 )
+from bot.render.card_image.canvas import _Canvas, _cost_tokens
+from bot.render.card_image.colours import _DM_CIVILIZATIONS, _FOW_ATTRIBUTES, _SYMBOL_GREY
+from bot.render.card_image.face import _TEXT_SIZES, _layout_text
+from bot.render.card_image.face_data import _face, _stats, _type_line
+from bot.render.card_image.fonts import _clean, _font, _font_file
+from bot.render.card_image.text import _paragraphs
 from engine.cards.model import CardFace, CardRecord
 
 WIDTH, HEIGHT = 420, round(420 * CARD_RATIO)
@@ -292,8 +298,8 @@ def test_multi_civilization_frame_blends_from_one_colour_to_the_other() -> None:
     assert left[0] > left[1] + 60  # fire on the left
     assert right[1] > right[0] + 40  # nature on the right
     assert identity_colours(twinpact()) == [
-        card_image._DM_CIVILIZATIONS["fire"],
-        card_image._DM_CIVILIZATIONS["nature"],
+        _DM_CIVILIZATIONS["fire"],
+        _DM_CIVILIZATIONS["nature"],
     ]
 
 
@@ -338,8 +344,8 @@ def test_force_of_will_cost_is_drawn_as_coloured_symbols() -> None:
     def near(target: tuple[int, int, int]) -> bool:
         return any(sum(abs(a - b) for a, b in zip(c, target, strict=True)) < 30 for c in colours)
 
-    assert near(card_image._FOW_ATTRIBUTES["fire"])
-    assert near(card_image._SYMBOL_GREY)
+    assert near(_FOW_ATTRIBUTES["fire"])
+    assert near(_SYMBOL_GREY)
 
 
 # Layout: long text, faces, missing data -----------------------------------------------------------
@@ -361,19 +367,19 @@ def test_long_text_never_grows_the_card_nor_reaches_the_stats() -> None:
 
 
 def test_long_text_shrinks_then_is_cut_with_an_ellipsis() -> None:
-    paragraphs = card_image._paragraphs(LONG_TEXT)
-    canvas = card_image._Canvas(840, 1174, 2.0, [NEUTRAL], corner=20)
-    lines, measure, *_ = card_image._layout_text(paragraphs, canvas, 372, 150, 330)
-    assert measure.font.size == canvas.px(card_image._TEXT_SIZES[-1])
+    paragraphs = _paragraphs(LONG_TEXT)
+    canvas = _Canvas(840, 1174, 2.0, [NEUTRAL], corner=20)
+    lines, measure, *_ = _layout_text(paragraphs, canvas, 372, 150, 330)
+    assert measure.font.size == canvas.px(_TEXT_SIZES[-1])
     assert lines[-1].words[-1] == ((False, "…"),)
-    short_lines, short_measure, *_ = card_image._layout_text(["Boost"], canvas, 372, 150, 330)
-    assert short_measure.font.size == canvas.px(card_image._TEXT_SIZES[0])
+    short_lines, short_measure, *_ = _layout_text(["Boost"], canvas, 372, 150, 330)
+    assert short_measure.font.size == canvas.px(_TEXT_SIZES[0])
     assert len(short_lines) == 1
 
 
 def test_paragraph_breaks_are_kept() -> None:
-    canvas = card_image._Canvas(840, 1174, 2.0, [NEUTRAL], corner=20)
-    lines, *_ = card_image._layout_text(card_image._paragraphs("One.\nTwo.\n\nThree."), canvas, 372, 150, 330)
+    canvas = _Canvas(840, 1174, 2.0, [NEUTRAL], corner=20)
+    lines, *_ = _layout_text(_paragraphs("One.\nTwo.\n\nThree."), canvas, 372, 150, 330)
     assert [line.paragraph_start for line in lines] == [False, True, True]
 
 
@@ -398,40 +404,37 @@ def test_missing_stats_cost_and_text_render() -> None:
     assert image.size == (WIDTH, HEIGHT) and distinct_colours(image) > 50
     no_power = bolshack(stats={"civilizations": ["Water"]}, text="", set=None, rarity=None)
     assert png(render_card(no_power)).size == (WIDTH, HEIGHT)
-    assert card_image._stats(card_image._face(bare, 0)) == []
+    assert _stats(_face(bare, 0)) == []
 
 
 def test_stats_of_each_game() -> None:
-    assert card_image._stats(card_image._face(bolshack(), 0)) == [("Power", "6000+")]
-    assert card_image._stats(card_image._face(dragotraptor(), 0)) == [
+    assert _stats(_face(bolshack(), 0)) == [("Power", "6000+")]
+    assert _stats(_face(dragotraptor(), 0)) == [
         ("Grade", "3"),
         ("Power", "13000"),
         ("Critical", "1"),
     ]
-    assert card_image._stats(card_image._face(faria(), 1)) == [("ATK", "1000"), ("DEF", "1000")]
-    assert card_image._stats(card_image._face(syltis(), 0)) == [
+    assert _stats(_face(faria(), 1)) == [("ATK", "1000"), ("DEF", "1000")]
+    assert _stats(_face(syltis(), 0)) == [
         ("Level", "2"),
         ("ATK", "4"),
         ("HP", "5"),
         ("STK", "2"),
     ]
-    assert card_image._stats(card_image._face(apprentice(), 0)) == [("Life", "7")]
+    assert _stats(_face(apprentice(), 0)) == [("Life", "7")]
 
 
 def test_type_line() -> None:
-    assert card_image._type_line(card_image._face(bolshack(), 0)) == "Creature — Armored Dragon"
-    assert (
-        card_image._type_line(card_image._face(dragotraptor(), 0))
-        == "Normal Unit — Dragon Empire — Flame Dragon"
-    )
-    assert card_image._type_line(card_image._face(syltis(), 0)) == "Unit — Yomajin Front — Dragon / Fire"
+    assert _type_line(_face(bolshack(), 0)) == "Creature — Armored Dragon"
+    assert _type_line(_face(dragotraptor(), 0)) == "Normal Unit — Dragon Empire — Flame Dragon"
+    assert _type_line(_face(syltis(), 0)) == "Unit — Yomajin Front — Dragon / Fire"
 
 
 def test_cost_tokens() -> None:
-    assert card_image._cost_tokens("{W}{1}") == ["W", "1"]
-    assert card_image._cost_tokens("{R}{R}{X}") == ["R", "R", "X"]
-    assert card_image._cost_tokens("5") == ["5"]
-    assert card_image._cost_tokens(None) == card_image._cost_tokens("  ") == []
+    assert _cost_tokens("{W}{1}") == ["W", "1"]
+    assert _cost_tokens("{R}{R}{X}") == ["R", "R", "X"]
+    assert _cost_tokens("5") == ["5"]
+    assert _cost_tokens(None) == _cost_tokens("  ") == []
 
 
 # Unicode and fonts --------------------------------------------------------------------------------
@@ -451,39 +454,39 @@ def test_characters_the_font_lacks_do_not_fail(name: str, text: str) -> None:
     card = bolshack(name=name, text=text, types=["クリーチャー"], stats={"civilizations": ["闇"]})
     assert png(render_card(card)).size == (WIDTH, HEIGHT)
     assert png(render_board_thumbnail(card)).size == (140, round(140 * CARD_RATIO))
-    assert identity_colours(card) == [card_image._DM_CIVILIZATIONS["darkness"]]
+    assert identity_colours(card) == [_DM_CIVILIZATIONS["darkness"]]
 
 
 @pytest.fixture
 def bundled_font_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """As in the Docker image: no font installed, Pillow's bundled one is used."""
-    monkeypatch.setattr(card_image, "FONT_DIRS", ())
-    card_image._clear_font_caches()
+    monkeypatch.setattr(fonts, "FONT_DIRS", ())
+    fonts._clear_font_caches()
     yield
     monkeypatch.undo()
-    card_image._clear_font_caches()
+    fonts._clear_font_caches()
 
 
 @pytest.mark.usefixtures("bundled_font_only")
 def test_without_installed_fonts_the_bundled_font_draws_the_card() -> None:
-    assert card_image._font_file("regular") is None
+    assert _font_file("regular") is None
     image = png(render_card(barrage()))
     assert image.size == (WIDTH, HEIGHT) and distinct_colours(image) > 500
     # The bundled font has no accents nor dashes: readable stand-ins instead of missing-glyph boxes.
-    assert card_image._clean("Göndul — Æther", "bold") == "Gondul - AEther"
+    assert _clean("Göndul — Æther", "bold") == "Gondul - AEther"
     assert render_card(barrage()) == render_card(barrage())
 
 
 def test_dejavu_is_preferred_when_installed() -> None:
-    if card_image._font_file("regular") is None:
+    if _font_file("regular") is None:
         pytest.skip("DejaVu Sans is not installed here")
-    assert card_image._font("regular", 20).font.getname()[0] == "DejaVu Sans"
-    assert card_image._clean("Göndul — ½") == "Göndul — ½"  # DejaVu has them
+    assert _font("regular", 20).font.getname()[0] == "DejaVu Sans"
+    assert _clean("Göndul — ½") == "Göndul — ½"  # DejaVu has them
 
 
 def test_control_characters_are_dropped() -> None:
-    assert card_image._clean("a\x00b\x07c\td\ud800e") == "abc de"
-    assert card_image._paragraphs("one\r\ntwo\rthree\u2028four") == ["one", "two", "three", "four"]
+    assert _clean("a\x00b\x07c\td\ud800e") == "abc de"
+    assert _paragraphs("one\r\ntwo\rthree\u2028four") == ["one", "two", "three", "four"]
 
 
 # Thumbnails ---------------------------------------------------------------------------------------
