@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 
 from engine.match.actions import UNDO_PROTOCOL, BaseAction, NextPhase, NextStep, PassPriority, PassTurn
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.forceofwill import lines, rules
+from engine.match.games.forceofwill import handlers, lines
 from engine.match.games.forceofwill.actions import (
     ACTIONS,
     Attack,
@@ -77,6 +77,15 @@ from engine.match.games.forceofwill.actions import (
     PlayAbility,
     PlayCard,
     Resolve,
+)
+from engine.match.games.forceofwill.board import (
+    battle_of,
+    chase_entries,
+    entry_controller,
+    field_ids,
+    jrulers,
+    main_timing_problem,
+    pool_of,
 )
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
@@ -102,7 +111,7 @@ class ForceOfWill(GameDefinition):
         return spec is SPEC or spec.digest == SPEC.digest
 
     def setup(self, state: MatchState) -> MatchState:
-        return rules.setup(state) if self._ours(state) else state
+        return handlers.setup(state) if self._ours(state) else state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Every step lets both players act in the engine's turn check (the spec's ``both_act``), so
@@ -150,7 +159,7 @@ class ForceOfWill(GameDefinition):
         entry = board.data("resolving")
         if entry is not None:
             if cls in _WHILE_RESOLVING:
-                who = players[rules.entry_controller(board, tuple(entry))]
+                who = players[entry_controller(board, tuple(entry))]
                 refuse(f"An object of the chase is resolving: {who} carries it out, then finishes it first.")
             return
         if cls is Resolve:
@@ -162,10 +171,10 @@ class ForceOfWill(GameDefinition):
             refuse(f"You do not hold priority; {players[board.priority]} does (601.1).")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
-        return rules.settle(state, action) if self._ours(state) else (state, [])
+        return handlers.settle(state, action) if self._ours(state) else (state, [])
 
     def losers(self, state: MatchState) -> list[tuple[int, str]]:
-        return rules.losers(state) if self._ours(state) else []
+        return handlers.losers(state) if self._ours(state) else []
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         if not self._ours(state):
@@ -179,7 +188,7 @@ class ForceOfWill(GameDefinition):
             return entry
 
         chase = []
-        for entry in rules.chase_entries(board):
+        for entry in chase_entries(board):
             if entry[0] == "card":
                 chase.append(
                     {"kind": "card", "controller": board.cards[entry[1]].controller, **card(entry[1])}
@@ -188,7 +197,7 @@ class ForceOfWill(GameDefinition):
                 chase.append({"kind": "ability", "controller": entry[1], "text": entry[2]})
             else:
                 chase.append({"kind": "judgment", "controller": entry[1], **card(entry[2])})
-        battle = rules.battle_of(board)
+        battle = battle_of(board)
         battle_view: dict[str, Any] | None = None
         if battle is not None:
             battle_view = {"declared": bool(battle.get("declared"))}
@@ -202,33 +211,33 @@ class ForceOfWill(GameDefinition):
         resolving = board.data("resolving")
         return {
             "chase": chase,
-            "resolving": None if resolving is None else rules.entry_controller(board, tuple(resolving)),
-            "will": [list(pool) for pool in rules.pool_of(board)],
+            "resolving": None if resolving is None else entry_controller(board, tuple(resolving)),
+            "will": [list(pool) for pool in pool_of(board)],
             "battle": battle_view,
             "called_stone": bool(board.data("called")),
             "judgment_played": bool(board.data("judged")),
             "no_more_battles": bool(board.data("no_battle")),
             "discard": int(board.data("discard", 0) or 0),
             "mulligan_done": list(board.data("mull", ())),
-            "j_rulers": [card(c) for c in rules.jrulers(board)],
-            "main_timing": rules.main_timing_problem(state, board.priority) is None,
+            "j_rulers": [card(c) for c in jrulers(board)],
+            "main_timing": main_timing_problem(state, board.priority) is None,
         }
 
     def check_invariants(self, state: MatchState) -> None:
         board = state.board
         match = state.match
         chase_ids = set(board.zones[match.slot_of[("chase", None)]])
-        entries = rules.chase_entries(board)
+        entries = chase_entries(board)
         listed = [e[1] for e in entries if e[0] == "card"]
         assert set(listed) == chase_ids and len(listed) == len(chase_ids), (
             "chase objects differ from its cards"
         )
-        field = set(rules.field_ids(state, board))
-        assert rules.jrulers(board) <= field, "a J-ruler is not in the field"
-        pools = rules.pool_of(board)
+        field = set(field_ids(state, board))
+        assert jrulers(board) <= field, "a J-ruler is not in the field"
+        pools = pool_of(board)
         assert len(pools) == 2 and all(w in ATTRIBUTES for pool in pools for w in pool), "bad will pool"
         assert board.priority in (0, 1) and board.active in (0, 1), "priority or turn player out of range"
-        battle = rules.battle_of(board)
+        battle = battle_of(board)
         if battle is not None:
             assert board.phase == 3 and board.step != 0, "a battle outside the battle steps"
             for key in ("attacker", "blocker"):
@@ -240,7 +249,7 @@ class ForceOfWill(GameDefinition):
         for seat in range(2):
             assert (
                 len(board.zones[match.slot_of[("ruler_area", seat)]])
-                + sum(1 for c in rules.jrulers(board) if board.cards[c].owner == seat)
+                + sum(1 for c in jrulers(board) if board.cards[c].owner == seat)
                 <= 3
             ), "too many rulers"
 
@@ -251,6 +260,6 @@ class ForceOfWill(GameDefinition):
         return random_actions(state, rng)
 
 
-rules.register()
+handlers.register()
 lines.register()
 FORCE_OF_WILL = register_game(ForceOfWill())
