@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.match.actions import CardAt, GiveControl, Move, PassPriority, ZoneRef
 from engine.match.errors import ActionRefused
@@ -387,3 +389,22 @@ def test_pierce_exceeding_damage_goes_to_an_attacked_j_resonator_1103_2a() -> No
     state = pass_both(state)
     assert state.card(card_id(state, "Guard")).counter("damage") == 200 and life(state, 1) == 4000
     assert card_id(state, "Wall") in state.zone("graveyard", 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(atk=st.integers(1, 30), dfn=st.integers(1, 20))
+def test_pierce_splits_the_damage_at_the_blockers_capacity(atk: int, dfn: int) -> None:
+    """1103.2a, 1103.3: whatever the ATK and the blocker's DEF, the blocker takes damage up to its
+    capacity and the attacked player loses life by the exceeding damage, the rest of the ATK."""
+    state = _battle(_start(), "Striker", "Wall")
+    state = play(state, Attack, 0, attacker=find(state, "Striker"), atk=100 * atk, keywords=("pierce",))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"), defense=100 * dfn)
+    wall = card_id(state, "Wall")
+    state = pass_both(state)
+    assert life(state, 1) == 4000 - 100 * max(0, atk - dfn)
+    if atk < dfn:
+        assert state.card(wall).counter("damage") == 100 * atk
+    else:
+        assert wall in state.zone("graveyard", 1)
