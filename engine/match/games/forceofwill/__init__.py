@@ -26,16 +26,28 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   (907.1), a J/resonator only if its controller has controlled it since the start of the turn, unless
   [Swiftness] (905.3, 1108.2); without card data (no type) any card its controller rests, for the will
   they name; a will pool per player, paying all or nothing (1003.4);
+- costs (204.1, 903.2k-903.2l-1): with the card's cost in its card data (``printed_cost``, else the
+  total ``cost``) a card is played only by paying it: one will of the symbol's attribute per will symbol
+  of the specified cost (204.1a), as many wills of any kind as the free cost (204.1b; any amount more
+  for X), no more (1003.3); with the total cost alone, the number of wills (204.1c); the same for a
+  ruler's [Judgment] cost from its text. A declared cost change (an alternate cost, "without paying its
+  cost", a reduction: 903.2k-1 to 903.2k-4) lets the payment through, and both players read it next to
+  the printed cost with the change's text. Every payment is in the log, "paying nothing" included;
 - calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a: a ruler whose card data shows no
   J-ruler side stays in the ruler area; astral 1024.2);
 - battle (800): initiate (704), declare attack (803.3-803.4: a recovered J/resonator controlled
   continuously since the start of the turn unless [Swiftness] (1108), a card that left the field being a
   new object (302.3); the opponent or a rested J/resonator unless [Precision] (1104); forfeit and
   803.3's no-more-battles), declare block (804: recovered, not the attacked object, [Flying] 1107),
-  first strike (805, 1105, [Multi Strike] 1169), normal damage (806, simultaneous, 1007.3; a blocker
-  that survived a first strike strikes back, 806.2d with 1105.2; an attacked J/resonator strikes back
-  only while it battles the attacker, 804.5b), end of battle (807), attackers, blockers and attacked
-  objects leaving (803.4a/b, 804.4a); damage to players lowers life (1007.2);
+  first strike (805, 1105, [Multi Strike] 1169), [Pierce] (1103.2a, 1103.3: a blocked attacker deals
+  damage to the blocker up to its capacity, DEF minus damage, 208.2a, and the exceeding damage to the
+  attacked player or J/resonator; from card data or declared with the attack), normal damage (806,
+  simultaneous, 1007.3; a blocker that survived a first strike strikes back, 806.2d with 1105.2; an
+  attacked J/resonator strikes back only while it battles the attacker, 804.5b), end of battle (807),
+  attackers, blockers and attacked objects leaving (803.4a/b, 804.4a); damage to players lowers life
+  (1007.2); ATK and DEF entered with the attack or the block that differ from the card data (207.2,
+  208.2, with counters, 1022) are shown to both players next to it, and one entered for the opponent's
+  J/resonator must name the card or effect changing it (``because``, 909.1);
 - rule processes (1200) after every action, not while a chase object is being carried out: 1203,
   1204.1 with 1010.1 (J-ruler back to the ruler area, astral), 1205.1 and 1205.6 (DEF 0 or less),
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
@@ -45,10 +57,16 @@ Left to the players: card text and its effects (909, 910), will abilities given 
 ``granted`` produce) and those without [Rest], a will ability's other costs (life, banishing...) and
 will's moon and time characteristics (907.6: kept as void), triggers (906) and their priority windows
 (502.1-502.2, 503.2, 504.1, 505.1-505.3, 802.1...) as ``fow_ability`` objects, the repeated final
-steps of 505.5 and 807.3b, costs' amounts, targets, X, continuous effects on ATK/DEF (entered with the
-attack and block), effects forcing or forbidding attacks ([Bloodlust] 718.2), [Pierce], [Explode] and
-other battle keywords, the standby area (706), runes, wardens, Contract, Transcend, Revolution Order,
-sub-rulers, extra decks, loops (1301), 1204.1b, 1205.2-1205.5 and 1205.7-1208. Judgment calls: the
+steps of 505.5 and 807.3b, targets, X (204.1b: its value is chosen while paying, card text),
+continuous effects on ATK/DEF (entered with the attack and block, their source named as above),
+effects forcing or forbidding attacks ([Bloodlust] 718.2), [Explode] and other battle keywords;
+costs the card data does not give: an ability's cost (903.2k-2: the part before its ":" is card text
+the card data does not split from the rest), a card without cost data, and whether a declared cost
+change applies (903.2k-1 to 903.2k-4: the effect is card text); the moon and time characteristics of
+cost symbols (paid with void will, since will keeps no characteristic, 907.6); [Pierce] against a
+warden (1103.2b: wardens are not modelled); the standby area (706), runes, wardens, Contract,
+Transcend, Revolution Order, sub-rulers, extra decks, loops (1301), 1204.1b, 1205.2-1205.5 and
+1205.7-1208. Judgment calls: the
 draw of 502.4 happens as the turn begins, so 502.3's priority before it is not given; the non-turn
 player may block whenever they hold priority in the declare block step (804.3); while a chase object
 is being carried out both players may use the generic actions, since card text may ask either to act;
@@ -64,7 +82,7 @@ from typing import Any, ClassVar
 
 from engine.match.actions import UNDO_PROTOCOL, BaseAction, NextPhase, NextStep, PassPriority, PassTurn
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.forceofwill import lines, rules
+from engine.match.games.forceofwill import handlers, lines
 from engine.match.games.forceofwill.actions import (
     ACTIONS,
     Attack,
@@ -77,6 +95,15 @@ from engine.match.games.forceofwill.actions import (
     PlayAbility,
     PlayCard,
     Resolve,
+)
+from engine.match.games.forceofwill.board import (
+    battle_of,
+    chase_entries,
+    entry_controller,
+    field_ids,
+    jrulers,
+    main_timing_problem,
+    pool_of,
 )
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
@@ -102,7 +129,7 @@ class ForceOfWill(GameDefinition):
         return spec is SPEC or spec.digest == SPEC.digest
 
     def setup(self, state: MatchState) -> MatchState:
-        return rules.setup(state) if self._ours(state) else state
+        return handlers.setup(state) if self._ours(state) else state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Every step lets both players act in the engine's turn check (the spec's ``both_act``), so
@@ -150,7 +177,7 @@ class ForceOfWill(GameDefinition):
         entry = board.data("resolving")
         if entry is not None:
             if cls in _WHILE_RESOLVING:
-                who = players[rules.entry_controller(board, tuple(entry))]
+                who = players[entry_controller(board, tuple(entry))]
                 refuse(f"An object of the chase is resolving: {who} carries it out, then finishes it first.")
             return
         if cls is Resolve:
@@ -162,10 +189,10 @@ class ForceOfWill(GameDefinition):
             refuse(f"You do not hold priority; {players[board.priority]} does (601.1).")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
-        return rules.settle(state, action) if self._ours(state) else (state, [])
+        return handlers.settle(state, action) if self._ours(state) else (state, [])
 
     def losers(self, state: MatchState) -> list[tuple[int, str]]:
-        return rules.losers(state) if self._ours(state) else []
+        return handlers.losers(state) if self._ours(state) else []
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         if not self._ours(state):
@@ -179,7 +206,7 @@ class ForceOfWill(GameDefinition):
             return entry
 
         chase = []
-        for entry in rules.chase_entries(board):
+        for entry in chase_entries(board):
             if entry[0] == "card":
                 chase.append(
                     {"kind": "card", "controller": board.cards[entry[1]].controller, **card(entry[1])}
@@ -188,7 +215,7 @@ class ForceOfWill(GameDefinition):
                 chase.append({"kind": "ability", "controller": entry[1], "text": entry[2]})
             else:
                 chase.append({"kind": "judgment", "controller": entry[1], **card(entry[2])})
-        battle = rules.battle_of(board)
+        battle = battle_of(board)
         battle_view: dict[str, Any] | None = None
         if battle is not None:
             battle_view = {"declared": bool(battle.get("declared"))}
@@ -202,33 +229,33 @@ class ForceOfWill(GameDefinition):
         resolving = board.data("resolving")
         return {
             "chase": chase,
-            "resolving": None if resolving is None else rules.entry_controller(board, tuple(resolving)),
-            "will": [list(pool) for pool in rules.pool_of(board)],
+            "resolving": None if resolving is None else entry_controller(board, tuple(resolving)),
+            "will": [list(pool) for pool in pool_of(board)],
             "battle": battle_view,
             "called_stone": bool(board.data("called")),
             "judgment_played": bool(board.data("judged")),
             "no_more_battles": bool(board.data("no_battle")),
             "discard": int(board.data("discard", 0) or 0),
             "mulligan_done": list(board.data("mull", ())),
-            "j_rulers": [card(c) for c in rules.jrulers(board)],
-            "main_timing": rules.main_timing_problem(state, board.priority) is None,
+            "j_rulers": [card(c) for c in jrulers(board)],
+            "main_timing": main_timing_problem(state, board.priority) is None,
         }
 
     def check_invariants(self, state: MatchState) -> None:
         board = state.board
         match = state.match
         chase_ids = set(board.zones[match.slot_of[("chase", None)]])
-        entries = rules.chase_entries(board)
+        entries = chase_entries(board)
         listed = [e[1] for e in entries if e[0] == "card"]
         assert set(listed) == chase_ids and len(listed) == len(chase_ids), (
             "chase objects differ from its cards"
         )
-        field = set(rules.field_ids(state, board))
-        assert rules.jrulers(board) <= field, "a J-ruler is not in the field"
-        pools = rules.pool_of(board)
+        field = set(field_ids(state, board))
+        assert jrulers(board) <= field, "a J-ruler is not in the field"
+        pools = pool_of(board)
         assert len(pools) == 2 and all(w in ATTRIBUTES for pool in pools for w in pool), "bad will pool"
         assert board.priority in (0, 1) and board.active in (0, 1), "priority or turn player out of range"
-        battle = rules.battle_of(board)
+        battle = battle_of(board)
         if battle is not None:
             assert board.phase == 3 and board.step != 0, "a battle outside the battle steps"
             for key in ("attacker", "blocker"):
@@ -240,7 +267,7 @@ class ForceOfWill(GameDefinition):
         for seat in range(2):
             assert (
                 len(board.zones[match.slot_of[("ruler_area", seat)]])
-                + sum(1 for c in rules.jrulers(board) if board.cards[c].owner == seat)
+                + sum(1 for c in jrulers(board) if board.cards[c].owner == seat)
                 <= 3
             ), "too many rulers"
 
@@ -251,6 +278,6 @@ class ForceOfWill(GameDefinition):
         return random_actions(state, rng)
 
 
-rules.register()
+handlers.register()
 lines.register()
 FORCE_OF_WILL = register_game(ForceOfWill())

@@ -1,7 +1,8 @@
 """Force of Will's own actions (prefix ``fow_``). Cards are named by position (:class:`CardAt`).
 
 Each action's docstring names the rules it carries out; the handlers are in
-:mod:`engine.match.games.forceofwill.rules`.
+modules the package docstring lists (gathered in
+:mod:`engine.match.games.forceofwill.handlers`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,25 @@ from engine.match.actions import BaseAction, CardAt
 
 Will = Literal["light", "fire", "water", "wind", "darkness", "void"]
 Payment = Literal["light", "fire", "water", "wind", "darkness", "void", "any"]
-Keyword = Literal["first_strike", "multi_strike", "flying", "swiftness", "precision"]
+Keyword = Literal["first_strike", "multi_strike", "flying", "swiftness", "precision", "pierce"]
 Destination = Literal["field", "graveyard", "removed", "hand", "deck", "outside"]
 Index = Annotated[int, Field(ge=0, le=200)]
 Stat = Annotated[int, Field(ge=-100_000, le=100_000)]
 _SPACE = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _clean_text(value: str | None) -> str | None:
+    """One line of text: control characters and runs of spaces become one space."""
+    if value is None:
+        return None
+    value = _SPACE.sub(" ", _CONTROL.sub(" ", value)).strip()
+    if not value:
+        raise ValueError("the text is empty")
+    return value
+
+
+Reason = Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class Mulligan(BaseAction):
@@ -71,16 +85,26 @@ class PlayCard(BaseAction):
     """903.2f: move a card you may play (hand, standby area, graveyard...) to the top of the chase,
     paying ``pay`` from your produced will (903.2l, all or nothing). Resonators, additions, regalia,
     runes and chants need main timing (604.2, 701.2), unless they have [Quickcast] (1112.2) or are
-    chants with [Trigger] (1113); others need priority (604.1)."""
+    chants with [Trigger] (1113); others need priority (604.1).
+
+    With the card's cost in its card data, ``pay`` must be that cost (903.2l-1, 204.1): one named will
+    per will symbol of the specified cost, and as many more (named or ``any``) as its free cost.
+    ``cost_change`` declares an effect that changes the cost (an alternate cost, a reduction, "without
+    paying its cost", 903.2k-1 to 903.2k-4), in words; the payment is then the players' to check, and
+    the log shows it next to the printed cost."""
 
     type: Literal["fow_play"] = "fow_play"
     card: CardAt
     pay: tuple[Payment, ...] = Field(default=(), max_length=30)
+    cost_change: Reason | None = None
+
+    _clean_change = field_validator("cost_change")(_clean_text)
 
 
 class PlayAbility(BaseAction):
     """903: put an activate ability, a triggered automatic ability or a process on the chase, named by
-    a short text; ``source`` is the card it comes from (optional)."""
+    a short text; ``source`` is the card it comes from (optional). Its cost is the players' to check
+    (the card data does not give an ability's cost); the log shows what was paid, "nothing" included."""
 
     type: Literal["fow_ability"] = "fow_ability"
     text: str = Field(min_length=1, max_length=200)
@@ -109,11 +133,15 @@ class Resolve(BaseAction):
 class Judgment(BaseAction):
     """705: at main timing, put the judgment process of your recovered, non-astral ruler (``ruler``,
     default the first card of your ruler area) on the chase; when it resolves the ruler goes into the
-    field J-ruler side up (705.3a). Its [Judgment] cost is paid with ``pay``."""
+    field J-ruler side up (705.3a). Its [Judgment] cost is paid with ``pay``: checked like a card's
+    cost (903.2l-1, 204.1) when the card data gives it; ``cost_change`` declares an effect changing it."""
 
     type: Literal["fow_judgment"] = "fow_judgment"
     ruler: CardAt | None = None
     pay: tuple[Payment, ...] = Field(default=(), max_length=30)
+    cost_change: Reason | None = None
+
+    _clean_change = field_validator("cost_change")(_clean_text)
 
 
 class InitiateBattle(BaseAction):
@@ -127,7 +155,9 @@ class Attack(BaseAction):
     since the start of the turn (``attacker``); the attacked object is the opponent (``target`` None) or
     a rested J/resonator they control. ``atk``/``defense`` and ``target_atk``/``target_defense`` are
     the current values when effects change them or the card data lacks them; ``keywords`` are those
-    the attacker has from effects."""
+    the attacker has from effects. An entered value that differs from the card data is shown to both
+    players next to it; for the opponent's J/resonator (``target_atk``/``target_defense``) ``because``
+    must name the card or effect that changes it (909.1)."""
 
     type: Literal["fow_attack"] = "fow_attack"
     attacker: CardAt
@@ -136,19 +166,27 @@ class Attack(BaseAction):
     defense: Stat | None = None
     target_atk: Stat | None = None
     target_defense: Stat | None = None
-    keywords: tuple[Keyword, ...] = Field(default=(), max_length=5)
+    keywords: tuple[Keyword, ...] = Field(default=(), max_length=6)
+    because: Reason | None = None
+
+    _clean_because = field_validator("because")(_clean_text)
 
 
 class Block(BaseAction):
     """804.3-804.4: the non-turn player, holding priority in the declare block step, blocks with a
     recovered J/resonator other than the attacked object (a [Flying] attacker needs a [Flying] blocker,
-    1107); it is rested. Passing instead declines to block."""
+    1107); it is rested. Passing instead declines to block. ``atk``/``defense`` are the blocker's current
+    values; one that differs from the card data is shown to both players next to it, with ``because``
+    (the card or effect changing it) when given."""
 
     type: Literal["fow_block"] = "fow_block"
     blocker: CardAt
     atk: Stat | None = None
     defense: Stat | None = None
     flying: bool = False
+    because: Reason | None = None
+
+    _clean_because = field_validator("because")(_clean_text)
 
 
 class DealDamage(BaseAction):

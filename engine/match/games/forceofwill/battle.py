@@ -20,6 +20,7 @@ from engine.match.games.forceofwill.board import (
     add_damage,
     base_atk_def,
     battle_of,
+    card_atk_def,
     chase_entries,
     entered,
     field_ids,
@@ -55,16 +56,33 @@ def _initiate_battle(state: MatchState, action: InitiateBattle) -> HandlerResult
     return board, [Event("fow_battle", action.actor), step_event(MAIN, S_BATTLE_START)], None
 
 
+Change = tuple[int, str, int, int]
+"""An entered value differing from the card data: (card id, ``ATK``/``DEF``, entered, card data's)."""
+
+
 def _stats_for(
     state: MatchState, card_id: int, atk: int | None, dfn: int | None, rule: str
-) -> tuple[int, int]:
+) -> tuple[int, int, list[Change]]:
+    """The card's ATK and DEF for the battle: entered, else known (207.2, 208.2); with the entered
+    values that differ from the card data (its stats and counters, :func:`card_atk_def`)."""
     base_atk, base_def = base_atk_def(state, state.board, card_id)
+    printed = card_atk_def(state, state.board, card_id)
+    changes: list[Change] = [
+        (card_id, stat, value, known)
+        for stat, value, known in (("ATK", atk, printed[0]), ("DEF", dfn, printed[1]))
+        if value is not None and known is not None and value != known
+    ]
     atk = base_atk if atk is None else atk
     dfn = base_def if dfn is None else dfn
     if atk is None or dfn is None:
         missing = "ATK" if atk is None else "DEF"
         refuse(f"Enter {name_of(state, card_id)}'s {missing}: the card data does not give it ({rule}).")
-    return atk, dfn
+    return atk, dfn, changes
+
+
+def _changes_data(mentioned: Sequence[int], changes: Sequence[Change]) -> list[list[Any]]:
+    """The changes for the log: (index of the card among the event's cards, stat, entered, card's)."""
+    return [[list(mentioned).index(c), stat, value, known] for c, stat, value, known in changes]
 
 
 def _enter(board: Board, values: Sequence[tuple[int, int, int]]) -> Board:
@@ -95,11 +113,13 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         refuse(f"{name} is rested; the attacker must be recovered (803.3).")
     ref = ref_of(state, board, attacker)
     keywords = set(action.keywords) | {
-        k for k in ("first_strike", "multi_strike", "flying", "swiftness", "precision") if has_keyword(ref, k)
+        k
+        for k in ("first_strike", "multi_strike", "flying", "swiftness", "precision", "pierce")
+        if has_keyword(ref, k)
     }
     if attacker not in set(board.data("since", ())) and "swiftness" not in keywords:
         refuse(f"{name} has not been under your control since the start of the turn (803.3, 1108).")
-    atk, dfn = _stats_for(state, attacker, action.atk, action.defense, "803.3")
+    atk, dfn, changes = _stats_for(state, attacker, action.atk, action.defense, "803.3")
     values = [(attacker, atk, dfn)]
     target: tuple[str, int]
     if action.target is None:
@@ -113,7 +133,14 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
             refuse(f"{tname} is not a J/resonator; it can't be attacked (803.3).")
         if board.cards[target_id].orientation != REST and "precision" not in keywords:
             refuse(f"{tname} is recovered; only a rested J/resonator can be attacked (803.3, 1104.2).")
-        t_atk, t_def = _stats_for(state, target_id, action.target_atk, action.target_defense, "803.3")
+        t_atk, t_def, theirs = _stats_for(state, target_id, action.target_atk, action.target_defense, "803.3")
+        if theirs and action.because is None:
+            _, stat, value, known = theirs[0]
+            refuse(
+                f"{tname}'s {stat} {value} differs from its card data's {known}: say which card or effect "
+                "changes your opponent's J/resonator (because) (909.1)."
+            )
+        changes += theirs
         values.append((target_id, t_atk, t_def))
         target = ("card", target_id)
     board = with_card(board, attacker, orientation=REST)
@@ -125,13 +152,19 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         first_strike="first_strike" in keywords,
         multi_strike="multi_strike" in keywords,
         flying="flying" in keywords,
+        pierce="pierce" in keywords,
         struck=False,
     )
     board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
     mentions = [mention(state, board, attacker)]
+    mentioned = [attacker]
     if target[0] == "card":
         mentions.append(mention(state, board, target[1]))
-    data = {"target": list(target), "atk": atk}
+        mentioned.append(target[1])
+    data: dict[str, Any] = {"target": list(target), "atk": atk}
+    if changes:
+        data["changes"] = _changes_data(mentioned, changes)
+        data["because"] = action.because
     return board, [Event("fow_attack", actor, tuple(mentions), data)], None
 
 
@@ -160,11 +193,15 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
     flying = action.flying or has_keyword(ref_of(state, board, blocker), "flying")
     if battle.get("flying") and not flying:
         refuse("The attacker has [Flying]: only a J/resonator with [Flying] can block it (1107.2).")
-    atk, dfn = _stats_for(state, blocker, action.atk, action.defense, "804.4")
+    atk, dfn, changes = _stats_for(state, blocker, action.atk, action.defense, "804.4")
     board = _enter(with_card(board, blocker, orientation=REST), [(blocker, atk, dfn)])
     battle["blocker"] = blocker
     board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
-    return board, [Event("fow_block", actor, (mention(state, board, blocker),), {"atk": atk})], None
+    data: dict[str, Any] = {"atk": atk}
+    if changes:
+        data["changes"] = _changes_data([blocker], changes)
+        data["because"] = action.because
+    return board, [Event("fow_block", actor, (mention(state, board, blocker),), data)], None
 
 
 def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Board, list[Event]]:
@@ -177,7 +214,9 @@ def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Bo
     during the Normal Battle Resolution Step", so a blocker that survived the first strike step strikes
     back in the normal step. An attacked J/resonator strikes back only while it battles the attacker
     (804.5b): with no blocker, or a blocker that stopped blocking before the attacker dealt any battle
-    damage; once a [First Strike] attacker has hit its blocker, the attacked J/resonator does not."""
+    damage; once a [First Strike] attacker has hit its blocker, the attacked J/resonator does not.
+    A blocked attacker with [Pierce] splits its damage between the blocker and the attacked object
+    (1103.2a, :func:`_pierce`)."""
     battle = battle_of(board)
     assert battle is not None
     attacker = battle.get("attacker")
@@ -191,8 +230,10 @@ def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Bo
     hits: list[tuple[int, tuple[str, int], int]] = []
     atk, _ = base_atk_def(state, board, attacker)
     if deals and atk is not None and atk > 0:
-        to = ("card", blocker) if blocker is not None else target
-        hits.append((attacker, to, atk))
+        if blocker is not None and battle.get("pierce") and target != ("card", blocker):
+            hits += _pierce(state, board, attacker, blocker, target, atk)
+        else:
+            hits.append((attacker, ("card", blocker) if blocker is not None else target, atk))
         if blocker is not None:
             battle["hit_blocker"] = True
     if not first_step:
@@ -226,6 +267,26 @@ def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Bo
             board = add_damage(board, to[1], amount)
             data_hits.append([order.index(source), "card", order.index(to[1]), amount, 0])
     return board, [Event("fow_battle_damage", None, mentions, {"hits": data_hits, "first": first_step})]
+
+
+def _pierce(
+    state: MatchState, board: Board, attacker: int, blocker: int, target: tuple[str, int], atk: int
+) -> list[tuple[int, tuple[str, int], int]]:
+    """1103.2a: a blocked attacker with [Pierce] assigns its damage to the blocker up to the blocker's
+    capacity (its DEF minus the damage on it, 208.2a), in multiples of 100, and the exceeding damage to
+    the attacked object chosen in the declare attack step, as battle damage (1103.3); an attacked
+    J/resonator that left the field gets none (803.4b)."""
+    _, dfn = base_atk_def(state, board, blocker)
+    capacity = max(0, (dfn or 0) - board.cards[blocker].counter("damage"))
+    to_blocker = min(atk, -(-capacity // 100) * 100)
+    hits: list[tuple[int, tuple[str, int], int]] = []
+    if to_blocker > 0:
+        hits.append((attacker, ("card", blocker), to_blocker))
+    exceeding = atk - to_blocker
+    still_there = target[0] == "player" or target[1] in field_ids(state, board)
+    if exceeding > 0 and still_there:
+        hits.append((attacker, target, exceeding))
+    return hits
 
 
 def _deal_damage(state: MatchState, action: DealDamage) -> HandlerResult:

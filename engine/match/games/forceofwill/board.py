@@ -93,6 +93,16 @@ def base_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | N
     """ATK and DEF: entered values, else the card's (its J-ruler side's, 1302) stats plus its
     [+100/+100] and [-100/-100] counters (1022)."""
     values = entered(board).get(card_id)
+    atk, dfn = card_atk_def(state, board, card_id)
+    if values is not None:
+        atk = values[0] if values[0] is not None else atk
+        dfn = values[1] if values[1] is not None else dfn
+    return atk, dfn
+
+
+def card_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | None, int | None]:
+    """ATK and DEF from card data alone: the card's (its J-ruler side's, 1302) stats plus its
+    [+100/+100] and [-100/-100] counters (1022); None where the card data does not give them."""
     ref = ref_of(state, board, card_id)
     if card_id in jrulers(board):
         atk, dfn = stat_int(ref, "j_atk"), stat_int(ref, "j_def")
@@ -102,9 +112,6 @@ def base_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | N
     shift = 100 * (card.counter("+100/+100") - card.counter("-100/-100"))
     atk = None if atk is None else atk + shift
     dfn = None if dfn is None else dfn + shift
-    if values is not None:
-        atk = values[0] if values[0] is not None else atk
-        dfn = values[1] if values[1] is not None else dfn
     return atk, dfn
 
 

@@ -3,6 +3,10 @@ in succession (605.1, 702.3, 703.3), and the judgment process (705)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
 from engine.match.apply import HandlerResult, move_cards, pick, refuse
 from engine.match.events import Event
 from engine.match.games.forceofwill.actions import (
@@ -26,14 +30,64 @@ from engine.match.games.forceofwill.board import (
 )
 from engine.match.games.forceofwill.spec import (
     ENTITY_TYPES,
+    Cost,
+    card_cost,
     card_type,
     has_jruler_side,
     has_keyword,
+    judgment_cost,
 )
 from engine.match.games.forceofwill.turn import advance
 from engine.match.state import Board, MatchState
 
 _MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
+
+
+def check_payment(what: str, cost: Cost | None, pay: Sequence[str], change: str | None) -> None:
+    """903.2k-903.2l-1, 204.1: with the cost known from card data and no effect changing it (903.2k-1 to
+    903.2k-4, declared as ``change``), the payment is the cost: one will of the symbol's attribute (or
+    characteristic, kept as void) per will symbol of the specified cost (204.1a), then as many wills of
+    any kind as the free cost (204.1b; an X free cost, any amount more); no more than the cost (1003.3).
+    Only the number is checked when the card data gives the total cost alone (204.1c)."""
+    if cost is None or change is not None:
+        return
+    printed = cost_text(cost)
+    paid = ", ".join(pay) if pay else "nothing"
+    named = Counter(w for w in pay if w != "any")
+    missing: list[str] = []
+    for will in cost.specified:
+        if named[will] > 0:
+            named[will] -= 1
+        else:
+            missing.append(will)
+    if missing:
+        refuse(
+            f"{what} costs {printed} and you pay {paid}, without {', '.join(missing)} will for its "
+            "specified cost: pay its cost or declare the effect changing it (903.2l-1, 204.1a)."
+        )
+    rest = len(pay) - len(cost.specified)
+    if rest < cost.free:
+        refuse(
+            f"{what} costs {printed} and you pay {paid}: pay its cost or declare the effect changing it "
+            "(903.2l-1, 204.1)."
+        )
+    if rest > cost.free and not cost.x:
+        refuse(f"{what} costs {printed} and you pay {paid}: you pay its cost, no more (1003.3).")
+
+
+def cost_text(cost: Cost) -> str:
+    """The cost as players read it: printed (``{R}{1}``), or ``N will`` for a total cost alone."""
+    return f"{cost.free} will" if cost.total_only else cost.text
+
+
+def payment_data(cost: Cost | None, pay: Sequence[str], change: str | None) -> dict[str, Any]:
+    """The payment as the log shows it: what was paid, with the printed cost and the declared cost
+    change when one was declared (so a payment differing from the card data is shown next to it)."""
+    data: dict[str, Any] = {"pay": list(pay)}
+    if change is not None:
+        data["change"] = change
+        data["cost"] = None if cost is None else cost_text(cost)
+    return data
 
 
 def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
@@ -60,12 +114,15 @@ def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
         # 604.2, 702.1, 703.1: main timing; 604.1: [Quickcast] cards and [Trigger] chants, any priority.
         without = "[Quickcast] or [Trigger]" if kind == "chant" else "[Quickcast]"
         need_main_timing(state, actor, f"play a {kind} without {without}")
+    cost = card_cost(ref)
+    check_payment(name_of(state, card_id), cost, action.pay, action.cost_change)
     board = pay_from_pool(board, actor, action.pay)
     new, moved = move_cards(
         state, board, actor, [(slot, card_id)], match.slot_of[("chase", None)], "top", "up"
     )
     new = new.with_data(chase=[("card", card_id), *chase_entries(board)])
-    return new, [Event("fow_play", actor, moved.cards, {"pay": list(action.pay)})], None
+    data = payment_data(cost, action.pay, action.cost_change)
+    return new, [Event("fow_play", actor, moved.cards, data)], None
 
 
 def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
@@ -77,7 +134,8 @@ def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
         mentions = (mention(state, board, source),)
     board = pay_from_pool(board, actor, action.pay)
     board = board.with_data(chase=[("ability", actor, action.text), *chase_entries(board)])
-    return board, [Event("fow_ability", actor, mentions, {"text": action.text})], None
+    data = {"text": action.text, "pay": list(action.pay)}
+    return board, [Event("fow_ability", actor, mentions, data)], None
 
 
 def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
@@ -149,9 +207,12 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
         refuse(f"{name_of(state, ruler)} is not a ruler (705.1).")
     if has_jruler_side(ref_of(state, board, ruler)) is False:
         refuse(f"{name_of(state, ruler)} has no [Judgment]: its card data shows no J-ruler side (705.1).")
+    cost = judgment_cost(ref_of(state, board, ruler))
+    check_payment(f"The [Judgment] of {name_of(state, ruler)}", cost, action.pay, action.cost_change)
     board = pay_from_pool(board, actor, action.pay)
     board = board.with_data(chase=[("judgment", actor, ruler), *chase_entries(board)], judged=True)
-    return board, [Event("fow_judgment", actor, (mention(state, board, ruler),))], None
+    data = payment_data(cost, action.pay, action.cost_change)
+    return board, [Event("fow_judgment", actor, (mention(state, board, ruler),), data)], None
 
 
 def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:

@@ -14,6 +14,12 @@ def _player(line: Line, seat: int) -> str:
     return line.name(seat)
 
 
+def _own(line: Line) -> str:
+    """The acting player's possessive as this viewer reads it: "your" for them, "their" for others."""
+    actor = line.event.actor
+    return "their" if actor is None else line.whose(actor)
+
+
 def _will(pay: list[str]) -> str:
     return ", ".join(pay)
 
@@ -21,7 +27,7 @@ def _will(pay: list[str]) -> str:
 def _mulligan(line: Line) -> str:
     count = int(line.event.data["count"])
     if not count:
-        return f"{line.subject()} {line.verb('keep')} their opening hand (405.5)."
+        return f"{line.subject()} {line.verb('keep')} {_own(line)} opening hand (405.5)."
     cards = "a card" if count == 1 else f"{count} cards"
     return f"{line.subject()} {line.verb('mulligan')} {cards} (405.5a)."
 
@@ -41,7 +47,8 @@ def _produce(line: Line) -> str:
     will = _will(line.event.data["will"])
     if line.event.data.get("coin"):
         banish = line.verb("banish", "banishes")
-        return f"{line.subject()} {banish} their will coin to produce {will} will (1119.2)."
+        coin = f"{_own(line)} will coin"
+        return f"{line.subject()} {banish} {coin} to produce {will} will (1119.2)."
     return f"{line.subject()} {line.verb('rest')} {line.cards()} to produce {will} will."
 
 
@@ -49,15 +56,30 @@ def _pay(line: Line) -> str:
     return f"{line.subject()} {line.verb('pay')} {_will(line.event.data['will'])} will."
 
 
+def _paying(line: Line) -> str:
+    """What was paid ("nothing" included, 903.2l); with a declared cost change, next to the printed
+    cost (shown only to who sees the card) and the change's text (903.2k)."""
+    data = line.event.data
+    pay = data.get("pay") or []
+    paid = f"paying {_will(pay)}" if pay else "paying nothing"
+    change = data.get("change")
+    if change is None:
+        return paid
+    cost = data.get("cost")
+    seen = bool(line.event.cards) and bool(line.event.cards[0][1] & line.bit)
+    printed = f" instead of its printed cost {cost}" if cost is not None and seen else ""
+    return f"{paid}{printed} (cost changed: {change})"
+
+
 def _play(line: Line) -> str:
-    pay = line.event.data.get("pay") or []
-    paid = f", paying {_will(pay)}" if pay else ""
-    return f"{line.subject()} {line.verb('play')} {line.cards()} onto the chase{paid}."
+    return f"{line.subject()} {line.verb('play')} {line.cards()} onto the chase, {_paying(line)}."
 
 
 def _ability(line: Line) -> str:
     source = f" of {_name(line, 0)}" if line.event.cards else ""
-    return f"{line.subject()} {line.verb('put')} an ability{source} on the chase: {line.event.data['text']}"
+    paid = f" ({_paying(line)})" if "pay" in line.event.data else ""
+    put = line.verb("put")
+    return f"{line.subject()} {put} an ability{source} on the chase{paid}: {line.event.data['text']}"
 
 
 def _resolving(line: Line) -> str:
@@ -76,7 +98,8 @@ def _resolved(line: Line) -> str:
 
 
 def _judgment(line: Line) -> str:
-    return f"{line.subject()} {line.verb('play')} the judgment process of {_name(line, 0)} (705)."
+    paid = f", {_paying(line)}" if "pay" in line.event.data else ""
+    return f"{line.subject()} {line.verb('play')} the judgment process of {_name(line, 0)} (705){paid}."
 
 
 def _jruler(line: Line) -> str:
@@ -87,12 +110,25 @@ def _battle(line: Line) -> str:
     return f"{line.subject()} {line.verb('initiate')} a battle (704)."
 
 
+def _changes(line: Line) -> str:
+    """Entered ATK/DEF that differ from the card data, next to it, with the card or effect named."""
+    changes = line.event.data.get("changes") or []
+    if not changes:
+        return ""
+    parts = [
+        f"{_name(line, int(index))}'s {stat} {value} instead of {known}"
+        for index, stat, value, known in changes
+    ]
+    because = line.event.data.get("because")
+    why = f" (because: {because})" if because else " (entered)"
+    return "; " + ", ".join(parts) + why
+
+
 def _attack(line: Line) -> str:
     target = line.event.data["target"]
     what = _name(line, 1) if target[0] == "card" else line.name(int(target[1]))
-    return (
-        f"{line.subject()} {line.verb('attack')} {what} with {_name(line, 0)} (ATK {line.event.data['atk']})."
-    )
+    attack = f"{line.subject()} {line.verb('attack')} {what} with {_name(line, 0)}"
+    return f"{attack} (ATK {line.event.data['atk']}){_changes(line)}."
 
 
 def _forfeit(line: Line) -> str:
@@ -100,7 +136,8 @@ def _forfeit(line: Line) -> str:
 
 
 def _block(line: Line) -> str:
-    return f"{line.subject()} {line.verb('block')} with {_name(line, 0)} (ATK {line.event.data['atk']})."
+    block = f"{line.subject()} {line.verb('block')} with {_name(line, 0)}"
+    return f"{block} (ATK {line.event.data['atk']}){_changes(line)}."
 
 
 def _battle_damage(line: Line) -> str:
@@ -149,7 +186,8 @@ def _round(line: Line) -> str:
 
 def _recovery(line: Line) -> str:
     if line.event.data.get("skipped"):
-        return f"{line.subject()} {line.verb('skip')} the recovery phase of their first turn (503.1)."
+        whose = _own(line)
+        return f"{line.subject()} {line.verb('skip')} the recovery phase of {whose} first turn (503.1)."
     return f"{line.subject()} {line.verb('recover')} {line.event.data['count']} card(s) (503.5)."
 
 

@@ -9,10 +9,11 @@ block and sometimes do judgment, then pass; games end by life (1202.1) or, rarel
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
-from engine.match.games.forceofwill import rules
 from engine.match.games.forceofwill.actions import (
     Attack,
     Block,
@@ -26,19 +27,53 @@ from engine.match.games.forceofwill.actions import (
     Produce,
     Resolve,
 )
+from engine.match.games.forceofwill.board import (
+    battle_of,
+    chase_entries,
+    entry_controller,
+    field_ids,
+    is_jresonator,
+    main_timing_problem,
+    pool_of,
+)
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
     S_BLOCK,
     SETUP,
+    Cost,
+    card_cost,
     card_type,
     has_keyword,
-    stat_int,
+    judgment_cost,
 )
 from engine.match.state import CardRef, MatchState
 
 _ATTRS = ("light", "fire", "water", "wind", "darkness")
 _STONE_NAMES = {a: f"{a.capitalize()} Magic Stone" for a in _ATTRS}
+_SYMBOLS = {"light": "W", "fire": "R", "water": "U", "wind": "G", "darkness": "B"}
+
+
+def _printed(attr: str, cost: int) -> str:
+    """A printed cost of ``cost`` will: one will symbol of the attribute, the rest free (204.1)."""
+    return f"{{{_SYMBOLS[attr]}}}" + (f"{{{cost - 1}}}" if cost > 1 else "")
+
+
+def _payment(cost: Cost | None, pool: Sequence[str]) -> tuple[Payment, ...] | None:
+    """The payment of ``cost`` from the produced will (903.2l, 204.1), None when the pool lacks it."""
+    if cost is None:
+        return ()
+    left = Counter(pool)
+    named: list[Payment] = []
+    for will in cost.specified:
+        if not left[will]:
+            return None
+        left[will] -= 1
+        named.append(cast(Payment, will))
+    if sum(left.values()) < cost.free:
+        return None
+    generic: list[Payment] = ["any"] * cost.free
+    return (*named, *generic)
 
 
 def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
@@ -55,6 +90,7 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
                     ("attribute", attr),
                     ("j_atk", 1000 + 100 * rng.randrange(6)),
                     ("j_def", 1000),
+                    ("judgment_cost", f"{{{_SYMBOLS[attr]}}}{{1}}"),
                 )
             )
         ),
@@ -66,16 +102,23 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
             stats: list[tuple[str, int | str]] = [
                 ("type", "resonator"),
                 ("cost", cost),
+                ("printed_cost", _printed(attr, cost)),
                 ("atk", 900 * cost + 100 * rng.randint(2, 5)),
                 ("def", 300 * cost + 100 * rng.randint(0, 3)),
                 ("attribute", attr),
             ]
-            for keyword in ("flying", "first_strike", "swiftness", "precision"):
+            for keyword in ("flying", "first_strike", "swiftness", "precision", "pierce"):
                 if rng.random() < 0.12:
                     stats.append((keyword, 1))
             name = f"{tag} Resonator {number:02d}"
         else:
-            stats = [("type", "chant"), ("cost", rng.randint(1, 2)), ("attribute", attr)]
+            cost = rng.randint(1, 2)
+            stats = [
+                ("type", "chant"),
+                ("cost", cost),
+                ("printed_cost", _printed(attr, cost)),
+                ("attribute", attr),
+            ]
             if rng.random() < 0.5:
                 stats.append(("quickcast", 1))
             name = f"{tag} Chant {number:02d}"
@@ -101,11 +144,11 @@ def _at(state: MatchState, card_id: int) -> CardAt:
 def _fighters(state: MatchState, seat: int, recovered: bool = True) -> list[int]:
     board = state.board
     out = []
-    for card_id in rules.field_ids(state, board):
+    for card_id in field_ids(state, board):
         card = board.cards[card_id]
         if card.controller != seat or (recovered and card.orientation != 0):
             continue
-        if rules.is_jresonator(state, board, card_id):
+        if is_jresonator(state, board, card_id):
             out.append(card_id)
     return out
 
@@ -127,15 +170,15 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
         return [Discard(actor=board.active, version=version, cards=chosen)]
     entry = board.data("resolving")
     if entry is not None:
-        seat = rules.entry_controller(board, tuple(entry))
+        seat = entry_controller(board, tuple(entry))
         return [Resolve(actor=seat, version=version), Resolve(actor=seat, version=version, to="graveyard")]
     seat = board.priority
     actions: list[BaseAction] = []
-    battle = rules.battle_of(board)
-    if rules.main_timing_problem(state, seat) is None:
+    battle = battle_of(board)
+    if main_timing_problem(state, seat) is None:
         actions += _main(state, rng, seat)
     elif board.phase == MAIN and board.step == S_ATTACK and battle and not battle.get("declared"):
-        if seat == board.active and not rules.chase_entries(board):
+        if seat == board.active and not chase_entries(board):
             actions += _attack(state, rng, seat)
     elif (
         board.phase == MAIN
@@ -160,6 +203,14 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
     out: list[BaseAction] = []
     area = board.zones[match.slot_of[("ruler_area", seat)]]
     ruler_ready = bool(area) and board.cards[area[0]].orientation == 0
+    pool = pool_of(board)[seat]
+    stones = [
+        c
+        for c in field_ids(state, board)
+        if board.cards[c].controller == seat
+        and board.cards[c].orientation == 0
+        and card_type(state.match.table[board.cards[c].ref]) == "magic stone"
+    ]
     if (
         ruler_ready
         and not board.data("judged")
@@ -167,37 +218,32 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
         and board.turn >= 6
         and rng.random() < 0.2
     ):
-        out.append(Judgment(actor=seat, version=version))
+        cost = judgment_cost(match.table[board.cards[area[0]].ref])
+        pay = _payment(cost, pool)
+        if pay is not None:
+            out.append(Judgment(actor=seat, version=version, pay=pay))
+        elif stones:
+            out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, c) for c in stones)))
     if not board.data("called") and not board.data("judged") and rng.random() < 0.95:
         out.append(CallStone(actor=seat, version=version))
-    pool = rules.pool_of(board)[seat]
-    stones = [
-        c
-        for c in rules.field_ids(state, board)
-        if board.cards[c].controller == seat
-        and board.cards[c].orientation == 0
-        and card_type(state.match.table[board.cards[c].ref]) == "magic stone"
-    ]
     hand = board.zones[match.slot_of[("hand", seat)]]
     affordable = []
     for index, card_id in enumerate(hand):
-        cost = stat_int(match.table[board.cards[card_id].ref], "cost") or 0
-        if cost <= len(pool) + len(stones):
-            affordable.append((index, cost))
+        cost = card_cost(match.table[board.cards[card_id].ref])
+        total = 0 if cost is None else len(cost.specified) + cost.free
+        if total <= len(pool) + len(stones):
+            affordable.append((index, cost, total))
     if affordable and rng.random() < 0.9:
-        index, cost = rng.choice(affordable)
-        if cost <= len(pool):
-            generic: Payment = "any"
+        index, cost, total = rng.choice(affordable)
+        pay = _payment(cost, pool)
+        if pay is not None:
             out.append(
                 PlayCard(
-                    actor=seat,
-                    version=version,
-                    card=CardAt(zone="hand", player=seat, index=index),
-                    pay=(generic,) * cost,
+                    actor=seat, version=version, card=CardAt(zone="hand", player=seat, index=index), pay=pay
                 )
             )
         else:
-            used = stones[: cost - len(pool)]
+            used = stones[: max(1, total - len(pool))]
             out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, stone) for stone in used)))
     attackers = _attackers(state, seat)
     if attackers and not board.data("no_battle") and rng.random() < 0.85:

@@ -17,7 +17,11 @@ from card data; absent when the players must enter them):
 - ``type``: ``resonator``, ``chant``, ``addition``, ``regalia``, ``rune``, ``magic stone``, ``ruler``
   (202.2; the first the card has). Where a resolving card goes (702.3, 703.3) and what can attack.
 - ``atk``, ``def``: ATK and DEF (207, 208); ``j_atk``, ``j_def``: those of a ruler's J-ruler side (1302).
-- ``cost``: total cost (204.1c), used by the random players only.
+- ``cost``: total cost (204.1c); ``printed_cost``: the printed cost (204.1d) in will symbols, ``{R}{1}``
+  (``{W}`` light, ``{R}`` fire, ``{U}`` water, ``{G}`` wind, ``{B}`` darkness; ``{M}``, ``{T}``,
+  ``{V}`` will without attribute, kept as void, 907.6; a number or ``{X}`` the free cost, 204.1b).
+  Playing a card checks its payment against them (903.2l-1, :func:`card_cost`).
+- ``judgment_cost``: the ruler's [Judgment] cost as printed in its text (``[Judgment] {W}{W}{1}``).
 - ``attribute``: attributes, comma separated (``fire`` or ``fire,water``; 209); the will coin's
   choices (1119.2), and a magic stone's will when the card data gives no ``will``.
 - ``will``: what the card's own will ability with [Rest] in its cost produces (907.1; a basic magic
@@ -28,21 +32,30 @@ from card data; absent when the players must enter them):
   each..."); ``none`` for a magic stone without such an ability (202.4d).
 - ``j_ruler``: 1 when the ruler has a J-ruler side (705.3a).
 - keyword flags (value 1): ``first_strike`` (1105), ``multi_strike`` (1169), ``flying`` (1107),
-  ``swiftness`` (1108), ``precision`` (1104), ``quickcast`` (1112), ``trigger`` (1113).
+  ``swiftness`` (1108), ``precision`` (1104), ``pierce`` (1103), ``quickcast`` (1112), ``trigger`` (1113).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
 from engine.match.state import CardRef, Stat
 
 ATTRIBUTES = ("light", "fire", "water", "wind", "darkness", "void")
 """Kinds of will (907.5, 1119.2): the five attributes and void."""
-KEYWORDS = ("first_strike", "multi_strike", "flying", "swiftness", "precision", "quickcast", "trigger")
-"""Keyword abilities the battle procedure reads (1105, 1169, 1107, 1108, 1104) and those that let a card
+KEYWORDS = (
+    "first_strike",
+    "multi_strike",
+    "flying",
+    "swiftness",
+    "precision",
+    "pierce",
+    "quickcast",
+    "trigger",
+)
+"""Keyword abilities the battle procedure reads (1105, 1169, 1107, 1108, 1104, 1103) and those that let a card
 be played with any priority: [Quickcast] (1112.2) and a chant's [Trigger] (1113, 604.1)."""
 LIFE = 4000
 """405.3: each player sets their life to 4000."""
@@ -152,6 +165,63 @@ def will_choices(ref: CardRef) -> list[tuple[str, ...]] | None:
     return [tuple(w.strip() for w in part.split("+")) for part in text.split(",") if part.strip()]
 
 
+class Cost(NamedTuple):
+    """A cost in will (204.1): ``specified`` the wills of the specified cost, one per symbol (204.1a;
+    moon, time and void symbols as ``void``, 907.6), ``free`` the number of the free cost (204.1b),
+    ``x`` whether the free cost has an X (any amount more), ``text`` the cost as printed; ``total_only``
+    when the card data gives only the total cost (204.1c), so only the number of will can be checked."""
+
+    specified: tuple[str, ...]
+    free: int
+    x: bool
+    text: str
+    total_only: bool = False
+
+
+def parse_cost(text: str) -> Cost | None:
+    """A printed cost (``{R}{R}{2}``, ``{X}{U}``) as a :class:`Cost`; None for text that is not one."""
+    if text.strip().isdigit():
+        return Cost((), int(text), False, text.strip())
+    symbols = _SYMBOL.findall(text)
+    if _SYMBOL.sub("", text).strip():
+        return None
+    specified: list[str] = []
+    free, x = 0, False
+    for symbol in symbols:
+        symbol = symbol.strip().lower()
+        if symbol in _WILL_SYMBOLS:
+            specified.append(_WILL_SYMBOLS[symbol])
+        elif symbol in ("m", "t", "v"):
+            specified.append("void")
+        elif symbol.isdigit():
+            free += int(symbol)
+        elif symbol == "x":
+            x = True
+        else:
+            return None
+    return Cost(tuple(specified), free, x, text.strip() or "0")
+
+
+def card_cost(ref: CardRef) -> Cost | None:
+    """The card's cost from its card data (204.1): its printed cost, else its total cost only (free of
+    attributes); None when the card data gives neither."""
+    printed = ref.stat("printed_cost")
+    if printed is not None:
+        cost = parse_cost(str(printed))
+        if cost is not None:
+            return cost
+    total = stat_int(ref, "cost")
+    if total is None:
+        return None
+    return Cost((), total, False, str(total), total_only=True)
+
+
+def judgment_cost(ref: CardRef) -> Cost | None:
+    """The ruler's [Judgment] cost from its card data (``judgment_cost``), None when unknown."""
+    printed = ref.stat("judgment_cost")
+    return None if printed is None else parse_cost(str(printed))
+
+
 def has_jruler_side(ref: CardRef) -> bool | None:
     """705.3a: whether the ruler has a J-ruler side; None when the card data does not say (no type)."""
     if ref.stat("j_ruler") or ref.stat("j_atk") is not None or ref.stat("j_def") is not None:
@@ -180,6 +250,7 @@ _REST_WILL = re.compile(
 ("Product" too: three stones in fowsim misspell it);
 not one given to other cards (``... gain "{Rest}: Produce {G}"``), which opens with a quote."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
+_JUDGMENT_COST = re.compile(r"\[Judg(?:e)?ment\]\s*((?:\{[^{}]+\})+)", re.IGNORECASE)
 _JOINERS = re.compile(r"\b(?:or|and|and/or)\b|[,/\s]")
 _KEYWORD_NAMES = {
     "first strike": "first_strike",
@@ -190,6 +261,7 @@ _KEYWORD_NAMES = {
     "swift": "swiftness",
     "precision": "precision",
     "target attack": "precision",
+    "pierce": "pierce",
     "quickcast": "quickcast",
     "trigger": "trigger",
 }
@@ -267,6 +339,11 @@ def stats_from_record(record: Any) -> tuple[Stat, ...]:
         stats["attribute"] = ",".join(str(a).lower() for a in data["attribute"])
     if record.cost_value is not None:
         stats["cost"] = int(record.cost_value)
+    if record.cost and parse_cost(record.cost) is not None:
+        stats["printed_cost"] = record.cost
+    judgment = _JUDGMENT_COST.search(record.text or "")
+    if judgment and parse_cost(judgment.group(1)) is not None:
+        stats["judgment_cost"] = judgment.group(1)
     for keyword in record.keywords:
         flag = _KEYWORD_NAMES.get(str(keyword).strip("[] ").lower())
         if flag:

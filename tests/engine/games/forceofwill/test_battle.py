@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.match.actions import CardAt, GiveControl, Move, PassPriority, ZoneRef
 from engine.match.errors import ActionRefused
-from engine.match.games.forceofwill.actions import Attack, Block, InitiateBattle, Judgment
+from engine.match.games.forceofwill.actions import Attack, Block, DealDamage, InitiateBattle, Judgment
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
@@ -278,3 +280,131 @@ def test_attacked_resonator_strikes_back_only_while_battling_804_5b() -> None:
     assert state.board.step == S_DAMAGE
     assert duelist in state.zone("field") and not state.card(duelist).counter("damage")
     assert not state.card(card_id(state, "Wall")).counter("damage") and life(state, 1) == 4000
+
+
+def test_entered_values_on_the_opponents_card_name_their_source_909_1() -> None:
+    """909.1: a value differing from the card data comes from an effect; entered for the opponent's
+    J/resonator it must name the card or effect, and both players read it next to the card data's."""
+    state = _start()
+    state = place(state, "Guard", rested=True)
+    state = _battle(state, "Striker")
+    guard = card_id(state, "Guard")
+    attack = {"attacker": find(state, "Striker"), "target": find(state, "Guard"), "target_defense": 100}
+    before = state.board
+    with pytest.raises(
+        ActionRefused,
+        match=(
+            r"^Guard's DEF 100 differs from its card data's 900: say which card or effect changes your "
+            r"opponent's J/resonator \(because\) \(909\.1\)\.$"
+        ),
+    ):
+        step(state, Attack, 0, **attack)
+    assert state.board is before
+    state, events = step(state, Attack, 0, **attack, because="Alice's Shrinking Curse")
+    expected = "with Striker (ATK 800); Guard's DEF 100 instead of 900 (because: Alice's Shrinking Curse)."
+    assert render_all(events, state, 1) == [f"Alice attacks Guard {expected}"]
+    assert render_all(events, state, 0) == [f"You attack Guard {expected}"]
+    state = pass_both(state)
+    state = pass_both(state)  # no block: normal damage, 806.2c
+    assert guard in state.zone("graveyard", 1)
+
+
+def test_entered_values_on_your_own_card_are_shown_next_to_the_card_data() -> None:
+    """207.2, 208.2: ATK and DEF come from the card data; a player's own entered values that differ
+    are shown to both players next to it."""
+    state = _battle(_start(), "Striker", "Wall")
+    state, events = step(state, Attack, 0, attacker=find(state, "Striker"), atk=1000)
+    assert render_all(events, state, 1) == [
+        "Alice attacks you with Striker (ATK 1000); Striker's ATK 1000 instead of 800 (entered)."
+    ]
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state, events = step(state, Block, 1, blocker=find(state, "Wall"), atk=500, defense=1200)
+    assert render_all(events, state, 0) == [
+        "Bob blocks with Wall (ATK 500); Wall's DEF 1200 instead of 800 (entered)."
+    ]
+    state = pass_both(state)
+    assert card_id(state, "Wall") in state.zone("field") and life(state, 1) == 4000
+
+
+def _pierce_decks():  # type: ignore[no-untyped-def]
+    decks = _decks()
+    decks[0]["deck"][4] = resonator("Lancer", 1000, 600, pierce=1)
+    return decks
+
+
+def test_pierce_deals_the_exceeding_damage_to_the_attacked_player_1103_2a() -> None:
+    """1103.2a: a blocked attacker with [Pierce] deals damage to the blocker up to its capacity (its
+    DEF, 208.2a) and the exceeding damage to the attacked player, as battle damage (1103.3)."""
+    state = _battle(to_main(started(decks=_pierce_decks())), "Lancer", "Wall")
+    wall = card_id(state, "Wall")
+    state = play(state, Attack, 0, attacker=find(state, "Lancer"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"))
+    state, events = step(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)
+    assert life(state, 1) == 3800 and wall in state.zone("graveyard", 1)
+    assert (
+        "Lancer deals 800 damage to Wall; Lancer deals 200 damage to you (life 3800); Wall deals 500 "
+        "damage to Lancer (battle damage, 805-806)."
+    ) in render_all(events, state, 1)
+
+
+def test_pierce_counts_the_damage_already_on_the_blocker_208_2a() -> None:
+    """208.2a, 1103.2a: the capacity is DEF minus the damage on the blocker, so a damaged blocker
+    takes less and the attacked player more; a declared [Pierce] works like a printed one."""
+    state = to_main(started(decks=_decks()))
+    state = place(state, "Wall")
+    state = play(state, DealDamage, 0, amount=300, card=find(state, "Wall"))
+    state = _battle(state, "Striker")
+    state = play(state, Attack, 0, attacker=find(state, "Striker"), keywords=("pierce",))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"))
+    state = pass_both(state)
+    assert life(state, 1) == 3700 and card_id(state, "Wall") in state.zone("graveyard", 1)
+
+
+def test_pierce_without_exceeding_damage_leaves_the_player_untouched_1103_2a() -> None:
+    """1103.2a: only damage exceeding the blocker's capacity goes to the attacked object."""
+    state = _battle(_start(), "Striker", "Guard")
+    state = play(state, Attack, 0, attacker=find(state, "Striker"), keywords=("pierce",))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Guard"))
+    state = pass_both(state)
+    assert life(state, 1) == 4000 and state.card(card_id(state, "Guard")).counter("damage") == 800
+
+
+def test_pierce_exceeding_damage_goes_to_an_attacked_j_resonator_1103_2a() -> None:
+    """1103.2a: the remaining damage goes to the original attacked object, here a rested resonator."""
+    state = to_main(started(decks=_pierce_decks()))
+    state = place(state, "Guard", rested=True)
+    state = _battle(state, "Lancer", "Wall")
+    state = play(state, Attack, 0, attacker=find(state, "Lancer"), target=find(state, "Guard"))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"))
+    state = pass_both(state)
+    assert state.card(card_id(state, "Guard")).counter("damage") == 200 and life(state, 1) == 4000
+    assert card_id(state, "Wall") in state.zone("graveyard", 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(atk=st.integers(1, 30), dfn=st.integers(1, 20))
+def test_pierce_splits_the_damage_at_the_blockers_capacity(atk: int, dfn: int) -> None:
+    """1103.2a, 1103.3: whatever the ATK and the blocker's DEF, the blocker takes damage up to its
+    capacity and the attacked player loses life by the exceeding damage, the rest of the ATK."""
+    state = _battle(_start(), "Striker", "Wall")
+    state = play(state, Attack, 0, attacker=find(state, "Striker"), atk=100 * atk, keywords=("pierce",))
+    state = pass_both(state)
+    state = play(state, PassPriority, 0)
+    state = play(state, Block, 1, blocker=find(state, "Wall"), defense=100 * dfn)
+    wall = card_id(state, "Wall")
+    state = pass_both(state)
+    assert life(state, 1) == 4000 - 100 * max(0, atk - dfn)
+    if atk < dfn:
+        assert state.card(wall).counter("damage") == 100 * atk
+    else:
+        assert wall in state.zone("graveyard", 1)

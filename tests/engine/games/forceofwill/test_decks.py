@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from engine.cards.model import CardRecord
 from engine.decks import DeckError, check_deck, deck_format, parse_decklist
 from engine.match.games.forceofwill import SPEC, stats_from_record
+from engine.match.games.forceofwill.spec import Cost, card_cost, judgment_cost
 from engine.match.setup import new_match
+from engine.match.state import CardRef
 
 
 def _list(
@@ -118,9 +120,42 @@ def test_stats_from_record() -> None:
         "def": 400,
         "attribute": "wind",
         "cost": 2,
+        "printed_cost": "{G}{1}",
         "flying": 1,
         "swiftness": 1,
     }
+
+
+def test_stats_from_record_keep_the_costs_204_1() -> None:
+    """204.1d: the printed cost (specified and free) and a ruler's [Judgment] cost from its text, with
+    [Pierce] (1103) among the keywords."""
+    ruler = CardRecord(
+        game="forceofwill",
+        code="TTW-002",
+        name="Faria, the Sacred Queen",
+        types=["Ruler"],
+        stats={"attribute": ["Light"]},
+        text="[Judgment] {W}{W}{1}",
+        keywords=["Judgment"],
+    )
+    stats = dict(stats_from_record(ruler))
+    assert stats["judgment_cost"] == "{W}{W}{1}"
+    assert judgment_cost(CardRef("Faria", "TTW-002", tuple(sorted(stats.items())))) == Cost(
+        ("light", "light"), 1, False, "{W}{W}{1}"
+    )
+    lancer = CardRecord(
+        game="forceofwill",
+        code="TTW-003",
+        name="Lancer",
+        types=["Resonator"],
+        cost="{R}{R}{X}",
+        cost_value=2,
+        keywords=["Pierce"],
+    )
+    stats = dict(stats_from_record(lancer))
+    assert stats["pierce"] == 1
+    ref = CardRef("Lancer", "TTW-003", tuple(sorted(stats.items())))
+    assert card_cost(ref) == Cost(("fire", "fire"), 0, True, "{R}{R}{X}")
 
 
 @settings(max_examples=40, deadline=None)

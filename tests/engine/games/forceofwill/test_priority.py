@@ -63,7 +63,7 @@ from engine.match.games.forceofwill.actions import (
     Produce,
     Resolve,
 )
-from engine.match.games.forceofwill.rules import battle_of
+from engine.match.games.forceofwill.board import battle_of
 from engine.match.games.forceofwill.spec import MAIN, S_BLOCK
 from engine.match.state import MatchState
 from tests.engine.games.forceofwill.helpers import (

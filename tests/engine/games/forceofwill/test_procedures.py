@@ -17,7 +17,7 @@ from engine.match.games.forceofwill.actions import (
     Produce,
     Resolve,
 )
-from engine.match.games.forceofwill.rules import chase_entries, jrulers, pool_of
+from engine.match.games.forceofwill.board import chase_entries, jrulers, pool_of
 from engine.match.games.forceofwill.spec import END, MAIN, S_MAIN
 from engine.match.render import render_all
 from tests.engine.games.forceofwill.helpers import (

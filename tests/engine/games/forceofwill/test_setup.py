@@ -92,3 +92,27 @@ def test_only_the_priority_holder_acts_601_1() -> None:
     assert state.board is before
     with pytest.raises(ActionRefused, match=r"^The game has not started"):
         step(new(), Draw, 0)
+
+
+def test_first_turn_lines_read_right_for_each_viewer_503_1_405_5_1119_2() -> None:
+    """503.1, 405.5, 1119.2: the lines about a player's own first turn, opening hand and will coin say
+    "your" to that player and "their" to the opponent and spectators."""
+    from engine.match.games.forceofwill.actions import Produce
+
+    state = new(first=0)
+    state, kept = step(state, Mulligan, 0)
+    assert render_all(kept, state, 0) == ["You keep your opening hand (405.5)."]
+    assert render_all(kept, state, 1) == ["Alice keeps their opening hand (405.5)."]
+    state = play(state, Mulligan, 1)
+    state = play(state, PassPriority, 0)
+    state, events = step(state, PassPriority, 1)  # draw phase ends: Alice's first recovery phase
+    skipped = [line for line in render_all(events, state, 0) if "skip" in line]
+    assert skipped == ["You skip the recovery phase of your first turn (503.1)."]
+    for viewer in (1, None):
+        lines = [line for line in render_all(events, state, viewer) if "skip" in line]
+        assert lines == ["Alice skips the recovery phase of their first turn (503.1)."]
+    state = to_main(pass_both(pass_both(state)))
+    assert state.board.active == 1
+    state, coin = step(state, Produce, 1, coin=True)
+    assert render_all(coin, state, 1) == ["You banish your will coin to produce fire will (1119.2)."]
+    assert render_all(coin, state, 0) == ["Bob banishes their will coin to produce fire will (1119.2)."]

@@ -10,7 +10,7 @@ from engine.match.actions import CardAt, PassPriority
 from engine.match.errors import ActionRefused
 from engine.match.games.forceofwill import stats_from_record
 from engine.match.games.forceofwill.actions import CallStone, Produce
-from engine.match.games.forceofwill.rules import pool_of
+from engine.match.games.forceofwill.board import pool_of
 from engine.match.render import render_all
 from engine.match.state import CardRef
 from tests.engine.games.forceofwill.helpers import (

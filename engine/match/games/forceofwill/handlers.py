@@ -1,6 +1,6 @@
-"""Force of Will's procedures, gathered for the definition (Comprehensive Rules ver. 12.9): what runs
-after every accepted action (:func:`settle`), the loss checks (:func:`losers`) and the handlers of the
-game's own actions. The procedures live in their own modules:
+"""Force of Will's handlers, gathered and registered for the definition (Comprehensive Rules ver. 12.9),
+with what runs after every accepted action (:func:`settle`) and the loss checks (:func:`losers`).
+The procedures live in their own modules:
 
 - :mod:`.board`: the game data kept on the board (listed there) and shared helpers;
 - :mod:`.setup`: setup and the mulligans (405);
@@ -21,37 +21,14 @@ from engine.match.events import Event
 from engine.match.games.forceofwill import battle, chase, turn, will
 from engine.match.games.forceofwill import setup as setup_module
 from engine.match.games.forceofwill.actions import Discard, PlayAbility, PlayCard
-from engine.match.games.forceofwill.board import (
-    battle_of,
-    chase_entries,
-    entry_controller,
-    field_ids,
-    is_jresonator,
-    jrulers,
-    main_timing_problem,
-    pool_of,
-)
+from engine.match.games.forceofwill.board import battle_of
 from engine.match.games.forceofwill.chase import double_pass
 from engine.match.games.forceofwill.rule_processes import losers, reconcile, rule_processes
 from engine.match.games.forceofwill.setup import setup
 from engine.match.games.forceofwill.spec import SETUP
 from engine.match.state import MatchState
 
-__all__ = [
-    "HANDLERS",
-    "battle_of",
-    "chase_entries",
-    "entry_controller",
-    "field_ids",
-    "is_jresonator",
-    "jrulers",
-    "losers",
-    "main_timing_problem",
-    "pool_of",
-    "register",
-    "settle",
-    "setup",
-]
+__all__ = ["HANDLERS", "losers", "register", "settle", "setup"]
 
 
 def settle(state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
