@@ -112,7 +112,7 @@ from engine.match.games.vanguard.actions import (
     VgSwap,
 )
 from engine.match.games.vanguard.lines import register_lines
-from engine.match.games.vanguard.sim import random_actions, random_deck
+from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work

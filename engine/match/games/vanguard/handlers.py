@@ -176,10 +176,12 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
     front-row unit, optionally rest a booster behind the attacker; the attack step then holds for
     "when ... attacks/boosts" abilities (7.4.1.12) when asked or when card data shows one."""
     actor = action.actor
+    if state.board.turn == 1 and actor == state.board.active:
+        # Checked first: on the first turn the start step passes by itself (7.3.1.3), so the step
+        # check below would otherwise answer with a vaguer sentence.
+        refuse("No attack is possible on the first turn of the game (7.3.1.3).")
     _in_step(state, actor, ("start",), "You can attack only in the start step of your battle phase (7.3).")
     work = Work(state, action.version)
-    if state.board.turn == 1:
-        refuse("No attack is possible on the first turn of the game (7.3.1.3).")
     attacker = work.unit(action.attacker, actor)
     if attacker is None:
         refuse("You have no unit on that circle to attack with (7.4.1.3).")

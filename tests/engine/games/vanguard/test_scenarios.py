@@ -98,7 +98,9 @@ def test_redraw_from_the_first_player_then_stand_up_and_first_draw() -> None:
     phase; 6.4.1.1.2 the first player draws on turn 1 (no skip in these rules)."""
     state = start(first=0)
     refused(
-        state, VgRedraw(actor=1, version=state.version), "It is Alice's turn and you do not hold priority."
+        state,
+        VgRedraw(actor=1, version=state.version),
+        "Alice redraws first (5.4.3.4: from the player going first).",
     )
     hand = list(state.zone("hand", 0))
     state, lines = act(state, VgRedraw(actor=0, version=state.version, cards=(0, 1)), viewer=1)
