@@ -104,6 +104,7 @@ from engine.match.games.vanguard.actions import (
     VgDeclareTrigger,
     VgGuard,
     VgIntercept,
+    VgLegion,
     VgModify,
     VgPass,
     VgRedraw,
@@ -127,6 +128,7 @@ __all__ = [
     "VgDeclareTrigger",
     "VgGuard",
     "VgIntercept",
+    "VgLegion",
     "VgModify",
     "VgPass",
     "VgRedraw",
@@ -281,8 +283,11 @@ class VanguardDefinition(GameDefinition):
             return state, []
         work = Work(state, action.version)
         explicit = isinstance(action, Move) and action.orientation is not None
-        if type(action).undoable and state.undo_base is not None and not explicit:
-            work.stand_arrivals(state.undo_base)
+        if type(action).undoable and state.undo_base is not None:
+            if not explicit:
+                work.stand_arrivals(state.undo_base)
+            work.note_vanguard_arrivals(state.undo_base)
+            work.legion_follows(state.undo_base)
         if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
             work.end_phase(1 - state.board.active)
         work.run()
@@ -305,6 +310,7 @@ class VanguardDefinition(GameDefinition):
         board = state.board
         out: dict[str, Any] = {
             "started": bool(board.data("started")),
+            "legion": [work.legion(p) is not None for p in (0, 1)],
             "redrawn": list(board.data("redrawn", ())),
             "ride_done": bool(board.data("ride_done")),
             "stride_done": bool(board.data("stride_done")),

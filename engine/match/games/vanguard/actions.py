@@ -15,6 +15,8 @@ from engine.match.games.vanguard.spec import FrontCircle, RearCircle
 Power = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 TriggerKind = Literal["none", "critical", "draw", "stand", "heal", "front"]
 HandIndexes = tuple[Annotated[int, Field(ge=0, le=200)], ...]
+Source = Annotated[str, Field(min_length=1, max_length=200)]
+"""The card or effect an action applies (its name or a few words), shown to both players."""
 
 
 class VgRedraw(BaseAction):
@@ -135,6 +137,24 @@ class VgModify(BaseAction):
     until: Literal["turn", "battle"] = "turn"
 
 
+class VgLegion(BaseAction):
+    """Legion (10.25.1): put the card named ``mate`` beside your vanguard, in its orientation, and
+    make both a legion: the vanguard the Legion Leader, the card the Legion Mate (10.25.2).
+
+    Without ``source`` it is the Seek Mate ability (11.10.2), played in your main phase (6.6.1.2.2):
+    its cost puts the four cards of your drop zone at ``drop`` (indexes, the first ends on top) on top
+    of your deck, it searches your deck for up to one card named ``mate`` (None: none is taken), and
+    your deck is shuffled. With ``source`` (the card or effect that makes the legion), the mate comes
+    from ``zone`` and nothing else is paid or checked but 10.25.1.2; the deck is shuffled only when it
+    was searched."""
+
+    type: Literal["vg_legion"] = "vg_legion"
+    mate: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    drop: HandIndexes = Field(default=(), max_length=4)
+    zone: Literal["deck", "hand", "drop", "soul"] = "deck"
+    source: Source | None = None
+
+
 VANGUARD_ACTIONS: tuple[type[BaseAction], ...] = (
     VgRedraw,
     VgRide,
@@ -148,4 +168,5 @@ VANGUARD_ACTIONS: tuple[type[BaseAction], ...] = (
     VgChoose,
     VgDeclareTrigger,
     VgModify,
+    VgLegion,
 )

@@ -13,6 +13,7 @@ from engine.match.games.vanguard.actions import (
     VgDeclareTrigger,
     VgGuard,
     VgIntercept,
+    VgLegion,
     VgModify,
     VgPass,
     VgRedraw,
@@ -172,7 +173,8 @@ def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
 
 
 def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
-    """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it, choose an opposing
+    """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it (a vanguard in a
+    legion state attacks with both its cards, both rested, 10.25.5), choose an opposing
     front-row unit, optionally rest a booster behind the attacker; the attack step then holds for
     "when ... attacks/boosts" abilities (7.4.1.12) when asked or when card data shows one."""
     actor = action.actor
@@ -223,7 +225,9 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         if not drive:
             drive = need(action.drive, "your vanguard's drive (1, or 2 with Twin Drive!!, 2.17, 11.2)")
             work.declare(attacker, drive=drive)
-    work.orient([attacker, *([booster] if booster is not None else [])], REST)
+    pair = work.legion(actor) if action.attacker == VC else None
+    mate = [pair[1]] if pair is not None and pair[0] == attacker else []
+    work.orient([attacker, *mate, *([booster] if booster is not None else [])], REST)
     hold = action.hold or work.attack_abilities(actor)
     battle = {
         "attacker": attacker,
@@ -333,9 +337,10 @@ def _head(work: Work, actor: int, kinds: tuple[str, ...]) -> dict[str, object]:
 
 
 def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
-    """Answer a trigger's choice (2.8.1.1.2-2.8.1.1.5) or a ride from the soul (9.5.1)."""
+    """Answer a trigger's choice (2.8.1.1.2-2.8.1.1.5), a ride from the soul (9.5.1) or the unit to
+    keep on an overloaded vanguard circle (9.3.3-9.3.5)."""
     work = Work(state, action.version)
-    head = _head(work, action.actor, ("critical", "power", "stand", "heal", "soul_ride"))
+    head = _head(work, action.actor, ("critical", "power", "stand", "heal", "soul_ride", "vc_keep"))
     options = work.options(head)
     player = action.target.player if action.target.player is not None else action.actor
     for zone, index, card in options:
@@ -345,6 +350,7 @@ def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
     wanted = {
         "heal": "a card of your damage zone",
         "soul_ride": "a card of your soul",
+        "vc_keep": "one of the units last placed on your vanguard circle",
     }.get(str(head["kind"]), "one of your units (on the vanguard, a rear-guard or the guardian circle)")
     refuse(f"Choose {wanted} (2.8.1.1).")
 
@@ -395,6 +401,82 @@ def _modify(state: MatchState, action: VgModify) -> HandlerResult:
     return work.board, work.events, None
 
 
+def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
+    """Legion (10.25.1): the named card beside the vanguard, in its orientation, and both in a legion
+    state (10.25.2). Seek Mate (11.10.2, without ``source``): an ACT ability of the main phase
+    (6.6.1.2.2), for a vanguard never in a legion state while the opponent's vanguard is grade 3 or
+    greater; its cost, four cards of the drop zone on top of the deck; up to one card of that name
+    searched from the deck; the deck shuffled. A vanguard already in a legion state does not legion
+    again (10.25.1.2). Whether the vanguard's text has Seek Mate and names that card (11.10.1.1) is
+    card text, the players' to read."""
+    actor = action.actor
+    _in_step(
+        state,
+        actor,
+        ("main",),
+        "You can play Seek Mate, an ACT ability, only in your main phase (6.6.1.2.2).",
+    )
+    work = Work(state, action.version)
+    leader = work.vanguard(actor)
+    if leader is None or leader in work.data("g_units", ()):
+        refuse("Only a vanguard that is not a G unit can legion (10.25.1).")
+    if work.legion(actor) is not None:
+        refuse("Your vanguards are already in a legion state: they cannot legion again (10.25.1.2).")
+    if action.source is None:
+        if leader in work.data("legioned", ()):
+            refuse(
+                "Seek Mate is for a vanguard that has never been in a legion state, once a game (11.10.2)."
+            )
+        theirs = work.grade(work.vanguard(1 - actor))
+        if theirs is not None and theirs < 3:
+            refuse(
+                "Seek Mate needs your opponent's vanguard to be grade 3 or greater (11.10.2); "
+                f"it is grade {theirs}."
+            )
+        if len(action.drop) != 4:
+            refuse("Seek Mate's cost puts four cards of your drop zone on top of your deck (11.10.2).")
+        if action.zone != "deck":
+            refuse("Seek Mate searches your deck for the card it names (11.10.2).")
+    drop = work.ids("drop", actor)
+    if len(set(action.drop)) != len(action.drop):
+        refuse("The same card is chosen twice.")
+    for index in action.drop:
+        if index >= len(drop):
+            refuse(f"There is no card at index {index} of your drop zone (it holds {len(drop)}).")
+    work.move(
+        actor, [drop[i] for i in action.drop], "deck", actor, kind="vg_seek_cost", position="top", face="down"
+    )
+    mate = None
+    if action.mate is not None:
+        wanted = action.mate.casefold()
+        mate = next((c for c in work.ids(action.zone, actor) if work.ref(c).name.casefold() == wanted), None)
+        if mate is None:
+            refuse(
+                f"There is no card named {action.mate} in your {work.match.zone_specs[action.zone].label}."
+            )
+        orientation = work.card(leader).orientation
+        work.move(
+            actor,
+            [mate],
+            VC,
+            actor,
+            kind="vg_legion",
+            position=1,
+            face="up",
+            orientation=orientation,
+            source=action.source,
+        )
+        work.set_legion(actor, (leader, mate))
+        work.set(legioned=sorted({*work.data("legioned", ()), leader, mate}))
+    else:
+        work.emit("vg_seek_none", actor)
+    if action.source is None:
+        work.set(legioned=sorted({*work.data("legioned", ()), leader}))
+    if action.zone == "deck":
+        work.shuffle_deck(actor, b"/vanguard/seek-mate")
+    return work.board, work.events, None
+
+
 for _cls, _handler in (
     (VgRedraw, _redraw),
     (VgRide, _ride),
@@ -408,5 +490,6 @@ for _cls, _handler in (
     (VgChoose, _choose),
     (VgDeclareTrigger, _declare),
     (VgModify, _modify),
+    (VgLegion, _legion),
 ):
     register_handler(_cls, _handler)

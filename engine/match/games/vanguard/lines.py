@@ -138,6 +138,25 @@ LINES = {
     "vg_g_return": lambda x: (
         f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} returned to {_to(x)}{_rule(x)}."
     ),
+    "vg_legion": lambda x: (
+        f"{x.subject()} {x.verb('put')} {x.cards()} beside {x.whose(int(x.event.actor or 0))} vanguard: "
+        f"they are in a legion state (10.25.1)"
+        + (f", by {x.event.data['source']}" if x.event.data.get("source") else ", by Seek Mate (11.10.2)")
+        + "."
+    ),
+    "vg_seek_cost": lambda x: (
+        f"{x.subject()} {x.verb('put')} {x.cards()} from {_from(x)} on top of {_to(x)} "
+        "(Seek Mate's cost, 11.10.2)."
+    ),
+    "vg_seek_none": lambda x: f"{x.subject()} {x.verb('take')} no card with Seek Mate (11.10.2).",
+    "vg_legion_end": lambda x: (
+        f"{_whose(x).capitalize() if _whose(x) == 'your' else _whose(x)} vanguards are no longer in "
+        f"a legion state{_rule(x)}."
+    ),
+    "vg_legion_follows": lambda x: (
+        f"{x.cards()[0].upper()}{x.cards()[1:]} {'stands' if x.event.data['stand'] else 'rests'} "
+        f"with its legion{_rule(x)}."
+    ),
     "vg_modify": lambda x: (
         f"{x.subject()} {x.verb('give')} {_card(x, 0)} "
         + " and ".join(
