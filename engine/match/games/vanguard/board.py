@@ -22,7 +22,8 @@ handlers and ``settle`` use. Game data it keeps on the board
 - ``battle``: the battle in progress (7.1.2): attacker, target, booster by card and circle, drive,
   drive checks done, whether it hit;
 - ``check``: the card of a drive or damage check waiting in the trigger zone for its trigger's choices;
-- ``prompts``: the choices a player must make now (trigger targets, a ride from the soul), in order.
+- ``prompts``: the choices a player must make now (trigger targets, a ride from the soul, the unit kept
+  on an overloaded vanguard circle 9.3.3-9.3.5, the end of a G assist 6.4.1.2.5), in order.
 """
 
 from __future__ import annotations
@@ -295,3 +296,16 @@ class BoardWork:
             self.emit(
                 "vg_legion_follows", None, (follower,), player=player, stand=state == STAND, rule="10.25.10"
             )
+
+    def learn(self, kind: str, actor: int, cards: list[int], mask: int, **data: Any) -> None:
+        """Show cards to the players of ``mask`` (a reveal, a look): they know them from now on, and
+        the event names them to those who saw them."""
+        everyone = self.match.all
+        new = list(self.board.cards)
+        mentions = []
+        for card_id in cards:
+            old = new[card_id]
+            new[card_id] = old.with_known(old.known | mask)
+            mentions.append((old.ref, seen_mask(old.known, new[card_id].known, everyone)))
+        self.board = self.board.evolve(cards=tuple(new))
+        self.events.append(Event(kind, actor, tuple(mentions), data))

@@ -38,7 +38,7 @@ class TriggerWork(BoardWork):
     def options(self, prompt: dict[str, Any]) -> list[tuple[str, int, int]]:
         """``(zone, index, card)`` a prompt may be answered with."""
         player, kind = prompt["player"], prompt["kind"]
-        if kind == "declare":
+        if kind in ("declare", "g_assist"):
             return []
         if kind == "heal":
             return [("damage", i, c) for i, c in enumerate(self.ids("damage", player))]
@@ -89,7 +89,7 @@ class TriggerWork(BoardWork):
         if not prompts:
             return False
         prompt = dict(prompts[0])
-        if prompt["kind"] == "declare":
+        if prompt["kind"] in ("declare", "g_assist"):
             return False
         options = self.options(prompt)
         if len(options) > 1:

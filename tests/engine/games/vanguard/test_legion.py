@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.match.actions import Move, Orient, ZoneRef
 from engine.match.errors import ActionRefused
@@ -132,3 +134,24 @@ def test_two_units_placed_together_the_player_chooses_the_one_kept_9_3_3() -> No
     assert state.zone("vc", 1) == (kept,)
     assert {hand[0], hand[1]} - {kept} <= set(state.zone("soul", 1))
     assert any("(9.3.3)" in line for line in lines)
+
+
+@settings(max_examples=8, deadline=None)
+@given(count=st.integers(min_value=1, max_value=3), legion=st.booleans())
+def test_after_the_check_timing_a_vanguard_circle_holds_one_unit_or_its_legion_9_3(
+    count: int, legion: bool
+) -> None:
+    """9.3.1-9.3.5: whatever a move puts on the vanguard circle, once the rule actions have run it
+    holds one unit, or the Legion Leader and Mate alone, or waits for the player's choice (9.3.3)."""
+    state = legion_ready()
+    if legion:
+        state, _ = seek(state)
+    cards = tuple(at("hand", i) for i in range(count))
+    state, _ = act(state, Move(actor=1, version=state.version, cards=cards, to=ZoneRef(zone="vc")))
+    prompts = state.board.data("prompts", ())
+    if prompts:
+        assert dict(prompts[0])["kind"] == "vc_keep" and count > 1
+        state, _ = act(state, VgChoose(actor=1, version=state.version, target=at("vc", 0)))
+    pair = state.board.data("legion")
+    vc = state.zone("vc", 1)
+    assert len(vc) == 1 or (pair is not None and tuple(pair[1]) == vc)

@@ -436,7 +436,7 @@ def test_modify_power_from_card_text() -> None:
     """2.5: a power change until end of turn counts in the battle and ends with the turn (6.8.1.4)."""
     state = second_turn()
     state, lines = act(state, VgModify(actor=1, version=state.version, card=at("vc"), power=3000), viewer=1)
-    assert lines == ["You give Beta Starter +3000 power until end of turn (power now 8000)."]
+    assert lines == ["You give Beta Starter +3000 power until end of turn (power now 8000, printed 5000)."]
     state = to_battle(state, 1)
     state = do(state, NextPhase, 1, to="end")
     assert view(state, 1)["game_data"]["modifiers"] == []
