@@ -49,23 +49,50 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   hand (7.6.1.2.6) or the damage zone (9.6.6).
 - Rule actions (Section 9) at every check timing: 6 or more damage (9.2.2), an empty deck (9.2.3), no
   vanguard and no soul (9.2.4) lose, and all players losing at once is a draw (1.2.3); extra
-  rear-guards on a circle to the drop zone (9.3.6), extra vanguards to the soul (9.3.1), guardians
-  outside the battle phase to the drop zone (9.4.1), a ride from the soul when there is no vanguard
-  (9.5.1, a prompt), G units that would go elsewhere to the G zone face up (4.6.9). Concede is
-  generic (1.2.4).
+  rear-guards on a circle to the drop zone (9.3.6); the overloaded vanguard circle (9.3.1 the units
+  not in a legion state but the one last placed to the soul; 9.3.3 several placed last together, the
+  player chooses the one kept, a prompt answered with :class:`VgChoose`; 9.3.5 a unit put on a legion's
+  circle stays and the legion goes to the soul; 9.3.2 and 9.3.4, two Legion Mates, cannot arise since a
+  legion cannot legion again, 10.25.1.2); guardians outside the battle phase to the drop zone (9.4.1),
+  a ride from the soul when there is no vanguard (9.5.1, a prompt), G units that would go elsewhere
+  to the G zone face up (4.6.9). Concede is generic (1.2.4).
+- Legion (10.25, :class:`VgLegion`): Seek Mate (11.10.2) in the main phase (6.6.1.2.2), for a vanguard
+  never in a legion state, while the opponent's vanguard is grade 3 or greater: its cost (four cards
+  of the drop zone on top of the deck), up to one card of the named card searched from the deck and
+  put beside the vanguard in its orientation (10.25.1), the deck shuffled; with a ``source`` (card
+  text that legions) the mate comes from the zone named and nothing is paid. No second legion
+  (10.25.1.2). The legion attacks with both cards rested (10.25.5) and the sum of their power
+  (10.25.6), the leader's critical and drive (7.7.1.5, 2.17.1); attacked, the leader's power counts
+  (10.25.8); rides compare with the leader's grade (10.25.9) and put both into the soul (10.6.1.2);
+  standing or resting one stands or rests the other (10.25.10, the stand phase 6.3.1.2 included); the
+  state ends when either changes zones (10.25.2). Hearts under a G unit keep their legion (10.27.4).
+- G assist (6.4.1.2, :class:`VgGAssist` then :class:`VgGAssistTake`): the conditions (6.4.1.2.2)
+  checked with card data, the hand revealed to the opponent (6.4.1.2.4: the engine checks the
+  conditions the opponent would confirm; without card data the opponent reads the revealed hand in
+  the log), the top five looked at by their player only, up to one card one grade above the vanguard
+  shown and put into the hand, two cards of the hand removed from the game (10.36), the deck shuffled
+  either way (6.4.1.2.5); the step then ends.
+- Entered numbers (power, critical, drive, shield: :class:`VgAttack`, :class:`VgGuard`,
+  :class:`VgIntercept`) are needed for cards without card data; for a card with data, a number that
+  differs from the printed one is card text: it is applied (for the battle) and the log shows it to
+  both players next to the printed one. A change to an opponent's unit (:class:`VgModify` on their
+  unit, :class:`VgAttack`'s ``target_power``) names the card or effect it comes from (``source``,
+  2.11.1), or is refused; :class:`VgModify`'s line shows the unit's printed power.
 - Circles (4.6): a card moved to the vanguard circle from another circle stands (4.6.4.1), and so does
   a card moved to a rear-guard circle from the vanguard or guardian circle (4.6.6.1); from another
   rear-guard circle it keeps its orientation (4.6.6.2); a generic move that names an orientation (card
   text) is followed.
 
 **Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a
-flip, soul blast 10.17 and soul charge 10.18 with moves...), G Assist's reveal, look and removal
-(6.4.1.2.4-6.4.1.2.5: generic reveal, look, move, shuffle), the stride cost (11.11.2), G guardians
-(7.5.1.2.3), legion (10.25: no legion state is kept, so a second card put on the vanguard circle goes
-to the soul by the rule action 9.3.1 as for units not in a legion state, and 9.3.2-9.3.5 do not
-apply: a Legion Mate cannot stay there), lock (10.22), delete (10.26), dominate (10.35), Imaginary
-Gifts (10.6.3), extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their
-check timing order (8.4.1).
+flip, soul blast 10.17 and soul charge 10.18 with moves...), the stride cost (11.11.2), G guardians
+(7.5.1.2.3), the legion edge cases that need card text: whether the vanguard has Seek Mate and which
+card it names (11.10.1.1: card data has no field for it, so the named card is the player's entry and
+the opponent reads it in the log), damage prevention shared by a legion (10.25.6.1), legion in a
+heart state by effect (10.25.18), dominate (10.35); lock (10.22), delete (10.26), Imaginary Gifts
+(10.6.3), extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their check
+timing order (8.4.1). The choice among several units placed last on a vanguard circle by one card
+effect (9.3.3) is prompted only when one action put them there together; otherwise the newest (the top
+card) is the one last placed.
 
 **Card stats** read from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`):
 ``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
@@ -102,8 +129,11 @@ from engine.match.games.vanguard.actions import (
     VgCall,
     VgChoose,
     VgDeclareTrigger,
+    VgGAssist,
+    VgGAssistTake,
     VgGuard,
     VgIntercept,
+    VgLegion,
     VgModify,
     VgPass,
     VgRedraw,
@@ -112,7 +142,7 @@ from engine.match.games.vanguard.actions import (
     VgSwap,
 )
 from engine.match.games.vanguard.lines import register_lines
-from engine.match.games.vanguard.sim import random_actions, random_deck
+from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work
@@ -125,8 +155,11 @@ __all__ = [
     "VgCall",
     "VgChoose",
     "VgDeclareTrigger",
+    "VgGAssist",
+    "VgGAssistTake",
     "VgGuard",
     "VgIntercept",
+    "VgLegion",
     "VgModify",
     "VgPass",
     "VgRedraw",
@@ -137,7 +170,7 @@ __all__ = [
 ]
 
 _TURN_ACTIONS = (NextStep, NextPhase, PassTurn)
-_OWN_SENTENCE = (VgGuard, VgIntercept, VgPass, VgChoose, VgDeclareTrigger)
+_OWN_SENTENCE = (VgGuard, VgIntercept, VgPass, VgChoose, VgDeclareTrigger, VgGAssistTake)
 """Actions of the deciding player: their handlers say who may take them (7.5.1.2, 2.8.1.1)."""
 _SKILLS = ("triple drive", "twin drive", "intercept", "boost")
 
@@ -255,7 +288,11 @@ class VanguardDefinition(GameDefinition):
                 refuse("Finish the check in progress first (7.6.1.2, 9.6).")
             if cls is PassTurn and board.phase < PHASE["main"]:
                 refuse("Go on to your main phase before ending your turn (6.2).")
-        elif prompts and cls in VANGUARD_ACTIONS and cls not in (VgChoose, VgDeclareTrigger, VgModify):
+        elif (
+            prompts
+            and cls in VANGUARD_ACTIONS
+            and cls not in (VgChoose, VgDeclareTrigger, VgModify, VgGAssistTake)
+        ):
             head = dict(prompts[0])
             refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
         deciding = _deciding(state)
@@ -281,8 +318,11 @@ class VanguardDefinition(GameDefinition):
             return state, []
         work = Work(state, action.version)
         explicit = isinstance(action, Move) and action.orientation is not None
-        if type(action).undoable and state.undo_base is not None and not explicit:
-            work.stand_arrivals(state.undo_base)
+        if type(action).undoable and state.undo_base is not None:
+            if not explicit:
+                work.stand_arrivals(state.undo_base)
+            work.note_vanguard_arrivals(state.undo_base)
+            work.legion_follows(state.undo_base)
         if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
             work.end_phase(1 - state.board.active)
         work.run()
@@ -305,6 +345,7 @@ class VanguardDefinition(GameDefinition):
         board = state.board
         out: dict[str, Any] = {
             "started": bool(board.data("started")),
+            "legion": [work.legion(p) is not None for p in (0, 1)],
             "redrawn": list(board.data("redrawn", ())),
             "ride_done": bool(board.data("ride_done")),
             "stride_done": bool(board.data("stride_done")),

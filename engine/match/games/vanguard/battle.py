@@ -16,7 +16,9 @@ class BattleWork(BoardWork):
 
     def power(self, card_id: int, with_boost: bool = True) -> int:
         """A unit's power now: printed or entered, plus changes, plus its booster's power while both
-        stay on their circles (7.4.1.11), plus a G unit's hearts' power (10.28.2.3)."""
+        stay on their circles (7.4.1.11), plus a G unit's hearts' power (10.28.2.3). An attacking
+        Legion Leader adds its Legion Mate's power (10.25.6); attacked, the leader's own power counts
+        (10.25.8), and its critical (7.7.1.5) and drive (2.17.1) are the leader's own."""
         total = self.base(card_id, "power") or 0
         total += self.mod_total(card_id, 1)
         where = self.where(card_id)
@@ -28,6 +30,9 @@ class BattleWork(BoardWork):
             b = dict(battle)
             if b["attacker"] == card_id and b.get("booster") is not None and self.boost_holds(b):
                 total += self.power(b["booster"], with_boost=False)
+            pair = self.legion(self.board.active)
+            if b["attacker"] == card_id and pair is not None and pair[0] == card_id:
+                total += self.power(pair[1], with_boost=False)
         return total
 
     def critical(self, card_id: int) -> int:

@@ -14,11 +14,16 @@ handlers and ``settle`` use. Game data it keeps on the board
 - ``mods``: ``[card, power, critical, "turn" | "battle"]`` changes: trigger effects, shields
   (3.11.3), players' :class:`VgModify`; they end with the turn (6.8.1.4) or the battle (7.8.1.2),
   and when the card leaves the field (4.1.4);
+- ``legion``: per player, ``[leader, mate]`` while their vanguards are in a legion state (10.25.2);
+  ``legioned``: the cards that have ever been in one (Seek Mate asks for a vanguard that never was,
+  11.10.2); ``vc_new``: per player, the cards one action put on the vanguard circle together, when
+  there were several (the units "placed last" of 9.3.3-9.3.5), until the rule actions have looked;
 - ``declared``: numbers the players entered for cards without card data, by card id;
 - ``battle``: the battle in progress (7.1.2): attacker, target, booster by card and circle, drive,
   drive checks done, whether it hit;
 - ``check``: the card of a drive or damage check waiting in the trigger zone for its trigger's choices;
-- ``prompts``: the choices a player must make now (trigger targets, a ride from the soul), in order.
+- ``prompts``: the choices a player must make now (trigger targets, a ride from the soul, the unit kept
+  on an overloaded vanguard circle 9.3.3-9.3.5, the end of a G assist 6.4.1.2.5), in order.
 """
 
 from __future__ import annotations
@@ -105,6 +110,16 @@ class BoardWork:
         if self.ref(card_id).stats and name in ("shield", "critical"):
             return 0 if name == "shield" else 1
         return self.declared(card_id, name)
+
+    def legion(self, player: int) -> tuple[int, int] | None:
+        """The player's Legion Leader and Legion Mate while they are in a legion state (10.25.2)."""
+        entry = (self.data("legion") or (None, None))[player]
+        return None if entry is None else (int(entry[0]), int(entry[1]))
+
+    def set_legion(self, player: int, pair: tuple[int, int] | None) -> None:
+        table = [None if e is None else list(e) for e in (self.data("legion") or (None, None))]
+        table[player] = None if pair is None else list(pair)
+        self.set(legion=table if any(e is not None for e in table) else None)
 
     def mods(self) -> list[list[Any]]:
         return [list(mod) for mod in self.data("mods", ())]
@@ -194,9 +209,9 @@ class BoardWork:
     def add_mod(self, card_id: int, power: int, critical: int, until: str) -> None:
         self.set(mods=[*self.mods(), [card_id, power, critical, until]])
 
-    def prompt(self, player: int, kind: str, amount: int = 0) -> None:
+    def prompt(self, player: int, kind: str, amount: int = 0, **extra: Any) -> None:
         prompts = [dict(p) for p in self.data("prompts", ())]
-        prompts.append({"player": player, "kind": kind, "amount": amount})
+        prompts.append({"player": player, "kind": kind, "amount": amount, **extra})
         self.set(prompts=prompts)
 
     def shuffle_deck(self, player: int, context: bytes) -> None:
@@ -248,3 +263,49 @@ class BoardWork:
         rest = [c for c in cards if c not in g_units]
         self.move(None, rest, "drop", player, kind="vg_retire", rule=rule)
         self.move(None, g, "gzone", player, kind="vg_retire", face="up", rule=rule)
+
+    def keep_vanguard(self, player: int, keep: int, rule: str) -> None:
+        """Keep one unit on the vanguard circle and put the others into the soul (9.3)."""
+        extra = [c for c in self.ids(VC, player) if c != keep]
+        self.move(None, extra, "soul", player, kind="vg_rule", rule=rule)
+
+    def note_vanguard_arrivals(self, before: Board) -> None:
+        """Remember the cards an action put on a vanguard circle together, when there are several:
+        they are the units "placed last" of 9.3.3-9.3.5 (``vc_new``)."""
+        arrived: list[list[int]] = []
+        for player in (0, 1):
+            old = set(before.zones[self.slot(VC, player)])
+            arrived.append([c for c in self.ids(VC, player) if c not in old])
+        if any(len(cards) > 1 for cards in arrived):
+            self.set(vc_new=arrived)
+
+    def legion_follows(self, before: Board) -> None:
+        """10.25.10: when the Legion Leader or the Legion Mate is stood or rested, the other takes the
+        same state (``before`` is the board before the action)."""
+        for player in (0, 1):
+            pair = self.legion(player)
+            if pair is None:
+                continue
+            leader, mate = (self.card(c).orientation for c in pair)
+            if leader == mate:
+                continue
+            mate_moved = before.cards[pair[1]].orientation != mate
+            leader_moved = before.cards[pair[0]].orientation != leader
+            follower, state = (pair[0], mate) if mate_moved and not leader_moved else (pair[1], leader)
+            self.orient([follower], state)
+            self.emit(
+                "vg_legion_follows", None, (follower,), player=player, stand=state == STAND, rule="10.25.10"
+            )
+
+    def learn(self, kind: str, actor: int, cards: list[int], mask: int, **data: Any) -> None:
+        """Show cards to the players of ``mask`` (a reveal, a look): they know them from now on, and
+        the event names them to those who saw them."""
+        everyone = self.match.all
+        new = list(self.board.cards)
+        mentions = []
+        for card_id in cards:
+            old = new[card_id]
+            new[card_id] = old.with_known(old.known | mask)
+            mentions.append((old.ref, seen_mask(old.known, new[card_id].known, everyone)))
+        self.board = self.board.evolve(cards=tuple(new))
+        self.events.append(Event(kind, actor, tuple(mentions), data))

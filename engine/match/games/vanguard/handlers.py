@@ -11,8 +11,11 @@ from engine.match.games.vanguard.actions import (
     VgCall,
     VgChoose,
     VgDeclareTrigger,
+    VgGAssist,
+    VgGAssistTake,
     VgGuard,
     VgIntercept,
+    VgLegion,
     VgModify,
     VgPass,
     VgRedraw,
@@ -52,6 +55,22 @@ def _indexes(work: Work, actor: int, indexes: tuple[int, ...]) -> list[int]:
         if index >= len(hand):
             refuse(f"There is no card at index {index} of your hand (it holds {len(hand)}).")
     return [hand[i] for i in indexes]
+
+
+def _printed(work: Work, card: int, name: str) -> int | None:
+    """A printed number of a card with card data (2.5-2.7: critical 1 and shield 0 when the data lacks
+    them, 3.11.2), None for a card without card data."""
+    if not work.ref(card).stats:
+        return None
+    return work.base(card, name)
+
+
+def _source_for_opponent(source: str | None, what: str) -> None:
+    if source is None:
+        refuse(
+            f"Changing {what}, a unit of your opponent, takes the card or effect that does it "
+            "(its text, 2.11.1): give it as the source."
+        )
 
 
 def _redraw(state: MatchState, action: VgRedraw) -> HandlerResult:
@@ -172,14 +191,17 @@ def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
 
 
 def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
-    """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it, choose an opposing
+    """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it (a vanguard in a
+    legion state attacks with both its cards, both rested, 10.25.5), choose an opposing
     front-row unit, optionally rest a booster behind the attacker; the attack step then holds for
     "when ... attacks/boosts" abilities (7.4.1.12) when asked or when card data shows one."""
     actor = action.actor
+    if state.board.turn == 1 and actor == state.board.active:
+        # Checked first: on the first turn the start step passes by itself (7.3.1.3), so the step
+        # check below would otherwise answer with a vaguer sentence.
+        refuse("No attack is possible on the first turn of the game (7.3.1.3).")
     _in_step(state, actor, ("start",), "You can attack only in the start step of your battle phase (7.3).")
     work = Work(state, action.version)
-    if state.board.turn == 1:
-        refuse("No attack is possible on the first turn of the game (7.3.1.3).")
     attacker = work.unit(action.attacker, actor)
     if attacker is None:
         refuse("You have no unit on that circle to attack with (7.4.1.3).")
@@ -200,13 +222,26 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
             not isinstance(skill, str) and grade is not None and grade > 1
         ):
             refuse("That unit has no Boost (7.4.1.10, 11.4).")
-    for card, name, entered in (
+    if action.target_power is not None and _printed(work, target, "power") not in (None, action.target_power):
+        _source_for_opponent(action.source, "the attacked unit's power")
+    entered: list[list[object]] = []
+    for card, name, value in (
         (attacker, "power", action.power),
         (attacker, "critical", action.critical),
         (target, "power", action.target_power),
         *(((booster, "power", action.boost_power),) if booster is not None else ()),
     ):
-        if work.base(card, name) is None:
+        printed = _printed(work, card, name)
+        if printed is not None:
+            if value is not None and value != printed:
+                # An entered number that differs from the card data: card text, applied for this
+                # battle and shown to both players next to the printed one.
+                change = value - printed
+                work.add_mod(
+                    card, change if name == "power" else 0, change if name == "critical" else 0, "battle"
+                )
+                entered.append([0 if card == attacker else 1 if card == target else 2, name, value, printed])
+        elif work.base(card, name) is None:
             whose = (
                 "the attacked unit's"
                 if card == target
@@ -214,14 +249,20 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
                 if card == booster
                 else "your unit's"
             )
-            work.declare(card, **{name: need(entered, f"{whose} {name}")})
+            work.declare(card, **{name: need(value, f"{whose} {name}")})
     drive = 0
     if action.attacker == VC:
-        drive = drive_of(work.ref(attacker)) or work.declared(attacker, "drive") or 0
+        printed_drive = drive_of(work.ref(attacker))
+        drive = printed_drive or work.declared(attacker, "drive") or 0
+        if printed_drive is not None and action.drive is not None and action.drive != printed_drive:
+            drive = action.drive
+            entered.append([0, "drive", action.drive, printed_drive])
         if not drive:
             drive = need(action.drive, "your vanguard's drive (1, or 2 with Twin Drive!!, 2.17, 11.2)")
             work.declare(attacker, drive=drive)
-    work.orient([attacker, *([booster] if booster is not None else [])], REST)
+    pair = work.legion(actor) if action.attacker == VC else None
+    mate = [pair[1]] if pair is not None and pair[0] == attacker else []
+    work.orient([attacker, *mate, *([booster] if booster is not None else [])], REST)
     hold = action.hold or work.attack_abilities(actor)
     battle = {
         "attacker": attacker,
@@ -244,6 +285,8 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         target_power=work.power(target),
         boost=bool(booster),
         hold=hold,
+        entered=entered,
+        source=action.source if entered else None,
     )
     work.goto("attack")
     return work.board, work.events, None
@@ -264,13 +307,21 @@ def _guard(state: MatchState, action: VgGuard) -> HandlerResult:
     if action.shields and len(action.shields) != len(cards):
         refuse("Give one shield per guardian, or none.")
     total = 0
+    entered: list[list[object]] = []
     for i, card in enumerate(cards):
+        value = action.shields[i] if action.shields else None
+        printed = _printed(work, card, "shield")
         shield = work.base(card, "shield")
+        if printed is not None and value is not None and value != printed:
+            shield = value
+            entered.append([i, "shield", value, printed])
         if shield is None:
-            shield = need(action.shields[i] if action.shields else None, "the shield of a guardian")
+            shield = need(value, "the shield of a guardian")
             work.declare(card, shield=shield)
         total += shield
-    work.move(actor, cards, "gc", actor, kind="vg_guard", face="up", orientation=REST, shield=total)
+    work.move(
+        actor, cards, "gc", actor, kind="vg_guard", face="up", orientation=REST, shield=total, entered=entered
+    )
     _shield(work, total)
     return work.board, work.events, None
 
@@ -295,10 +346,17 @@ def _intercept(state: MatchState, action: VgIntercept) -> HandlerResult:
     if work.has_intercept(unit) is False:
         refuse("That unit has no Intercept (11.3).")
     shield = work.base(unit, "shield")
+    printed = _printed(work, unit, "shield")
+    entered: list[list[object]] = []
+    if printed is not None and action.shield is not None and action.shield != printed:
+        shield = action.shield
+        entered.append([0, "shield", action.shield, printed])
     if shield is None:
         shield = need(action.shield, "the intercepting unit's shield")
         work.declare(unit, shield=shield)
-    work.move(actor, [unit], "gc", actor, kind="vg_intercept", orientation=REST, shield=shield)
+    work.move(
+        actor, [unit], "gc", actor, kind="vg_intercept", orientation=REST, shield=shield, entered=entered
+    )
     _shield(work, shield)
     return work.board, work.events, None
 
@@ -331,9 +389,10 @@ def _head(work: Work, actor: int, kinds: tuple[str, ...]) -> dict[str, object]:
 
 
 def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
-    """Answer a trigger's choice (2.8.1.1.2-2.8.1.1.5) or a ride from the soul (9.5.1)."""
+    """Answer a trigger's choice (2.8.1.1.2-2.8.1.1.5), a ride from the soul (9.5.1) or the unit to
+    keep on an overloaded vanguard circle (9.3.3-9.3.5)."""
     work = Work(state, action.version)
-    head = _head(work, action.actor, ("critical", "power", "stand", "heal", "soul_ride"))
+    head = _head(work, action.actor, ("critical", "power", "stand", "heal", "soul_ride", "vc_keep"))
     options = work.options(head)
     player = action.target.player if action.target.player is not None else action.actor
     for zone, index, card in options:
@@ -343,6 +402,7 @@ def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
     wanted = {
         "heal": "a card of your damage zone",
         "soul_ride": "a card of your soul",
+        "vc_keep": "one of the units last placed on your vanguard circle",
     }.get(str(head["kind"]), "one of your units (on the vanguard, a rear-guard or the guardian circle)")
     refuse(f"Choose {wanted} (2.8.1.1).")
 
@@ -365,7 +425,9 @@ def _declare(state: MatchState, action: VgDeclareTrigger) -> HandlerResult:
 
 
 def _modify(state: MatchState, action: VgModify) -> HandlerResult:
-    """A power or critical change from card text (2.5.4, 2.7) on a unit, until end of turn or battle."""
+    """A power or critical change from card text (2.5.4, 2.7) on a unit, until end of turn or battle.
+    A change to an opponent's unit names the card or effect it comes from (``source``, 2.11.1); the
+    log shows it, with the unit's printed power next to its power now."""
     work = Work(state, action.version)
     if action.card.zone not in FIELD:
         refuse("Only units on circles get power or critical (3.8).")
@@ -380,6 +442,8 @@ def _modify(state: MatchState, action: VgModify) -> HandlerResult:
     card = ids[action.card.index]
     if not action.power and not action.critical:
         refuse("Give a power or critical change other than 0 (2.5.4.1).")
+    if player != action.actor:
+        _source_for_opponent(action.source, "the power or critical of " + work.ref(card).name)
     work.add_mod(card, action.power, action.critical, action.until)
     work.emit(
         "vg_modify",
@@ -389,7 +453,150 @@ def _modify(state: MatchState, action: VgModify) -> HandlerResult:
         critical=action.critical,
         until=action.until,
         total=work.power(card),
+        printed=_printed(work, card, "power"),
+        source=action.source,
     )
+    return work.board, work.events, None
+
+
+def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
+    """Legion (10.25.1): the named card beside the vanguard, in its orientation, and both in a legion
+    state (10.25.2). Seek Mate (11.10.2, without ``source``): an ACT ability of the main phase
+    (6.6.1.2.2), for a vanguard never in a legion state while the opponent's vanguard is grade 3 or
+    greater; its cost, four cards of the drop zone on top of the deck; up to one card of that name
+    searched from the deck; the deck shuffled. A vanguard already in a legion state does not legion
+    again (10.25.1.2). Whether the vanguard's text has Seek Mate and names that card (11.10.1.1) is
+    card text, the players' to read."""
+    actor = action.actor
+    _in_step(
+        state,
+        actor,
+        ("main",),
+        "You can play Seek Mate, an ACT ability, only in your main phase (6.6.1.2.2).",
+    )
+    work = Work(state, action.version)
+    leader = work.vanguard(actor)
+    if leader is None or leader in work.data("g_units", ()):
+        refuse("Only a vanguard that is not a G unit can legion (10.25.1).")
+    if work.legion(actor) is not None:
+        refuse("Your vanguards are already in a legion state: they cannot legion again (10.25.1.2).")
+    if action.source is None:
+        if leader in work.data("legioned", ()):
+            refuse(
+                "Seek Mate is for a vanguard that has never been in a legion state, once a game (11.10.2)."
+            )
+        theirs = work.grade(work.vanguard(1 - actor))
+        if theirs is not None and theirs < 3:
+            refuse(
+                "Seek Mate needs your opponent's vanguard to be grade 3 or greater (11.10.2); "
+                f"it is grade {theirs}."
+            )
+        if len(action.drop) != 4:
+            refuse("Seek Mate's cost puts four cards of your drop zone on top of your deck (11.10.2).")
+        if action.zone != "deck":
+            refuse("Seek Mate searches your deck for the card it names (11.10.2).")
+    drop = work.ids("drop", actor)
+    if len(set(action.drop)) != len(action.drop):
+        refuse("The same card is chosen twice.")
+    for index in action.drop:
+        if index >= len(drop):
+            refuse(f"There is no card at index {index} of your drop zone (it holds {len(drop)}).")
+    work.move(
+        actor, [drop[i] for i in action.drop], "deck", actor, kind="vg_seek_cost", position="top", face="down"
+    )
+    mate = None
+    if action.mate is not None:
+        wanted = action.mate.casefold()
+        mate = next((c for c in work.ids(action.zone, actor) if work.ref(c).name.casefold() == wanted), None)
+        if mate is None:
+            refuse(
+                f"There is no card named {action.mate} in your {work.match.zone_specs[action.zone].label}."
+            )
+        orientation = work.card(leader).orientation
+        work.move(
+            actor,
+            [mate],
+            VC,
+            actor,
+            kind="vg_legion",
+            position=1,
+            face="up",
+            orientation=orientation,
+            source=action.source,
+        )
+        work.set_legion(actor, (leader, mate))
+        work.set(legioned=sorted({*work.data("legioned", ()), leader, mate}))
+    else:
+        work.emit("vg_seek_none", actor)
+    if action.source is None:
+        work.set(legioned=sorted({*work.data("legioned", ()), leader}))
+    if action.zone == "deck":
+        work.shuffle_deck(actor, b"/vanguard/seek-mate")
+    return work.board, work.events, None
+
+
+def _g_assist(state: MatchState, action: VgGAssist) -> HandlerResult:
+    """G assist (6.4.1.2.1.2): in your G assist step, when its conditions hold (6.4.1.2.2: your
+    vanguard below grade 3, no card one grade above it in your hand), reveal your hand (6.4.1.2.4:
+    with card data the engine confirms the conditions for the opponent, who sees the hand in the log;
+    without it they check it there) and look at the top five cards of your deck (6.4.1.2.5); a
+    ``g_assist`` choice then waits for :class:`VgGAssistTake`."""
+    actor = action.actor
+    _in_step(
+        state, actor, ("g_assist",), "You can G assist only in the G assist step of your turn (6.4.1.2)."
+    )
+    work = Work(state, action.version)
+    grade = work.grade(work.vanguard(actor))
+    if grade is not None and grade >= 3:
+        refuse(
+            f"You can G assist only while your vanguard is below grade 3 (6.4.1.2.2.1); it is grade {grade}."
+        )
+    hand = list(work.ids("hand", actor))
+    if grade is not None and any(work.grade(c) == grade + 1 for c in hand):
+        refuse(f"You can G assist only without a grade {grade + 1} card in your hand (6.4.1.2.2.2).")
+    work.learn("vg_g_assist_reveal", actor, hand, work.match.all, rule="6.4.1.2.4")
+    work.learn("vg_g_assist_look", actor, list(work.ids("deck", actor)[:5]), 1 << actor, rule="6.4.1.2.5")
+    work.prompt(actor, "g_assist")
+    return work.board, work.events, None
+
+
+def _g_assist_take(state: MatchState, action: VgGAssistTake) -> HandlerResult:
+    """6.4.1.2.5: up to one of the five cards looked at, one grade above your vanguard, shown to your
+    opponent and put into your hand; if one was, two cards of your hand removed from the game
+    (10.36); the deck shuffled even if no card was taken. The step then ends (6.4.1.2.1.3-6.4.1.3: one
+    G assist a step)."""
+    actor = action.actor
+    work = Work(state, action.version)
+    _head(work, actor, ("g_assist",))
+    looked = list(work.ids("deck", actor)[:5])
+    if action.take is None:
+        if action.remove:
+            refuse("Remove two cards only after taking one (6.4.1.2.5).")
+    else:
+        if action.take >= len(looked):
+            refuse(f"You looked at {len(looked)} cards (6.4.1.2.5).")
+        card = looked[action.take]
+        grade, new = work.grade(work.vanguard(actor)), work.grade(card)
+        if grade is not None and new is not None and new != grade + 1:
+            refuse(
+                f"Take a grade {grade + 1} card, one grade above your vanguard (6.4.1.2.5); "
+                f"that card is grade {new}."
+            )
+        if len(action.remove) != 2:
+            refuse("Having taken a card, remove two cards of your hand from the game (6.4.1.2.5).")
+        size = len(work.ids("hand", actor)) + 1
+        if len(set(action.remove)) != 2 or any(i >= size for i in action.remove):
+            refuse(f"Choose two different cards of your hand, indexes below {size} (6.4.1.2.5).")
+    work.set(prompts=[dict(p) for p in work.data("prompts", ())][1:])
+    if action.take is not None:
+        card = looked[action.take]
+        work.learn("vg_g_assist_show", actor, [card], work.match.all, rule="6.4.1.2.5")
+        work.move(actor, [card], "hand", actor, kind="vg_g_assist_take", position="bottom")
+        hand = work.ids("hand", actor)
+        removed = [hand[i] for i in action.remove]
+        work.move(actor, removed, "removed", actor, kind="vg_rule", face="up", rule="6.4.1.2.5")
+    work.shuffle_deck(actor, b"/vanguard/g-assist")
+    work.goto("ride")
     return work.board, work.events, None
 
 
@@ -406,5 +613,8 @@ for _cls, _handler in (
     (VgChoose, _choose),
     (VgDeclareTrigger, _declare),
     (VgModify, _modify),
+    (VgLegion, _legion),
+    (VgGAssist, _g_assist),
+    (VgGAssistTake, _g_assist_take),
 ):
     register_handler(_cls, _handler)

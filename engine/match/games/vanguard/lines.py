@@ -51,6 +51,19 @@ _TRIGGER_TEXT = {
     "none": "no trigger",
 }
 
+
+def _entered(line: Line) -> str:
+    """Numbers the player entered that differ from the card data, next to the printed ones."""
+    notes = [
+        f"{stat} {value} for {_card(line, int(index))} instead of the printed {printed}"
+        for index, stat, value, printed in line.event.data.get("entered") or ()
+    ]
+    if not notes:
+        return ""
+    source = line.event.data.get("source")
+    return " Entered: " + "; ".join(notes) + (f" (by {source})." if source else ".")
+
+
 LINES = {
     "vg_redraw": lambda x: f"{x.subject()} {x.verb('put')} {x.cards()} on the bottom of {_to(x)} (redraw).",
     "vg_keep": lambda x: f"{x.subject()} {x.verb('keep')} {x.whose(int(x.event.actor or 0))} hand.",
@@ -68,6 +81,7 @@ LINES = {
         f"{x.subject()} {x.verb('attack')} {_card(x, 1)} with {_card(x, 0)}"
         + (f", boosted by {_card(x, 2)}" if x.event.data.get("boost") else "")
         + f" ({x.event.data['power']} against {x.event.data['target_power']})."
+        + _entered(x)
         + (
             ' "When ... attacks" and "when ... boosts" abilities resolve before the guard step (7.4.1.12).'
             if x.event.data.get("hold")
@@ -79,11 +93,12 @@ LINES = {
     ),
     "vg_guard": lambda x: (
         f"{x.subject()} {x.verb('guard')} with {x.cards()} (shield {x.event.data['shield']}; "
-        f"the attacked unit now has {x.event.data.get('power', '?')} power)."
+        f"the attacked unit now has {x.event.data.get('power', '?')} power)." + _entered(x)
     ),
     "vg_intercept": lambda x: (
         f"{x.subject()} {x.verb('intercept')} with {x.cards()} (shield "
         f"{x.event.data['shield']}; the attacked unit now has {x.event.data.get('power', '?')} power)."
+        + _entered(x)
     ),
     "vg_pass": lambda x: (
         f"{x.subject()} {x.verb('guard')} no more"
@@ -138,6 +153,34 @@ LINES = {
     "vg_g_return": lambda x: (
         f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} returned to {_to(x)}{_rule(x)}."
     ),
+    "vg_g_assist_reveal": lambda x: (
+        f"{x.subject()} {x.verb('reveal')} {x.whose(int(x.event.actor or 0))} hand for a G assist: "
+        f"{x.cards()}{_rule(x)}."
+    ),
+    "vg_g_assist_look": lambda x: (
+        f"{x.subject()} {x.verb('look')} at {x.cards()} from the top of the deck{_rule(x)}."
+    ),
+    "vg_g_assist_show": lambda x: f"{x.subject()} {x.verb('show')} {x.cards()}{_rule(x)}.",
+    "vg_g_assist_take": lambda x: f"{x.subject()} {x.verb('put')} {x.cards()} into {_to(x)}.",
+    "vg_legion": lambda x: (
+        f"{x.subject()} {x.verb('put')} {x.cards()} beside {x.whose(int(x.event.actor or 0))} vanguard: "
+        f"they are in a legion state (10.25.1)"
+        + (f", by {x.event.data['source']}" if x.event.data.get("source") else ", by Seek Mate (11.10.2)")
+        + "."
+    ),
+    "vg_seek_cost": lambda x: (
+        f"{x.subject()} {x.verb('put')} {x.cards()} from {_from(x)} on top of {_to(x)} "
+        "(Seek Mate's cost, 11.10.2)."
+    ),
+    "vg_seek_none": lambda x: f"{x.subject()} {x.verb('take')} no card with Seek Mate (11.10.2).",
+    "vg_legion_end": lambda x: (
+        f"{_whose(x).capitalize() if _whose(x) == 'your' else _whose(x)} vanguards are no longer in "
+        f"a legion state{_rule(x)}."
+    ),
+    "vg_legion_follows": lambda x: (
+        f"{x.cards()[0].upper()}{x.cards()[1:]} {'stands' if x.event.data['stand'] else 'rests'} "
+        f"with its legion{_rule(x)}."
+    ),
     "vg_modify": lambda x: (
         f"{x.subject()} {x.verb('give')} {_card(x, 0)} "
         + " and ".join(
@@ -148,7 +191,10 @@ LINES = {
             )
             if part
         )
-        + f" {_POWER_UNTIL[str(x.event.data['until'])]} (power now {x.event.data['total']})."
+        + f" {_POWER_UNTIL[str(x.event.data['until'])]}"
+        + (f", by {x.event.data['source']}" if x.event.data.get("source") else "")
+        + f" (power now {x.event.data['total']}"
+        + (f", printed {x.event.data['printed']})." if x.event.data.get("printed") is not None else ").")
     ),
 }
 

@@ -23,8 +23,9 @@ class RuleActionWork(BoardWork):
         return None
 
     def rule_actions(self) -> bool:
-        """9.3.6 extra rear-guards to the drop zone, 9.3.1 extra vanguards to the soul (every unit
-        counts as not in a legion state: legion, 10.25, and 9.3.2-9.3.5 are left to players), 9.4.1
+        """9.3.6 extra rear-guards to the drop zone, the end of a legion state whose leader or mate left
+        the vanguard circle (10.25.2), extra vanguards to the soul (9.3.1, 9.3.3, 9.3.5:
+        :meth:`overloaded_vanguard`), 9.4.1
         guardians outside the battle phase to the drop zone, 4.6.9 G units to the G zone, 9.5.1 a ride
         from the soul when there is no vanguard. True if anything happened."""
         changed = False
@@ -36,10 +37,8 @@ class RuleActionWork(BoardWork):
                 if extra:
                     self.to_drop(list(extra), player, "9.3.6")
                     changed = True
-            vc = self.ids(VC, player)
-            if len(vc) > 1 and vc[0] not in g_units:
-                self.move(None, list(vc[1:]), "soul", player, kind="vg_rule", rule="9.3.1")
-                changed = True
+            changed = self.legion_ends(player) or changed
+            changed = self.overloaded_vanguard(player, g_units) or changed
             if not battle_phase and self.ids(GC, player):
                 self.to_drop(list(self.ids(GC, player)), player, "9.4.1")
                 changed = True
@@ -56,6 +55,8 @@ class RuleActionWork(BoardWork):
             ):
                 self.prompt(player, "soul_ride")
                 changed = True
+        if self.data("vc_new") is not None and not changed:
+            self.set(vc_new=None)
         mods = self.data("mods", ())
         if mods:
             on_field = {c for player in (0, 1) for circle in FIELD for c in self.ids(circle, player)}
@@ -63,3 +64,48 @@ class RuleActionWork(BoardWork):
             if len(kept) != len(mods):
                 self.set(mods=kept)
         return changed
+
+    def legion_ends(self, player: int) -> bool:
+        """10.25.2: if the Legion Leader or the Legion Mate changed zones, they are no longer in a
+        legion state (a card leaving the vanguard circle; hearts under a G unit stay there, 10.27.2)."""
+        pair = self.legion(player)
+        if pair is None:
+            return False
+        vc = self.ids(VC, player)
+        if pair[0] in vc and pair[1] in vc:
+            return False
+        self.set_legion(player, None)
+        self.emit("vg_legion_end", None, tuple(c for c in pair if c in vc), player=player, rule="10.25.2")
+        return True
+
+    def overloaded_vanguard(self, player: int, g_units: set[int]) -> bool:
+        """Overloaded vanguard circle (9.3): with a G unit on top the cards under it are its hearts
+        (10.27), not units. Otherwise the units "placed last" are the cards one action put there
+        together (``vc_new``), or else the newest one, the top card that is not of the legion pair.
+
+        - 9.3.1: two or more units not in a legion state: all but the one last placed to the soul;
+        - 9.3.3: several of them placed last: the player chooses the one to keep (a ``vc_keep`` prompt);
+        - 9.3.5: units in a legion state and units that are not: keep one of the units last placed
+          (the ones not in the legion, which arrived after it), the others to the soul, the legion
+          pair included (whose state then ends, 10.25.2);
+        - 9.3.2 and 9.3.4 (two or more Legion Mates) cannot arise: a vanguard in a legion state cannot
+          legion again (10.25.1.2, refused by :class:`VgLegion`), so one circle holds one Legion Mate.
+
+        Two units in a legion state stay together: 9.3.1 does not apply to them."""
+        vc = self.ids(VC, player)
+        if len(vc) < 2 or vc[0] in g_units:
+            return False
+        if any(dict(p)["kind"] == "vc_keep" for p in self.data("prompts", ())):
+            return False
+        pair = self.legion(player)
+        others = [c for c in vc if pair is None or c not in pair]
+        if not others or (pair is None and len(others) < 2):
+            return False
+        new = [int(c) for c in (self.data("vc_new") or ((), ()))[player] if c in others]
+        last = new if len(new) >= 2 else [others[0]]
+        rule = "9.3.5" if pair is not None else "9.3.1" if len(last) == 1 else "9.3.3"
+        if len(last) > 1:
+            self.prompt(player, "vc_keep", cards=last, rule=rule)
+        else:
+            self.keep_vanguard(player, last[0], rule)
+        return True

@@ -29,7 +29,8 @@ Zones (4.1.1: every player has their own copy of each zone; 4.1.2: every zone's 
 - ``removed`` (10.36): removed from the game, public (10.36.1.1): G Assist's cost (6.4.1.2.5).
 
 Orientations (3.17.1): ``stand`` (upright) and ``rest``; the generic tap / untap mean rest / stand.
-Phases and steps follow the outline of 6.2.2, after a setup phase for the redraw (5.4.3.4).
+Phases and steps follow the outline of 6.2.2, after a setup phase for the redraw (5.4.3.4); its step lets
+both players act, so a redraw out of turn is answered by the rule (5.4.3.4), not by priority.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ SPEC = GameSpec(
     tap="rest",
     untap="stand",
     phases=(
-        PhaseSpec(name="setup", steps=(StepSpec(name="redraw"),)),
+        PhaseSpec(name="setup", steps=(StepSpec(name="redraw", both_act=True),)),
         PhaseSpec(name="stand"),
         PhaseSpec(name="draw", steps=(StepSpec(name="draw"), StepSpec(name="g_assist"))),
         PhaseSpec(name="ride", steps=(StepSpec(name="ride"), StepSpec(name="stride"))),

@@ -38,12 +38,15 @@ class TriggerWork(BoardWork):
     def options(self, prompt: dict[str, Any]) -> list[tuple[str, int, int]]:
         """``(zone, index, card)`` a prompt may be answered with."""
         player, kind = prompt["player"], prompt["kind"]
-        if kind == "declare":
+        if kind in ("declare", "g_assist"):
             return []
         if kind == "heal":
             return [("damage", i, c) for i, c in enumerate(self.ids("damage", player))]
         if kind == "soul_ride":
             return [("soul", i, c) for i, c in enumerate(self.ids("soul", player))]
+        if kind == "vc_keep":
+            keep = set(prompt["cards"])
+            return [(VC, i, c) for i, c in enumerate(self.ids(VC, player)) if c in keep]
         found = []
         for circle in CIRCLES:
             ids = self.ids(circle, player)
@@ -54,7 +57,8 @@ class TriggerWork(BoardWork):
         return found
 
     def answer(self, prompt: dict[str, Any], card_id: int, zone: str) -> None:
-        """Carry out a prompt's effect on the chosen card (2.8.1.1.2-5, 9.5.1) and drop the prompt; a
+        """Carry out a prompt's effect on the chosen card (2.8.1.1.2-5, 9.5.1, the unit kept on the
+        vanguard circle of 9.3.3-9.3.5) and drop the prompt; a
         stand trigger stands the chosen unit only if it is a rear-guard (2.8.1.1.4), not the vanguard
         nor a guardian (3.11.1)."""
         player, kind, amount = prompt["player"], prompt["kind"], prompt["amount"]
@@ -72,6 +76,8 @@ class TriggerWork(BoardWork):
             self.emit("vg_effect", player, (card_id,), what="stand" if rear else "no_stand", amount=0)
         elif kind == "heal":
             self.move(player, [card_id], "drop", player, kind="vg_heal")
+        elif kind == "vc_keep":
+            self.keep_vanguard(player, card_id, str(prompt["rule"]))
         elif kind == "soul_ride":
             self.move(
                 player, [card_id], VC, player, kind="vg_ride", face="up", orientation=STAND, rule="9.5.1"
@@ -83,7 +89,7 @@ class TriggerWork(BoardWork):
         if not prompts:
             return False
         prompt = dict(prompts[0])
-        if prompt["kind"] == "declare":
+        if prompt["kind"] in ("declare", "g_assist"):
             return False
         options = self.options(prompt)
         if len(options) > 1:

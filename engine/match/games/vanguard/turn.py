@@ -94,15 +94,16 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         self.set(started=True, redrawn=None, dealt=None)
 
     def start_turn(self) -> None:
-        """6.3: the stand phase: the turn player stands all their units (6.3.1.2)."""
+        """6.3: the stand phase: the turn player stands all their units (6.3.1.2), a Legion Mate with
+        its leader (10.25.10)."""
         active = self.board.active
         self.set(
             ride_done=None, stride_done=None, end_done=None, grade_at_start=self.grade(self.vanguard(active))
         )
         self.goto("stand")
-        rested = [
-            c for circle in CIRCLES for c in self.ids(circle, active)[:1] if self.card(c).orientation == REST
-        ]
+        pair = self.legion(active)
+        units = [c for circle in CIRCLES for c in self.ids(circle, active)[:1]] + ([pair[1]] if pair else [])
+        rested = [c for c in units if self.card(c).orientation == REST]
         if rested:
             self.orient(rested, STAND)
             self.emit("vg_stand", active, tuple(rested))

@@ -55,7 +55,7 @@ def test_a_held_attack_step_lets_the_attacker_resolve_abilities_then_passes_to_t
     state, lines = act(
         state, VgModify(actor=1, version=state.version, card=at("vc"), power=5000, until="battle"), viewer=1
     )
-    assert lines == ["You give Beta Starter +5000 power until end of battle (power now 10000)."]
+    assert lines == ["You give Beta Starter +5000 power until end of battle (power now 10000, printed 5000)."]
     soul = len(state.zone("soul", 1))
     state = do(state, Move, 1, cards=(at("deck"),), to=ZoneRef(zone="soul"))
     assert len(state.zone("soul", 1)) == soul + 1 and step(state) == "attack"

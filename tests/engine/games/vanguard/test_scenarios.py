@@ -98,7 +98,9 @@ def test_redraw_from_the_first_player_then_stand_up_and_first_draw() -> None:
     phase; 6.4.1.1.2 the first player draws on turn 1 (no skip in these rules)."""
     state = start(first=0)
     refused(
-        state, VgRedraw(actor=1, version=state.version), "It is Alice's turn and you do not hold priority."
+        state,
+        VgRedraw(actor=1, version=state.version),
+        "Alice redraws first (5.4.3.4: from the player going first).",
     )
     hand = list(state.zone("hand", 0))
     state, lines = act(state, VgRedraw(actor=0, version=state.version, cards=(0, 1)), viewer=1)
@@ -434,7 +436,7 @@ def test_modify_power_from_card_text() -> None:
     """2.5: a power change until end of turn counts in the battle and ends with the turn (6.8.1.4)."""
     state = second_turn()
     state, lines = act(state, VgModify(actor=1, version=state.version, card=at("vc"), power=3000), viewer=1)
-    assert lines == ["You give Beta Starter +3000 power until end of turn (power now 8000)."]
+    assert lines == ["You give Beta Starter +3000 power until end of turn (power now 8000, printed 5000)."]
     state = to_battle(state, 1)
     state = do(state, NextPhase, 1, to="end")
     assert view(state, 1)["game_data"]["modifiers"] == []
