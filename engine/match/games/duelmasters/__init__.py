@@ -2,7 +2,7 @@
 
 Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board`
 (board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use),
-:mod:`.attack` (the attack's choices), :mod:`.lines` (log lines), :mod:`.simulation`.
+:mod:`.attack` (the attack's choices), :mod:`.lines` (log lines), :mod:`.simulate`.
 
 **Automated** (rule numbers in each function's docstring):
 
@@ -72,11 +72,11 @@ from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
 from engine.match.apply import move_cards, register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.duelmasters import attack, mana
+from engine.match.games.duelmasters import attack, effects, mana
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.lines import register_lines
-from engine.match.games.duelmasters.simulation import random_actions, random_deck
+from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.turn import advance
 from engine.match.state import CardRef, MatchState
@@ -139,6 +139,15 @@ class DuelMastersDefinition(GameDefinition):
         cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")
+        if (
+            isinstance(action, NextStep)
+            and proc.current(state.board) == "attack_declaration"
+            and (action.to is None or action.to in proc.WAIT_STEPS | {"end_of_attack"})
+        ):
+            refuse(
+                "With no attack declared the attack's other steps are skipped (506.2): move on to the end of "
+                "turn step or the end phase."
+            )
         waiting = _deciding(state)
         if (
             waiting is not None
@@ -168,9 +177,21 @@ class DuelMastersDefinition(GameDefinition):
         board = state.board
         bz = board.zones[proc.bz_slot(state)]
         ready = set(proc.ready_of(board))
+        under = proc.under_cards(board)
+        sick = [c for c in bz if c not in ready and c not in under and not proc.stacked(board, c)]
         data: dict[str, Any] = {
             "charged": bool(board.data("charged")),
-            "summoning_sick": [handle_of(state, viewer, c) for c in bz if c not in ready],
+            "summoning_sick": [handle_of(state, viewer, c) for c in sick],
+            "evolution_sources": [handle_of(state, viewer, c) for c in bz if c in under],
+            "until_end_of_turn": [
+                {
+                    "creature": handle_of(state, viewer, int(e["card"])),
+                    "power": e["power"],
+                    "keywords": list(e["keywords"]),
+                    "because": e["because"],
+                }
+                for e in map(dict, board.data("effects", ()))
+            ],
             "waiting": None,
             "waiting_for": None,
         }
@@ -234,7 +255,7 @@ class DuelMastersDefinition(GameDefinition):
 
 
 DEFINITION = DuelMastersDefinition()
-for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS):
+for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS, *effects.HANDLERS):
     register_handler(_action, _handler)
 register_lines()
 register_game(DEFINITION)
