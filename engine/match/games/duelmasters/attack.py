@@ -149,7 +149,7 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
             refuse(f"{name} does not have Blocker (507.1a, 701.12a).")
         board = set_orientation(board, [blocker], TAPPED)  # 507.1c
         attack.update(blocked=True, blocker=blocker)
-        data: dict[str, Any] = {"granted": True} if not has else {}
+        data: dict[str, Any] = {"granted": "Blocker"} if not has else {}
         note(data, entered("power", action.power, current_power(state, board, blocker)), action.because)
         events.append(Event("dm_block", actor, (mention(state, board, blocker),), data))
     else:
@@ -268,7 +268,8 @@ def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
         cards[card_id] = old.with_known(everyone)
         mentions.append((old.ref, seen_mask(old.known, everyone, everyone)))
     board = board.evolve(cards=tuple(cards))
-    events = [Event("dm_trigger", actor, tuple(mentions))]
+    lacking = [c for _, c in chosen if flag(table[board.cards[c].ref], "shield_trigger") is False]
+    events = [Event("dm_trigger", actor, tuple(mentions), {"granted": "Shield Trigger"} if lacking else {})]
     hand = slot(state, "hand", actor)
     for _, card_id in chosen:  # 509.3c: used one by one, for free (112.3a, 112.3e)
         kind = card_type(table[board.cards[card_id].ref])

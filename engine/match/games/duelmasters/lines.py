@@ -30,7 +30,7 @@ def _entered(line: Line) -> str:
     parts = [_PERMISSIONS[str(p)] for p in data.get("permissions", ())]
     parts += [_ENTERED[str(what)].format(value, printed) for what, value, printed in data.get("entered", ())]
     if data.get("granted"):
-        parts.append("given Blocker by an effect (101.2)")
+        parts.append(f"given {data['granted']} by an effect (101.2)")
     because = data.get("because")
     if because is not None:
         parts.append(f'because of "{because}"')
@@ -171,7 +171,7 @@ def _break(line: Line) -> str:
 def _trigger(line: Line) -> str:
     if not line.event.cards:
         return f"{line.subject()} {line.verb('declare')} no Shield Trigger."
-    return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a)."
+    return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a){_entered(line)}."
 
 
 def _direct_hit(line: Line) -> str:

@@ -104,6 +104,21 @@ def test_speed_attacker_declared_on_the_attack_is_shown() -> None:
     assert all("despite summoning sickness, by an effect (101.2)" in line for line in both(events, state))
 
 
+def test_a_blocker_given_by_an_effect_is_shown_to_both_players() -> None:
+    """507.1a: only a creature with Blocker blocks; an effect that gives it Blocker wins (101.2) and both
+    players read that the block rests on it."""
+    state = start((deck(DRAGON), deck(SMALL)))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state, fry = place(state, "Small Fry", "battle_zone", 1)
+    state = to_attack(state)
+    state = attack(state, dragon)
+    state, events = act(state, Block, 1, blocker=at(state, fry), granted=True, because="Wall Spell Test")
+    assert any(
+        'with Small Fry (given Blocker by an effect (101.2); because of "Wall Spell Test")' in line
+        for line in both(events, state)
+    )
+
+
 # 101.1, 201.2a, 206: entered numbers are kept and shown next to the printed ones ---------------------
 
 
