@@ -1,8 +1,9 @@
 """Duel Masters on the match engine (General Game Rules v1.38; model: ``games/duelmasters.md`` 3 and 6).
 
 Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board`
-(board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use),
-:mod:`.attack` (the attack's choices), :mod:`.lines` (log lines), :mod:`.simulation`.
+(board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use,
+evolution), :mod:`.attack` (the attack's choices), :mod:`.effects` (effects until the end of the turn,
+evolution stacks), :mod:`.lines` (log lines), :mod:`.simulate`.
 
 **Automated** (rule numbers in each function's docstring):
 
@@ -16,9 +17,27 @@ Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` a
   (501.1, 702.3a), the draw (502.1), one mana charge in the charge step (503.1-503.2; multicoloured
   cards enter tapped, 405.1), using cards in the main step with the mana payment checked (504.1,
   112.2a-c, 405.4), the attack step's loop of attacks (505.5) and its sub-steps skipped when no
-  attacker is declared (506.2);
+  attacker is declared (506.2: the turn goes on to the end of turn step, and moving to a skipped
+  sub-step is refused, so none is announced);
+- entered numbers (101.1: card text changes costs, powers, breakers): kept, and when one differs from
+  the card data both players read it next to the printed one ("at a cost of 0 instead of its printed
+  8", 201.2a), with the card or effect the player names (``because``); a change to the opponent's
+  creature must name it;
+- effects until the end of the turn (:class:`.actions.Change`: a power change, 206.1, and the keywords
+  Blocker, Speed Attacker and "can attack untapped creatures"): they count in battles, blocks and
+  attacks, last through the end of turn step's triggers (511.1) and expire together when the turn
+  ends (511.2), or when their creature leaves the battle zone;
+- evolution (801): an evolution creature is used onto a creature of the battle zone (``onto``; refused
+  without one, 801.1a, and for a card that is not an evolution, 801.1); the source stays under it as a
+  card, not a creature (200.3a), the evolution keeps its tapped status, its effects and its place in an
+  attack (801.2, 801.2a) and has no summoning sickness (801.3); the stack leaves as one when the creature
+  is destroyed (109.2b); when only its top leaves, the card under it stays as the creature with the
+  top's position, effects and attack (rebuilding, 801.4, 801.4c-e);
 - the attack (506-510): attacker legality (untapped, no summoning sickness 301.5 unless Speed
-  Attacker 101.2 or evolution 801.3, the opponent or a tapped creature as target 505.2, 506.1e), the
+  Attacker 101.2 or evolution 801.3, the opponent or a tapped creature as target 505.2, 506.1e; an
+  effect's permission to attack despite summoning sickness or to attack an untapped creature wins,
+  101.2, declared as ``speed_attacker`` / ``untapped`` or given until the end of the turn, and shown in
+  the log), the
   attacker tapped (506.1c); the attacking player's window for their attack triggers, holding priority
   until they pass it (506.3b-c); the defender's window for their declarations of usage and their block
   with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no card in
@@ -53,10 +72,15 @@ the block at once; a changed power is entered with the block or the attack), rep
 (609), declarations of usage such as Ninja Strike (506.3d, in the block declaration window) and
 Revolution Change (506.3b, 701.26), Strike Back and Guard Strike (509.3b, 113.6, in the Shield Trigger
 window), "before the break" abilities (509.3, 603.7), Win All Battles (115.3c), cost changes (entered as
-``cost``), power changes (entered as ``power``) and so a creature with power 0 or less (703.4c: the
-engine knows only printed powers, and ``0+`` ones count on card text), keyword abilities given by
-effects (entered as ``speed_attacker`` on the attack, ``granted`` on the block and the Shield Trigger
-declaration; 113.6b-c), evolution stacking (801), seals (116), awakening and links (804, 805), castles
+``cost``: the engine can't know them, 101.1), power set to a number or doubled (206.3, 206.4: entered as
+``power`` for the battle) and so a creature with power 0 or less (703.4c: ``0+`` powers count on card
+text), effects lasting other than until the end of the turn, keyword abilities given by effects besides
+those of :class:`.actions.Change` (``granted`` on the block and the Shield Trigger declaration;
+113.6b-c); for evolution, the evolution condition (the race or civilization of the source, and whose
+creature it is: card data gives a card's races but the condition is card text the engine does not
+read, so the players check it), evolutions from several cards (801.1b, 801.2b, by hand with the
+generic attach), a card under the stack that can't exist in the battle zone when it is rebuilt
+(801.4a-b), and Neo creatures (802); seals (116), awakening and links (804, 805), castles
 (fortify, 304, 701.19), forced attacks (506.1b), the 409 pending state, and looking at shields: 406.2
 forbids it, card text allows it (the generic look and search are not refused; the engine only hides
 the shields).
@@ -72,11 +96,11 @@ from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
 from engine.match.apply import move_cards, register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.duelmasters import attack, mana
+from engine.match.games.duelmasters import attack, effects, mana
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.lines import register_lines
-from engine.match.games.duelmasters.simulation import random_actions, random_deck
+from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.turn import advance
 from engine.match.state import CardRef, MatchState
@@ -139,6 +163,15 @@ class DuelMastersDefinition(GameDefinition):
         cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")
+        if (
+            isinstance(action, NextStep)
+            and proc.current(state.board) == "attack_declaration"
+            and (action.to is None or action.to in proc.WAIT_STEPS | {"end_of_attack"})
+        ):
+            refuse(
+                "With no attack declared the attack's other steps are skipped (506.2): move on to the end of "
+                "turn step or the end phase."
+            )
         waiting = _deciding(state)
         if (
             waiting is not None
@@ -168,9 +201,21 @@ class DuelMastersDefinition(GameDefinition):
         board = state.board
         bz = board.zones[proc.bz_slot(state)]
         ready = set(proc.ready_of(board))
+        under = proc.under_cards(board)
+        sick = [c for c in bz if c not in ready and c not in under and not proc.stacked(board, c)]
         data: dict[str, Any] = {
             "charged": bool(board.data("charged")),
-            "summoning_sick": [handle_of(state, viewer, c) for c in bz if c not in ready],
+            "summoning_sick": [handle_of(state, viewer, c) for c in sick],
+            "evolution_sources": [handle_of(state, viewer, c) for c in bz if c in under],
+            "until_end_of_turn": [
+                {
+                    "creature": handle_of(state, viewer, int(e["card"])),
+                    "power": e["power"],
+                    "keywords": list(e["keywords"]),
+                    "because": e["because"],
+                }
+                for e in map(dict, board.data("effects", ()))
+            ],
             "waiting": None,
             "waiting_for": None,
         }
@@ -234,7 +279,7 @@ class DuelMastersDefinition(GameDefinition):
 
 
 DEFINITION = DuelMastersDefinition()
-for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS):
+for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS, *effects.HANDLERS):
     register_handler(_action, _handler)
 register_lines()
 register_game(DEFINITION)

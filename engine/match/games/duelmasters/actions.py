@@ -2,16 +2,23 @@
 
 Cards are named by position (:class:`~engine.match.actions.CardAt`), like every action of the engine.
 Numbers the card data may lack (a power, a cost, a breaker count) are optional fields the player enters;
-they also let card text change them (101.1: card text beats the rules).
+they also let card text change them (101.1: card text beats the rules). An entered number that differs
+from the card data is shown to both players next to the printed one, with ``because``: the card or
+effect that changes it (free text the player types, shown in the log as they wrote it).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from engine.match.actions import BaseAction, CardAt
+
+
+def _because() -> Any:
+    """The card or effect an entered value or a permission comes from, shown in the log."""
+    return Field(default=None, min_length=1, max_length=80)
 
 
 class Charge(BaseAction):
@@ -28,13 +35,22 @@ class UseCard(BaseAction):
     once its text is resolved by the players (302.2, 701.4), another card is put into the battle zone.
 
     ``kind`` says how to use a card whose type the card data does not give; ``cost`` is the cost
-    after effects (cost reductions are card text) when it differs from the printed one."""
+    after effects (cost reductions are card text) when it differs from the printed one (201.2a: the
+    printed cost stays the card's cost); ``because`` names the effect that changes it.
+
+    ``onto``: an evolution creature is put onto this creature of the battle zone, its evolution
+    source (801.1): the stack moves as one, the evolution creature keeps the source's tapped or
+    untapped status and the effects on it (801.2), and has no summoning sickness (801.3). Whether the
+    source has the race or civilization the evolution asks for is card text the players check (the
+    card data gives races, not the evolution condition)."""
 
     type: Literal["dm_use"] = "dm_use"
     card: CardAt
     mana: tuple[CardAt, ...] = Field(default=(), max_length=40)
     kind: Literal["summon", "cast", "use"] | None = None
     cost: int | None = Field(default=None, ge=0, le=99)
+    onto: CardAt | None = None
+    because: str | None = _because()
 
 
 class Attack(BaseAction):
@@ -43,7 +59,10 @@ class Attack(BaseAction):
 
     ``power``: the attacker's power now, when card data lacks it or effects change it (206);
     ``breaker``: how many shields it breaks (509.2), default from card data, else 1 (509.2a);
-    ``speed_attacker``: an effect lets it attack despite summoning sickness (101.2, 301.5)."""
+    ``speed_attacker``: an effect lets it attack despite summoning sickness (101.2, 301.5);
+    ``untapped``: an effect lets it attack an untapped creature (101.2: a card's "can" wins over the
+    rules' "can't", 505.2); ``because``: the card or effect behind an entered number or permission.
+    Each is shown in the log."""
 
     type: Literal["dm_attack"] = "dm_attack"
     attacker: CardAt
@@ -51,6 +70,8 @@ class Attack(BaseAction):
     power: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
     breaker: int | None = Field(default=None, ge=1, le=99)
     speed_attacker: bool = False
+    untapped: bool = False
+    because: str | None = _because()
 
 
 class Block(BaseAction):
@@ -63,6 +84,7 @@ class Block(BaseAction):
     blocker: CardAt | None = None
     power: int | None = Field(default=None, ge=-1_000_000, le=1_000_000)
     granted: bool = False
+    because: str | None = _because()
 
 
 class DeclarePower(BaseAction):
@@ -70,6 +92,24 @@ class DeclarePower(BaseAction):
 
     type: Literal["dm_power"] = "dm_power"
     power: int = Field(ge=-1_000_000, le=1_000_000)
+    because: str | None = _because()
+
+
+class Change(BaseAction):
+    """Apply an effect of card text to a creature of the battle zone until the end of the turn (511.2):
+    ``power`` is added to its power (206.1; negative for a decrease), ``keywords`` are given to it
+    (Blocker, 507.1a; Speed Attacker, 301.5; ``attack_untapped``: it can attack untapped creatures,
+    101.2). The effect expires in the end of turn step (511.2), or when the creature leaves the battle
+    zone. ``because``: the card or effect it comes from, required for a change to the opponent's
+    creature, and shown to both players."""
+
+    type: Literal["dm_change"] = "dm_change"
+    creature: CardAt
+    power: int = Field(default=0, ge=-1_000_000, le=1_000_000)
+    keywords: tuple[Literal["blocker", "speed_attacker", "attack_untapped"], ...] = Field(
+        default=(), max_length=3
+    )
+    because: str | None = _because()
 
 
 class Break(BaseAction):
@@ -94,4 +134,13 @@ class ShieldTrigger(BaseAction):
     granted: bool = False
 
 
-ACTIONS: tuple[type[BaseAction], ...] = (Charge, UseCard, Attack, Block, DeclarePower, Break, ShieldTrigger)
+ACTIONS: tuple[type[BaseAction], ...] = (
+    Charge,
+    UseCard,
+    Attack,
+    Block,
+    DeclarePower,
+    Change,
+    Break,
+    ShieldTrigger,
+)

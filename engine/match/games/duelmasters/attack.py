@@ -6,6 +6,7 @@ and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.match.apply import HandlerResult, move_cards, refuse
 from engine.match.events import Event, seen_mask
@@ -15,10 +16,14 @@ from engine.match.games.duelmasters.board import (
     UNTAPPED,
     attack_of,
     bz_slot,
+    current_power,
+    entered,
+    given,
     goto,
     is_creature,
     mention,
     name_of,
+    note,
     pick,
     picks,
     powers,
@@ -26,14 +31,20 @@ from engine.match.games.duelmasters.board import (
     require_step,
     set_orientation,
     slot,
+    stacked,
+    under_cards,
 )
 from engine.match.games.duelmasters.spec import card_type, flag, int_stat
 from engine.match.state import MatchState
 
 
 def _attack(state: MatchState, action: Attack) -> HandlerResult:
-    """505.2, 506.1a-e, 301.5; the step stays the attack declaration, with the attacking player's
-    priority, for their attack triggers (506.3b-c)."""
+    """505.2, 506.1a-e, 301.5, 801.3; the step stays the attack declaration, with the attacking
+    player's priority, for their attack triggers (506.3b-c). An effect's permission to attack despite
+    summoning sickness or to attack an untapped creature (101.2: the card's "can" wins over the rules'
+    "can't") is the player's to declare (``speed_attacker``, ``untapped``) or given until the end of the
+    turn (:class:`~.actions.Change`); the log shows it, with the entered numbers that differ from the
+    card data."""
     require_step(state, "attack_declaration", "declare an attack", "506.1")
     board = state.board
     actor = action.actor
@@ -48,30 +59,40 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         refuse("Attack with one of your own creatures (506.1a).")
     if not is_creature(state, attacker):
         refuse(f"Only creatures attack; {name} is not a creature (505.3).")
+    if attacker in under_cards(board):
+        refuse(f"{name} is under an evolution creature: a card there is not a creature (200.3a).")
     if card.orientation != UNTAPPED:
         refuse(f"{name} is tapped: an attacking creature must be untapped (506.1a).")
     ref = state.match.table[card.ref]
-    if (
-        attacker not in ready_of(board)
-        and not action.speed_attacker
-        and not flag(ref, "speed_attacker")
-        and not flag(ref, "evolution")
-    ):
+    sick = attacker not in ready_of(board)
+    own_speed = flag(ref, "speed_attacker") or given(board, attacker, "speed_attacker")
+    evolved = flag(ref, "evolution") or stacked(board, attacker)  # 801.3
+    if sick and not action.speed_attacker and not own_speed and not evolved:
         refuse(
             f"{name} has summoning sickness: it has not been in the battle zone since the start of the "
             "turn (301.5)."
         )
+    permissions = []
+    if sick and action.speed_attacker and not own_speed and not evolved:
+        permissions.append("speed")
     target = None
     if action.target is not None:
         _, target = pick(state, action.target, "battle_zone", actor, "the creature to attack", own=False)
         tcard = board.cards[target]
         if tcard.controller == actor:
             refuse("Attack the opponent or one of their creatures (506.1e).")
-        if not is_creature(state, target) or not tcard.face_up:
+        if not is_creature(state, target) or not tcard.face_up or target in under_cards(board):
             refuse("Only creatures can be attacked, besides the opponent (506.1e).")
         if tcard.orientation != TAPPED:
-            refuse(f"{name_of(state, target)} is untapped: only tapped creatures can be attacked (505.2).")
-    breaker = action.breaker or int_stat(ref, "breaker") or 1  # 509.2a-b
+            if not action.untapped and not given(board, attacker, "attack_untapped"):
+                refuse(
+                    f"{name_of(state, target)} is untapped: only tapped creatures can be attacked unless an "
+                    "effect allows it (505.2, 101.2)."
+                )
+            if action.untapped:
+                permissions.append("untapped")
+    printed_breaker = (int_stat(ref, "breaker") or 1) if ref.stats else None  # 509.2a-b
+    breaker = action.breaker or printed_breaker or 1
     defender = 1 - actor
     attack = {
         "attacker": attacker,
@@ -91,9 +112,13 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
     # it before declaring).
     board = board.with_data(attack=attack).evolve(priority=actor, passes=0)
     mentions = [mention(state, board, attacker)] + ([] if target is None else [mention(state, board, target)])
-    events = [
-        Event("dm_attack", actor, tuple(mentions), {"defender": defender, "creature": target is not None})
-    ]
+    data: dict[str, Any] = {"defender": defender, "creature": target is not None}
+    if permissions:
+        data["permissions"] = permissions
+    changes = entered("power", action.power, current_power(state, board, attacker))
+    changes += entered("breaker", action.breaker, printed_breaker)
+    note(data, changes, action.because)
+    events = [Event("dm_attack", actor, tuple(mentions), data)]
     # 506.3b-c: the attacking player keeps priority for their attack triggers; passing it goes on.
     return board, events, None
 
@@ -115,15 +140,24 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
         name = name_of(state, blocker)
         if card.controller != actor or not card.face_up:
             refuse("Block with one of your own creatures (507.1a).")
+        if blocker in under_cards(board):
+            refuse(f"{name} is under an evolution creature: a card there is not a creature (200.3a).")
         if card.orientation != UNTAPPED:
             refuse(f"{name} is tapped: a blocker must be untapped (507.1a).")
-        if flag(state.match.table[card.ref], "blocker") is False and not action.granted:
+        has = flag(state.match.table[card.ref], "blocker") is not False or given(board, blocker, "blocker")
+        if not has and not action.granted:
             refuse(f"{name} does not have Blocker (507.1a, 701.12a).")
         board = set_orientation(board, [blocker], TAPPED)  # 507.1c
         attack.update(blocked=True, blocker=blocker)
-        events.append(Event("dm_block", actor, (mention(state, board, blocker),)))
+        data: dict[str, Any] = {"granted": "Blocker"} if not has else {}
+        note(data, entered("power", action.power, current_power(state, board, blocker)), action.because)
+        events.append(Event("dm_block", actor, (mention(state, board, blocker),), data))
     else:
-        events.append(Event("dm_no_block", actor))
+        data = {}
+        target = attack["target"]
+        if target is not None:
+            note(data, entered("power", action.power, current_power(state, board, target)), action.because)
+        events.append(Event("dm_no_block", actor, (), data))
     attack["block_done"] = True
     if action.power is not None:
         attack["dpower"] = action.power
@@ -149,7 +183,9 @@ def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
         card = defender
     else:
         refuse("No power is needed from you for this battle.")
-    event = Event("dm_power", actor, (mention(state, board, card),), {"power": action.power})
+    data: dict[str, Any] = {"power": action.power}
+    note(data, entered("power", action.power, current_power(state, board, card)), action.because)
+    event = Event("dm_power", actor, (mention(state, board, card),), data)
     return board.with_data(attack=attack), [event], None
 
 
@@ -232,7 +268,8 @@ def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
         cards[card_id] = old.with_known(everyone)
         mentions.append((old.ref, seen_mask(old.known, everyone, everyone)))
     board = board.evolve(cards=tuple(cards))
-    events = [Event("dm_trigger", actor, tuple(mentions))]
+    lacking = [c for _, c in chosen if flag(table[board.cards[c].ref], "shield_trigger") is False]
+    events = [Event("dm_trigger", actor, tuple(mentions), {"granted": "Shield Trigger"} if lacking else {})]
     hand = slot(state, "hand", actor)
     for _, card_id in chosen:  # 509.3c: used one by one, for free (112.3a, 112.3e)
         kind = card_type(table[board.cards[card_id].ref])

@@ -10,7 +10,14 @@ Game data kept on the board (:meth:`~engine.match.state.Board.data`):
   ``defender`` (seat), ``breaker``, ``apower`` / ``dpower`` (powers entered by the players),
   ``block_done``, ``blocked``, ``blocker``, ``broken`` (ids of the shields broken, None before the
   break), ``triggers_done``;
-- ``hit``: the seat of a player attacked directly with no shields (509.1, 703.4a), a loss.
+- ``hit``: the seat of a player attacked directly with no shields (509.1, 703.4a), a loss;
+- ``effects``: the effects of card text entered until the end of the turn (:class:`~.actions.Change`):
+  ``card``, ``power`` (added), ``keywords`` (given), ``because``; they expire at 511.2;
+- ``evolved``: ``[source, evolution creature]`` pairs of the evolutions made through the engine (801.1),
+  to rebuild the stack when only its top leaves the battle zone (801.4).
+
+An evolution source stays in the battle zone, attached under its evolution creature
+(:attr:`~engine.match.state.Board.attachments`): it is a card there, not a creature (200.3a, 109.2b).
 """
 
 from __future__ import annotations
@@ -126,26 +133,85 @@ def base_power(state: MatchState, board: Board, card_id: int) -> int | None:
     return int_stat(state.match.table[board.cards[card_id].ref], "power")
 
 
+def effects_of(board: Board, card_id: int) -> list[dict[str, Any]]:
+    """The effects until the end of the turn on a creature (511.2)."""
+    return [e for e in map(dict, board.data("effects", ())) if e["card"] == card_id]
+
+
+def current_power(state: MatchState, board: Board, card_id: int) -> int | None:
+    """A creature's printed power with the changes until the end of the turn (206.1), None when card
+    data gives no power."""
+    power = base_power(state, board, card_id)
+    if power is None:
+        return None
+    return power + sum(int(e["power"]) for e in effects_of(board, card_id))
+
+
+def given(board: Board, card_id: int, keyword: str) -> bool:
+    """Whether an effect until the end of the turn gives a creature a keyword (:class:`~.actions.Change`)."""
+    return any(keyword in e["keywords"] for e in effects_of(board, card_id))
+
+
+def under_cards(board: Board) -> frozenset[int]:
+    """The cards attached under another card: evolution sources, not creatures (200.3a, 109.2b)."""
+    return frozenset(card for card, _ in board.attachments)
+
+
+def stacked(board: Board, card_id: int) -> bool:
+    """Whether a card has cards under it (an evolved creature, 801.1)."""
+    return any(host == card_id for _, host in board.attachments)
+
+
+def stack_below(board: Board, card_id: int) -> list[int]:
+    """Every card under a card, the whole stack down (109.2b)."""
+    found: list[int] = []
+    todo = [card_id]
+    while todo:
+        top = todo.pop()
+        below = [c for c, host in board.attachments if host == top and c not in found]
+        found += below
+        todo += below
+    return found
+
+
 def powers(state: MatchState, board: Board, attack: dict[str, Any]) -> tuple[int | None, int | None]:
     """The powers of the attacker and of the defending creature in the coming battle."""
     defender = attack["blocker"] if attack["blocked"] else attack["target"]
     apower = (
-        attack["apower"] if attack["apower"] is not None else base_power(state, board, attack["attacker"])
+        attack["apower"] if attack["apower"] is not None else current_power(state, board, attack["attacker"])
     )
     dpower = None
     if defender is not None:
-        dpower = attack["dpower"] if attack["dpower"] is not None else base_power(state, board, defender)
+        dpower = attack["dpower"] if attack["dpower"] is not None else current_power(state, board, defender)
     return apower, dpower
 
 
 def possible_blockers(state: MatchState, board: Board, seat: int) -> list[int]:
-    """The seat's untapped face-up creatures that have Blocker or whose card data is unknown (507.1a)."""
+    """The seat's untapped face-up creatures that have Blocker, are given it until the end of the turn,
+    or whose card data is unknown (507.1a); not the cards under an evolution creature (200.3a)."""
     table = state.match.table
+    under = under_cards(board)
     found = []
     for card_id in board.zones[bz_slot(state)]:
         card = board.cards[card_id]
-        if card.controller != seat or card.orientation != UNTAPPED or not card.face_up:
+        if card.controller != seat or card.orientation != UNTAPPED or not card.face_up or card_id in under:
             continue
-        if flag(table[card.ref], "blocker") is not False:
+        if flag(table[card.ref], "blocker") is not False or given(board, card_id, "blocker"):
             found.append(card_id)
     return found
+
+
+def entered(what: str, value: int | None, printed: int | None) -> list[list[Any]]:
+    """``[[what, entered, printed]]`` when a player entered a number that differs from the card data
+    (kept: card text changes numbers, 101.1), for the log line that shows both; else nothing."""
+    if value is None or printed is None or value == printed:
+        return []
+    return [[what, value, printed]]
+
+
+def note(data: dict[str, Any], changes: list[list[Any]], because: str | None) -> None:
+    """Put the entered numbers that differ from the card data and their cause into an event's data."""
+    if changes:
+        data["entered"] = changes
+    if because is not None:
+        data["because"] = because

@@ -12,6 +12,31 @@ def _card(line: Line, index: int) -> str:
     return line.match.table[ref].name if seen & line.bit else "a card"
 
 
+_ENTERED = {
+    "cost": "at a cost of {0} instead of its printed {1}",
+    "power": "with a power of {0} instead of its {1}",
+    "breaker": "breaking {0} shields instead of its printed {1}",
+}
+_PERMISSIONS = {
+    "speed": "despite summoning sickness, by an effect (101.2)",
+    "untapped": "on an untapped creature, by an effect (101.2)",
+}
+
+
+def _entered(line: Line) -> str:
+    """The numbers entered instead of the card data's, each next to the printed one, the permissions
+    an effect gives, and their cause, for both players (101.1, 101.2)."""
+    data = line.event.data
+    parts = [_PERMISSIONS[str(p)] for p in data.get("permissions", ())]
+    parts += [_ENTERED[str(what)].format(value, printed) for what, value, printed in data.get("entered", ())]
+    if data.get("granted"):
+        parts.append(f"given {data['granted']} by an effect (101.2)")
+    because = data.get("because")
+    if because is not None:
+        parts.append(f'because of "{because}"')
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def _untap(line: Line) -> str:
     return (
         f"{line.subject()} {line.verb('untap')} {line.whose(int(line.event.actor or 0))} cards in the "
@@ -33,11 +58,17 @@ def _paid(line: Line) -> str:
     if line.event.data.get("free"):
         return " for free (Shield Trigger, 112.3a)"
     mana = int(line.event.data.get("mana", 0))
-    return f", tapping {mana} mana" if mana else ""
+    paid = f", tapping {mana} mana" if mana else ""
+    return f"{paid}{_entered(line)}"
+
+
+def _onto(line: Line) -> str:
+    onto = line.event.data.get("onto")
+    return "" if onto is None else f" onto {onto} (evolution, 801.1)"
 
 
 def _summon(line: Line) -> str:
-    return f"{line.subject()} {line.verb('summon')} {line.cards()}{_paid(line)}."
+    return f"{line.subject()} {line.verb('summon')} {line.cards()}{_onto(line)}{_paid(line)}."
 
 
 def _cast(line: Line) -> str:
@@ -48,30 +79,62 @@ def _cast(line: Line) -> str:
 
 
 def _use(line: Line) -> str:
-    return f"{line.subject()} {line.verb('use')} {line.cards()}{_paid(line)}, into the battle zone."
+    return (
+        f"{line.subject()} {line.verb('use')} {line.cards()}{_onto(line)}{_paid(line)}, into the battle zone."
+    )
 
 
 def _attack(line: Line) -> str:
     attacker = _card(line, 0)
     if line.event.data.get("creature"):
-        return f"{line.subject()} {line.verb('attack')} {_card(line, 1)} with {attacker}."
+        return f"{line.subject()} {line.verb('attack')} {_card(line, 1)} with {attacker}{_entered(line)}."
     defender = line.name(int(line.event.data["defender"]))
-    return f"{line.subject()} {line.verb('attack')} {defender} with {attacker}."
+    return f"{line.subject()} {line.verb('attack')} {defender} with {attacker}{_entered(line)}."
 
 
 def _block(line: Line) -> str:
-    return f"{line.subject()} {line.verb('block')} with {_card(line, 0)}."
+    return f"{line.subject()} {line.verb('block')} with {_card(line, 0)}{_entered(line)}."
 
 
 def _no_block(line: Line) -> str:
     if line.event.data.get("auto"):
         return f"{line.subject()} {line.verb('have', 'has')} no creature that can block and no card in hand."
-    return f"{line.subject()} {line.verb('do', 'does')} not block."
+    return f"{line.subject()} {line.verb('do', 'does')} not block{_entered(line)}."
 
 
 def _power(line: Line) -> str:
     return (
-        f"{line.subject()} {line.verb('enter')} a power of {line.event.data['power']} for {_card(line, 0)}."
+        f"{line.subject()} {line.verb('enter')} a power of {line.event.data['power']} for "
+        f"{_card(line, 0)}{_entered(line)}."
+    )
+
+
+def _change(line: Line) -> str:
+    data = line.event.data
+    what = []
+    if data["power"]:
+        what.append(f"{int(data['power']):+d} power")
+    what += [k.replace("_", " ") for k in data["keywords"]]
+    now = "" if data.get("now") is None else f", now {data['now']} power"
+    because = data.get("because")
+    cause = "" if because is None else f', because of "{because}"'
+    return (
+        f"{line.subject()} {line.verb('give')} {_card(line, 0)} {' and '.join(what)} until the end of the "
+        f"turn{now}{cause} (511.2)."
+    )
+
+
+def _expire(line: Line) -> str:
+    count = int(line.event.data["count"])
+    effects = "effect" if count == 1 else "effects"
+    verb = "expires" if count == 1 else "expire"
+    return f"{count} {effects} until the end of turn {line.event.data['turn']} {verb} (511.2)."
+
+
+def _rebuild(line: Line) -> str:
+    return (
+        f"{_card(line, 0)} stays in the battle zone as the creature its evolution left: the stack is "
+        "rebuilt (801.4)."
     )
 
 
@@ -108,7 +171,7 @@ def _break(line: Line) -> str:
 def _trigger(line: Line) -> str:
     if not line.event.cards:
         return f"{line.subject()} {line.verb('declare')} no Shield Trigger."
-    return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a)."
+    return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a){_entered(line)}."
 
 
 def _direct_hit(line: Line) -> str:
@@ -144,5 +207,8 @@ def register_lines() -> None:
         "dm_trigger": _trigger,
         "dm_direct_hit": _direct_hit,
         "dm_return": _return,
+        "dm_change": _change,
+        "dm_expire": _expire,
+        "dm_rebuild": _rebuild,
     }.items():
         register_line(kind, write)

@@ -1,5 +1,6 @@
 """The handlers of the charge step and the main step: charging mana (503, 701.8, 405.1) and using
-cards with the mana payment checked (504.1, 601.1, 701.3-701.5, 112.2a-c, 405.4)."""
+cards with the mana payment checked (504.1, 601.1, 701.3-701.5, 112.2a-c, 405.4), evolution creatures
+put onto their evolution source (801.1-801.3)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,23 @@ from engine.match.games.duelmasters.actions import Charge, UseCard
 from engine.match.games.duelmasters.board import (
     TAPPED,
     UNTAPPED,
+    attack_of,
     bz_slot,
+    entered,
     goto,
+    is_creature,
+    name_of,
+    note,
     pick,
     picks,
     require_step,
     set_orientation,
     slot,
+    under_cards,
 )
-from engine.match.games.duelmasters.spec import card_type, civilizations, int_stat
-from engine.match.state import MatchState
+from engine.match.games.duelmasters.effects import rekey
+from engine.match.games.duelmasters.spec import card_type, civilizations, flag, int_stat
+from engine.match.state import Board, CardRef, MatchState
 
 
 def _charge(state: MatchState, action: Charge) -> HandlerResult:
@@ -67,8 +75,25 @@ def _match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None])
 _USE_KIND = {"creature": "summon", "spell": "cast"}
 
 
+def _source(state: MatchState, action: UseCard, ref: CardRef, kind: str) -> int | None:
+    """801.1, 801.1a: the evolution source an evolution creature is put onto (None for another card)."""
+    evolution = flag(ref, "evolution")
+    if action.onto is None:
+        if evolution:
+            refuse(f"{ref.name} is an evolution creature: name the creature it is put onto (801.1a).")
+        return None
+    if evolution is False or kind != "summon":
+        refuse(f"{ref.name} is not an evolution creature: only those are put onto a creature (801.1).")
+    _, source = pick(state, action.onto, "battle_zone", action.actor, "the evolution source")
+    card = state.board.cards[source]
+    if not card.face_up or not is_creature(state, source) or source in under_cards(state.board):
+        refuse(f"{name_of(state, source)} is not a creature an evolution can be put onto (801.1, 200.3a).")
+    return source
+
+
 def _use(state: MatchState, action: UseCard) -> HandlerResult:
-    """504.1, 601.1, 701.3-701.5, 112.2a-c."""
+    """504.1, 601.1, 701.3-701.5, 112.2a-c, 801.1-801.2. An entered cost that differs from the printed
+    one is kept (card text changes costs; 201.2a: the printed cost stays the card's) and shown."""
     require_step(state, "main", "use cards", "504.1")
     actor = action.actor
     match = state.match
@@ -82,6 +107,7 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
     kind = action.kind or (_USE_KIND.get(card_type(ref) or "", "use") if card_type(ref) else None)
     if kind is None:
         refuse(f"Say how to use {ref.name} (summon, cast or use): its card data gives no card type.")
+    source = _source(state, action, ref, kind)
     mana = picks(state, action.mana, "mana", actor, "the mana cards to tap")
     for _, mana_id in mana:
         if state.board.cards[mana_id].orientation != UNTAPPED:
@@ -104,8 +130,10 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
             wanted = ", ".join(sorted(civs))
             refuse(f"{ref.name} needs a mana card of each of its civilizations ({wanted}) (112.2a).")
     board = set_orientation(state.board, [m for _, m in mana], TAPPED)
-    # 302.2: a spell goes to the graveyard once resolved; 701.3, 403.1: other cards to the battle zone.
+    # 302.2: a spell goes to the graveyard once resolved; 701.3, 403.1: other cards to the battle zone;
+    # 801.2: an evolution creature keeps its source's tapped or untapped position.
     dest = slot(state, "graveyard", actor) if kind == "cast" else bz_slot(state)
+    position = UNTAPPED if source is None else board.cards[source].orientation
     board, event = move_cards(
         state,
         board,
@@ -113,11 +141,27 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
         [(hand, card_id)],
         dest,
         face="up",
-        orientation=UNTAPPED if kind != "cast" else None,
+        orientation=position if kind != "cast" else None,
         kind=f"dm_{kind}",
     )
     event.data["mana"] = len(mana)
+    note(event.data, entered("cost", action.cost, int_stat(ref, "cost")), action.because)
+    if source is not None:
+        board = _evolve(state, board, source, card_id)
+        event.data["onto"] = name_of(state, source)
     return board, [event], None
+
+
+def _evolve(state: MatchState, board: Board, source: int, top: int) -> Board:
+    """801.1-801.2, 801.2a: the evolution creature is put on top of its source, which stays in the
+    battle zone under it (a card, not a creature: 200.3a); the stack is one creature that keeps the
+    source's effects and its place in an attack."""
+    board = board.evolve(attachments=(*board.attachments, (source, top)))
+    board = rekey(board, source, top)
+    attack = attack_of(board)
+    if attack is not None and attack["attacker"] == source:
+        board = board.with_data(attack={**attack, "attacker": top})
+    return board.with_data(evolved=[*board.data("evolved", ()), [source, top]])
 
 
 HANDLERS = ((Charge, _charge), (UseCard, _use))

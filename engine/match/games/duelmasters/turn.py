@@ -6,8 +6,9 @@ no attacker is declared (506.2), the window of the attacking player's attack tri
 they pass priority, the block declaration skipped when the defender has neither a possible blocker nor
 a card in hand (nothing to declare, 506.3d, 507.1a), the battle (508.1, 115.3, 701.13) with the
 destruction of its losers (703.4d), the direct attack on a player with no shields (509.1) and the end of
-attack (510) that returns to the attack declaration (505.5). Where a player must choose, it gives them
-priority and waits.
+attack (510) that returns to the attack declaration (505.5), the rebuilding of an evolution creature's
+stack whose top left alone (801.4) and the end of the effects until the end of the turn (511.2). Where
+a player must choose, it gives them priority and waits.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from engine.match.games.duelmasters.board import (
     ready_of,
     set_orientation,
     slot,
+    stack_below,
 )
+from engine.match.games.duelmasters.effects import expire, rebuild
 from engine.match.games.duelmasters.spec import ATTACK_PHASE
 from engine.match.state import Board, CardRef, MatchState
 
@@ -38,13 +41,15 @@ from engine.match.state import Board, CardRef, MatchState
 def advance(state: MatchState) -> tuple[MatchState, list[Event]]:
     """Run the automatic parts of the turn from this state until a player must act (see module doc)."""
     events: list[Event] = []
-    board = state.board
+    board = expire(state, rebuild(state, state.board, events), events)  # 511.2: before the next turn
     for _ in range(16):
         new = _step(state, board, events)
         if new is None:
             break
         board = new
     board = _return_home(state, board, events)
+    board = rebuild(state, board, events)
+    board = expire(state, board, events)
     bz = set(board.zones[bz_slot(state)])
     ready = ready_of(board)
     if any(card not in bz for card in ready):  # 301.5: a creature that left has to wait again
@@ -208,7 +213,7 @@ def destroy(state: MatchState, board: Board, card_ids: Sequence[int], events: li
             continue
         chosen = list(mine)
         for card_id in mine:
-            chosen += [c for c, host in board.attachments if host == card_id and c not in chosen]
+            chosen += [c for c in stack_below(board, card_id) if c not in chosen]
         where = {c: s for s, ids in enumerate(board.zones) for c in ids if c in chosen}
         board, event = move_cards(
             state,

@@ -321,7 +321,8 @@ def test_only_tapped_creatures_can_be_attacked_and_only_untapped_creatures_attac
         state,
         Attack,
         0,
-        "Small Fry is untapped: only tapped creatures can be attacked (505.2).",
+        "Small Fry is untapped: only tapped creatures can be attacked unless an effect allows it "
+        "(505.2, 101.2).",
         attacker=at(state, dragon),
         target=at(state, fry),
     )

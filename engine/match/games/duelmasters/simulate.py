@@ -2,8 +2,10 @@
 
 Decks follow the deck construction rules (100.2-100.4): 40 cards of two civilizations, 4 copies of
 10 names; sometimes a card without stats (the players enter its numbers), a multicoloured card,
-2 psychic cards in the hyperspatial zone and 12 gacharange cards (6 names, 2 copies) in the super
-gacharange zone. Players charge, summon what they can pay for, attack with everything able, block
+2 psychic cards in the hyperspatial zone, 12 gacharange cards (6 names, 2 copies) in the super
+gacharange zone and evolution creatures (801). Players charge, summon what they can pay for (an
+evolution onto one of their creatures), now and then change a creature's power until the end of the
+turn (511.2), attack with everything able, block
 and declare Shield Triggers at random (Guard Strike and Strike Back cards open the window, where the
 players decline them); games end by the rules (a direct attack with no shields, or a deck at 0
 cards).
@@ -20,6 +22,7 @@ from engine.match.games.duelmasters.actions import (
     Attack,
     Block,
     Break,
+    Change,
     Charge,
     DeclarePower,
     ShieldTrigger,
@@ -33,6 +36,8 @@ from engine.match.games.duelmasters.board import (
     possible_blockers,
     ready_of,
     slot,
+    stacked,
+    under_cards,
 )
 from engine.match.games.duelmasters.spec import (
     CIVILIZATIONS,
@@ -88,6 +93,8 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
             stats[rng.choice(("guard_strike", "strike_back"))] = 1
         if cost >= 6:
             stats["breaker"] = rng.choice((2, 2, 3))
+        if n == 7 and rng.random() < 0.5:  # 801: put onto one of its player's creatures
+            stats["evolution"] = 1
         names.append(_card(f"{civ.title()} Creature {tag}{n:02d}", **stats))
     deck = [ref for ref in names for _ in range(4)]
     zones: dict[str, list[CardRef]] = {"deck": deck}
@@ -139,6 +146,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
     table = match.table
     cards = board.cards
     bz = board.zones[bz_slot(state)]
+    under = under_cards(board)
     out: list[BaseAction] = []
     if name == "charge":
         hand = board.zones[slot(state, "hand", active)]
@@ -157,6 +165,11 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             for i, c in enumerate(mana)
             if cards[c].orientation == UNTAPPED
         ]
+        mine = [i for i, c in enumerate(bz) if cards[c].controller == active and c not in under]
+        if mine and rng.random() < 0.05:  # an effect until the end of the turn (511.2)
+            creature = CardAt(zone="battle_zone", index=rng.choice(mine))
+            power = rng.choice((-2000, 1000, 3000))
+            out.append(Change(actor=active, version=version, creature=creature, power=power))
         order = list(range(len(hand)))
         rng.shuffle(order)
         for index in order:
@@ -166,6 +179,12 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                 continue
             kind: Literal["summon"] | None = None if card_type(ref) else "summon"
             mana_at = tuple(CardAt(zone="mana", index=i) for i in paid)
+            onto = None
+            if flag(ref, "evolution"):
+                sources = [i for i, c in enumerate(bz) if cards[c].controller == active and c not in under]
+                if not sources:
+                    continue
+                onto = CardAt(zone="battle_zone", index=rng.choice(sources))
             out.append(
                 UseCard(
                     actor=active,
@@ -173,6 +192,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                     card=CardAt(zone="hand", index=index),
                     mana=mana_at,
                     kind=kind,
+                    onto=onto,
                 )
             )
             if len(out) >= 3:
@@ -183,14 +203,21 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
         # One game in four is played by cautious players who rarely attack: it ends by a deck out.
         ready = set(ready_of(board))
         targets = [
-            i for i, c in enumerate(bz) if cards[c].controller == other and cards[c].orientation != UNTAPPED
+            i
+            for i, c in enumerate(bz)
+            if cards[c].controller == other and cards[c].orientation != UNTAPPED and c not in under
         ]
         for index, card_id in enumerate(bz):
             card = cards[card_id]
-            if card.controller != active or card.orientation != UNTAPPED or not card.face_up:
+            if (
+                card.controller != active
+                or card.orientation != UNTAPPED
+                or not card.face_up
+                or card_id in under
+            ):
                 continue
             ref = table[card.ref]
-            if card_id not in ready and not flag(ref, "speed_attacker"):
+            if card_id not in ready and not flag(ref, "speed_attacker") and not stacked(board, card_id):
                 continue
             target = None
             if targets and rng.random() < 0.3:
