@@ -159,6 +159,8 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         if isinstance(number, int) and not isinstance(number, bool):
             stats[name] = number
     marks = {str(mark).upper() for mark in [*record.stats.get("icons", []), *record.keywords]}
+    if "INTERCEPT" in marks:
+        stats["intercept"] = 1  # 16-7, read by the Intercept step (8-5)
     if marks & {"CNT", "COUNTER"}:
         stats["cnt"] = 1
     elif stats:
@@ -218,6 +220,12 @@ class GateRuler(GameDefinition):
         if waiting is not None and cls is not gr.GrCounter:
             name = state.match.players[waiting]
             refuse(f"{name} must first resolve the card in their counter zone (13-6).")
+        choosing = board.data("level_wait")
+        if choosing is not None and cls is not gr.GrLevelCap:
+            name = state.match.players[choosing]
+            refuse(
+                f"{name} must first choose a unit to put into the graveyard for the in-play level cap (12-6)."
+            )
         if action.actor != board.priority and cls.undoable and cls is not PassPriority:
             # 9-3e: only the player holding priority takes a gate action. The engine lets the active
             # player act at any time, so while the opponent holds priority (their response, the choice in

@@ -123,8 +123,9 @@ RULER_REQUIRED = (
 """The ruler's numbers a match needs (Appendix A, not in the CR): its life (2-6), its zone counts
 (3-8a-1, 3-9a-1, 3-10a-1), its Setup (5-3b: cards in hand, resources), its summon cap (4-3a-1a) and its
 Start of Turn (6-2f: cards drawn, resources readied (-1: all), resources gained from the supply)."""
-RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0}
-"""Numbers with a default: the set cap (none = infinite, 4-3b-1a) and cards driven at Start of Turn."""
+RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0, "level_cap": INFINITE}
+"""Numbers with a default: the set cap (none = infinite, 4-3b-1a), cards driven at Start of Turn, and the
+in-play level cap (only some rulers have one, 12-6a; -1 = none)."""
 RULER_NUMBERS = (*RULER_REQUIRED, *RULER_OPTIONAL)
 IN_PLAY = ("ruler", "attack", "defense", "set", "field")
 
@@ -135,7 +136,7 @@ def numbers_problem(numbers: dict[str, int]) -> str | None:
     if numbers["life"] < 1:
         return "A ruler's life is at least 1 (2-6)."
     for name in RULER_NUMBERS:
-        low = -1 if name in ("summon_cap", "set_cap", "ready") else 0
+        low = -1 if name in ("summon_cap", "set_cap", "ready", "level_cap") else 0
         if numbers.get(name, 0) < low:
             return f"A ruler's {name.replace('_', ' ')} cannot be {numbers[name]}."
     return None

@@ -128,7 +128,7 @@ def test_the_attacker_waits_while_the_attacked_player_holds_priority_in_the_atta
     for action in [*board_changes(state), GrCombatDamage(actor=0, version=state.version, amount=5)]:
         refused(state, action, HOLDS)
     anytime_still_work(state)
-    do(state, GrCombatDamage, 1, amount=0)
+    do(state, GrCombatDamage, 1, amount=0, because="B Event 01")
 
 
 def test_the_turn_player_waits_for_the_opponents_drive_resolution_process() -> None:

@@ -44,7 +44,7 @@ def test_a_summoned_unit_pays_its_level_goes_through_the_gate_and_enters_ready()
     assert sum(state.board.cards[c].orientation for c in ids(state, "resource", 0)) == 1
     assert (
         "A Unit" in lines(events, state, 1)[-1]
-        and "into the gate, paying 1 resources" in lines(events, state, 1)[-1]
+        and "into the gate, paying 1 resource" in lines(events, state, 1)[-1]
     )
     state, _ = act(state, PassPriority, 0)
     assert ids(state, "gate") == (card,)
