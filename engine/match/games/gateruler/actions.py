@@ -22,7 +22,7 @@ UnitZone = Literal["attack", "defense"]
 
 
 class GrRuler(BaseAction):
-    """Setup (5-3b): enter the ruler's numbers its card data does not give (see ``data.RULER_NUMBERS``)."""
+    """Setup (5-3b): enter the ruler's numbers its card data does not give (see ``spec.RULER_NUMBERS``)."""
 
     type: Literal["gr_ruler"] = "gr_ruler"
     life: int | None = Number

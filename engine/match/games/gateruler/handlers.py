@@ -26,45 +26,49 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.combat import attacked, new_battle, power
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    BATTLE,
-    DECLARE,
-    END,
-    IN_PLAY,
-    INFINITE,
-    RULER_NUMBERS,
-    RULER_OPTIONAL,
-    RULER_REQUIRED,
-    UNIT_ZONES,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
     gate,
+    mention,
+    name_of,
     numbers,
-    numbers_problem,
+    orient,
+    pick,
     ruler_card,
     ruler_numbers,
+    set_counter,
     slot,
     stat,
+    to_graveyard,
     value,
     with_gate,
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.playing import main_action, name_of, pick, play_card, set_card, summon
+from engine.match.games.gateruler.combat import attacked, new_battle, power
+from engine.match.games.gateruler.playing import main_action, play_card, set_card, summon
 from engine.match.games.gateruler.procedures import (
-    EXHAUSTED,
-    READY,
     drive,
     finish_ruler_damage,
     has_counter,
     holder,
     level_cap_choices,
-    mention,
-    orient,
-    set_counter,
-    to_graveyard,
+)
+from engine.match.games.gateruler.spec import (
+    ATTACK,
+    BATTLE,
+    DECLARE,
+    END,
+    EXHAUSTED,
+    IN_PLAY,
+    INFINITE,
+    READY,
+    RULER_NUMBERS,
+    RULER_OPTIONAL,
+    RULER_REQUIRED,
+    UNIT_ZONES,
+    numbers_problem,
 )
 from engine.match.state import Card, MatchState
 
@@ -218,12 +222,13 @@ def _entered(
     state: MatchState, card_id: int, name: str, amount: int | None, because: str | None
 ) -> dict[str, object]:
     """What a line shows of a value a player entered for a card (15-2a): the value, the printed one when
-    the card data has it and it differs, and the card or effect given as the reason."""
+    the card is face up, its data has it and it differs, and the card or effect given as the reason."""
     if amount is None:
         return {}
     shown: dict[str, object] = {"power": name.upper(), "amount": amount}
     printed = stat(state, state.board, card_id, name)
-    if isinstance(printed, int) and not isinstance(printed, bool) and printed != amount:
+    public = state.board.cards[card_id].face_up  # a face-down card's printed value is not shown
+    if public and isinstance(printed, int) and not isinstance(printed, bool) and printed != amount:
         shown["printed"] = printed
     if because is not None:
         shown["because"] = because

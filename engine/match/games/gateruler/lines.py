@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.games.gateruler.data import INFINITE
+from engine.match.games.gateruler.spec import INFINITE
 from engine.match.render import Line, register_line
 
 

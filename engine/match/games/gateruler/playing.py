@@ -9,17 +9,16 @@ Invariants).
 
 from __future__ import annotations
 
-from engine.match.actions import CardAt
 from engine.match.apply import move_cards, refuse
 from engine.match.events import Event
-from engine.match.games.gateruler.data import (
-    INFINITE,
-    MAIN,
+from engine.match.games.gateruler.board import (
     capacity,
     card_type,
     gate,
+    keep_charges,
+    mention,
+    name_of,
     ready_resources,
-    ref,
     slot,
     stat,
     value,
@@ -27,39 +26,9 @@ from engine.match.games.gateruler.data import (
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.procedures import keep_charges, mention, pay
+from engine.match.games.gateruler.procedures import pay
+from engine.match.games.gateruler.spec import INFINITE, MAIN
 from engine.match.state import Board, MatchState
-
-_LABELS = {
-    "hand": "your hand",
-    "drive": "your drive zone",
-    "set": "your set zones",
-    "attack": "your attack zones",
-    "defense": "your defense zones",
-    "ruler": "your ruler zone",
-    "damage": "your damage zone",
-}
-
-
-def pick(
-    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
-) -> tuple[int, int]:
-    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
-    player = actor if at.player is None else at.player
-    if at.zone not in zones or player not in (0, 1):
-        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
-    if own and player != actor:
-        refuse("Choose one of your own cards.")
-    where = state.match.slot_of[(at.zone, player)]
-    ids = state.board.zones[where]
-    if at.index >= len(ids):
-        label = state.match.slot_spec[where].label
-        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
-    return where, ids[at.index]
-
-
-def name_of(state: MatchState, board: Board, card_id: int) -> str:
-    return ref(state, board, card_id).name
 
 
 def main_action(state: MatchState, actor: int, what: str) -> None:

@@ -16,98 +16,38 @@ from typing import Any
 
 from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
-from engine.match.games.gateruler.combat import amount as combat_amount
-from engine.match.games.gateruler.combat import attacked, attacking
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    DECLARE,
-    IN_PLAY,
-    INFINITE,
-    MAIN,
-    UNIT_ZONES,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
+    card_type,
     gate,
+    keep_charges,
+    mention,
     numbers,
+    orient,
     ref,
+    set_counter,
     slot,
+    slot_of,
+    to_graveyard,
     value,
     with_gate,
     with_values,
     zone_ids,
 )
+from engine.match.games.gateruler.combat import amount as combat_amount
+from engine.match.games.gateruler.combat import attacked, attacking
+from engine.match.games.gateruler.spec import (
+    ATTACK,
+    DECLARE,
+    EXHAUSTED,
+    IN_PLAY,
+    INFINITE,
+    MAIN,
+    READY,
+    UNIT_ZONES,
+)
 from engine.match.state import Board, Card, MatchState
-
-READY, EXHAUSTED = 0, 1
-
-
-# Small building blocks -----------------------------------------------------------------------------
-
-
-def orient(
-    state: MatchState, board: Board, actor: int, card_ids: list[int], orientation: int
-) -> tuple[Board, Event | None]:
-    """Ready or exhaust cards (15-7); cards already in that state are left alone (15-7)."""
-    cards = list(board.cards)
-    mentions = []
-    for card_id in card_ids:
-        old = cards[card_id]
-        if old.orientation == orientation:
-            continue
-        cards[card_id] = Card(
-            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
-        )
-        mentions.append((old.ref, seen_mask(old.known, old.known, state.match.all)))
-    if not mentions:
-        return board, None
-    event = Event("orient", actor, tuple(mentions), {"orientation": orientation})
-    return board.evolve(cards=tuple(cards)), event
-
-
-def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
-    old = board.cards[card_id]
-    counters = tuple(
-        sorted([*(p for p in old.counters if p[0] != name), *([(name, count)] if count else [])])
-    )
-    if counters == old.counters:
-        return board
-    cards = list(board.cards)
-    cards[card_id] = Card(
-        old.ref, old.owner, old.controller, old.face_up, old.orientation, counters, old.known
-    )
-    return board.evolve(cards=tuple(cards))
-
-
-def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
-    """A card mentioned in a line as whoever knows it now sees it."""
-    card = board.cards[card_id]
-    return card.ref, seen_mask(card.known, card.known, state.match.all)
-
-
-def to_graveyard(
-    state: MatchState, board: Board, actor: int | None, card_ids: list[int], kind: str, events: list[Event]
-) -> Board:
-    """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the rules."""
-    for owner in sorted({board.cards[c].owner for c in card_ids}):
-        picks = [(_slot_of(board, c), c) for c in card_ids if board.cards[c].owner == owner]
-        board, event = move_cards(state, board, owner, picks, slot(state, "graveyard", owner), kind=kind)
-        event.actor = actor
-        events.append(event)
-    return board
-
-
-def keep_charges(before: Board, after: Board, card_id: int) -> Board:
-    """3-14e-1, 3-14e-2: the charges linked to a card stay linked as it is played from the drive zone into
-    the gate and as it enters play from the gate (a move out of play would otherwise sever them)."""
-    links = tuple(pair for pair in before.attachments if pair[1] == card_id and pair not in after.attachments)
-    return after.evolve(attachments=(*after.attachments, *links)) if links else after
-
-
-def _slot_of(board: Board, card_id: int) -> int:
-    for index, ids in enumerate(board.zones):
-        if card_id in ids:
-            return index
-    raise AssertionError(f"card {card_id} is in no zone")
 
 
 def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Event]) -> Board:
@@ -176,7 +116,7 @@ def _illegal_charges(state: MatchState, board: Board, events: list[Event]) -> Bo
 
 
 def _slot_name(state: MatchState, board: Board, card_id: int) -> str:
-    return state.match.slot_spec[_slot_of(board, card_id)].name
+    return state.match.slot_spec[slot_of(board, card_id)].name
 
 
 def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
@@ -432,7 +372,7 @@ def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[s
     being attacked has no Intercept (16-7a). The card must be face up with Intercept (``intercept``) and
     its ATK in its card data; otherwise its players apply it (:class:`~.actions.GrDamage`)."""
     attacker = fight["attacker"]
-    if not attacking(state, board, fight) or card_type_of(state, board, attacker) == "ruler":
+    if not attacking(state, board, fight) or card_type(state, board, attacker) == "ruler":
         return None
     target = attacked(state, board, fight)
     if target.card is None or not board.cards[target.card].face_up:
@@ -442,11 +382,6 @@ def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[s
     if not card.stat("intercept", 0) or not isinstance(atk, int) or isinstance(atk, bool):
         return None
     return {"kind": "intercept", "card": target.card, "controller": 1 - board.active, "attacker": attacker}
-
-
-def card_type_of(state: MatchState, board: Board, card_id: int) -> str | None:
-    kind = ref(state, board, card_id).stat("type")
-    return None if kind is None else str(kind)
 
 
 def _resolve_intercept(state: MatchState, board: Board, top: dict[str, Any], events: list[Event]) -> Board:

@@ -15,7 +15,8 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.data import ATTACK, BATTLE, DECLARE, battle, value
+from engine.match.games.gateruler.board import battle, value
+from engine.match.games.gateruler.spec import ATTACK, BATTLE, DECLARE
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
 

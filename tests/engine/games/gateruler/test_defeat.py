@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.match.actions import Concede, Move, NextPhase, PassPriority, PassTurn, ZoneRef
 from engine.match.games.gateruler.actions import GrAttack, GrDamage
-from engine.match.games.gateruler.data import gate
+from engine.match.games.gateruler.board import gate
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import NextPhase, PassPriority
+from engine.match.actions import Flip, NextPhase, PassPriority, PassTurn
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrAttack, GrCombatDamage, GrSummon
-from engine.match.games.gateruler.data import battle
+from engine.match.games.gateruler.board import battle
 from engine.match.state import CardRef, MatchState
 from tests.engine.games.gateruler.scenario import (
     act,
@@ -109,3 +109,18 @@ def test_an_attack_declared_with_an_entered_stk_shows_the_printed_one() -> None:
     assert lines(events, state, 1)[-1] == (
         "Alice attacks your ruler with A Ruler with STK 3 instead of its printed 1, from A Event 02 (8-4)."
     )
+
+
+def test_a_face_down_attackers_printed_value_stays_hidden() -> None:
+    """3-8b: a face-down unit is seen by its controller only, so the line of an entered ATK does not show
+    the opponent its printed value (its name only to whoever already knows the card)."""
+    state = start()
+    card = ids(state, "hand", 0)[0]
+    state = pass_both(do(state, GrSummon, 0, card=at(state, "hand", 0, card)))[0]
+    state = do(state, PassTurn, 0)
+    state = do(do(state, PassTurn, 1), NextPhase, 0)
+    state = do(state, Flip, 0, cards=(at(state, "attack", 0, card),), face="down")
+    state, events = act(state, GrAttack, 0, attacker=at(state, "attack", 0, card), damage=5)
+    seen = lines(events, state, 1)[-1]
+    assert seen.startswith("Alice attacks an empty column of your attack zones with ")
+    assert "with ATK 5; nothing is being attacked" in seen and "printed" not in seen

@@ -8,7 +8,7 @@ import pytest
 from engine.match.actions import NextPhase, PassTurn
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrAttack, GrLevelCap, GrSummon
-from engine.match.games.gateruler.data import gate
+from engine.match.games.gateruler.board import gate
 from engine.match.state import CardRef, MatchState
 from tests.engine.games.gateruler.scenario import act, at, do, ids, lines, pass_both, ruler, start
 

@@ -7,7 +7,7 @@ import pytest
 
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrSummon
-from engine.match.games.gateruler.data import gate
+from engine.match.games.gateruler.board import gate
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
 

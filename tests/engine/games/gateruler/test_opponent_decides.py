@@ -38,7 +38,8 @@ from engine.match.games.gateruler.actions import (
     GrEndAttacks,
     GrSummon,
 )
-from engine.match.games.gateruler.data import BATTLE, gate
+from engine.match.games.gateruler.board import gate
+from engine.match.games.gateruler.spec import BATTLE
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import at, deck_of, do, ids, start
 

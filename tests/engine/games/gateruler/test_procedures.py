@@ -17,7 +17,8 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.data import ATTACK, BATTLE, END, gate, value
+from engine.match.games.gateruler.board import gate, value
+from engine.match.games.gateruler.spec import ATTACK, BATTLE, END
 from engine.match.state import MatchState
 from engine.match.view import view
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start, unit

@@ -18,13 +18,7 @@ from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, NextPhase, PassPriority, PassTurn
 from engine.match.games.gateruler import actions as gr
-from engine.match.games.gateruler.combat import attacked
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    DECLARE,
-    END,
-    INFINITE,
-    MAIN,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
     gate,
@@ -37,7 +31,9 @@ from engine.match.games.gateruler.data import (
     value,
     zone_ids,
 )
+from engine.match.games.gateruler.combat import attacked
 from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
+from engine.match.games.gateruler.spec import ATTACK, DECLARE, END, INFINITE, MAIN
 from engine.match.state import CardRef, MatchState
 
 DECK_SIZE = 30
