@@ -3,7 +3,8 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 
 **Automated** (each with its rule):
 
-- zones and who sees what (Section 3, :mod:`.data`): the deck hidden from all (3-4b), a face-down
+- zones and who sees what (Section 3, :mod:`.spec`, each zone, phase and step with its rule; the board's
+  readers and writers in :mod:`.board`): the deck hidden from all (3-4b), a face-down
   damage-zone card seen by its owner only (3-13c), face-down units by their controller (3-8b, 3-9b),
   set and drive zones by their owner (3-10b, 3-12c), the shared gate (3-18b), the counter zone (3-19);
 - preparation (5-3): ruler in the ruler zone with a geas stacked under it (5-3a, 5-3a-1), deck shuffled
@@ -14,7 +15,9 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
   defense zones nor resources), the ruler's Start of Turn (6-2f): draw, one fewer on the first player's
   first turn (6-2f-1), ready and gain resources, drive (10-2);
 - main-phase actions with their conditions (7-1a, 9-3e-5): normal summon within the summon cap, paying
-  the level in resources (7-3, 15-17, 14-4b-6a, 15-15a), play fields and events (7-4, 7-6, 7-8), set
+  the level in resources (7-3, 15-17, 14-4b-6a, 15-15a), into a zone that may hold a unit already
+  (14-4b-3a, 15-28a-1: the player names that unit, which the overlapping rules effect puts into the
+  graveyard when the summon resolves, 12-4a), play fields and events (7-4, 7-6, 7-8), set
   within the set cap from the hand or face down from the drive zone (7-5a, 7-5d), each set counted (7-5c,
   15-4a, also through a drive resolution process), rearrange (7-10); the main phase's drive-zone cleanup
   (6-3c);
@@ -43,22 +46,45 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
   top card of the deck face up in the counter zone (13-6b), then into the damage zone (13-6c) or, with a
   Counter ability, played (13-6d-1, mandatory) or to the graveyard without a target (13-6d-2, 13-6d-3);
   unit damage and destruction at HP (13-2b-2, 15-12b), cleared at the end of the turn (6-5c-1);
-- rules effects in the system process (11-2a, 12-1b, 12-1b-1): overlapping cards (12-4a), illegal charges
+- values players enter for card text (14-4b-6b to 14-4b-6e, 15-16a-2, 15-2a): the cost paid, the
+  attacker's STK or ATK. They are kept, since card text changes them, but every one that differs from
+  the card data is shown to both players next to the printed value ("paying 0 resources instead of its
+  level 9"), with the card or effect named (``because``); a change to the opponent's card is refused
+  without it;
+- the Intercept step (8-5): when the card being attacked by a unit has Intercept (16-7a; its ``intercept``
+  stat, face up, its ATK in the card data), the ability goes into the gate after the declaration's
+  window (8-5b, 8-5c); when it resolves and the card is still being attacked, it deals its ATK to the
+  attacking unit as combat damage (16-7b, 16-7c), and the damage step follows a new window. Skipped for
+  an attacking ruler or an attacker no longer attacking (8-5a-1);
+- rules effects in the system process (11-2a, 12-1b, 12-1b-1): overlapping cards (12-4a), the in-play
+  level cap (12-6: a unit that entered play over the cap makes its controller put another allied unit of
+  level 1 or more into the graveyard, 12-6b; for any other reason, any of them, 12-6c; the engine does it
+  when one unit can be chosen, otherwise the player chooses with :class:`~.actions.GrLevelCap` before
+  anything else happens), illegal charges
   (12-5a; linked charges stay linked from the drive zone through the gate into play, 3-14e-1, 3-14e-2),
   ruler damage (12-3), player defeat (12-2);
 - defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d) or an empty deck zone
   (12-2a-2) add a defeat process (12-2c; one for both, 12-2c-1); when it resolves, whoever still fulfils
-  a condition loses (12-2d-1); both at once is a draw (1-4b-1). Concession is generic (1-4c);
+  a condition loses (12-2d-1); both at once is a draw (1-4b-1). Once a player has lost the game is over
+  (1-4b): no rules effect runs after that, so no new defeat process is added. Concession is generic
+  (1-4c);
 - damage reversal "DR N", all or nothing (15-30c); effect damage (15-20).
 
-**Left to the players** (with the generic actions): card text, abilities and their triggers, targets
-and choices, Overdrive and Touchdown abilities, keyword abilities (Intercept, Retaliate, Breakthrough,
-Double Attack...), Gear Up (14-18), replacement and prevention effects (13-3), healing (13-4b: move
-damage-zone cards to the graveyard), which card to add as a charge (15-14a, with
-:class:`~.actions.GrAddCharge`, which links it and changes an opponent's card's controller), the in-play level
-cap (12-6), "end of turn" and other triggers of each step, the Intercept step (8-5), the "end the turn"
-effect (15-24), revealing a drive-zone card and its Overdrive (7-2: playing from the drive zone reveals
-it), Deploy and other keyword summons.
+**Left to the players** (with the generic actions), and why:
+
+- card text, abilities and their triggers, targets and choices, Overdrive and Touchdown abilities,
+  replacement and prevention effects (13-3), "end of turn" and other triggers of each step, the "end the
+  turn" effect (15-24): there is no machine-readable card text (``shared/games/gateruler.md`` 6);
+- keyword abilities (Retaliate, Breakthrough, Double Attack...), Gear Up (14-18), Deploy and other
+  keyword summons; Intercept of a card whose data lacks it or its ATK, or whose ATK an effect changed
+  (the players deal it with :class:`~.actions.GrDamage`): the engine reads only printed values;
+- healing (13-4b: move damage-zone cards to the graveyard); which card to add as a charge (15-14a, with
+  :class:`~.actions.GrAddCharge`, which links it and changes an opponent's card's controller);
+- the in-play level cap for face-down units and units without a level in their card data (12-6): a
+  face-down unit's level is its controller's secret, and making the game wait on it would tell the
+  opponent about a card they do not know; several units entering play at once (12-6b-1): the engine's
+  own procedures put units into play one at a time, units moved by card text are the players';
+- revealing a drive-zone card and its Overdrive (7-2: playing from the drive zone reveals it).
 
 **Judgment calls** (the engine's shape, not the CR's words):
 
@@ -82,11 +108,12 @@ it), Deploy and other keyword summons.
 
 **Stats read** from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`): ``type``
 (``ruler``, ``geas``, ``unit``, ``event``, ``field``, ``resource``), ``level``, ``atk``, ``stk``, ``hp``,
-``cnt`` (1: has a Counter ability), and for a ruler ``life`` plus the ruler numbers of
-:data:`.data.RULER_NUMBERS` (``attack_zones``, ``defense_zones``, ``set_zones``, ``hand``,
-``resources``, ``summon_cap``, ``draw``, ``ready``, ``gain``, ``set_cap``, ``drive``; -1 is infinite for
-caps and "all" for ``ready``). A card without stats makes the procedure ask: the level paid, the
-attacker's ATK or STK, whether a counter-zone card has a Counter ability.
+``cnt`` (1: has a Counter ability), ``intercept`` (1: has Intercept, 16-7), and for a ruler ``life``
+plus the ruler numbers of :data:`.spec.RULER_NUMBERS` (``attack_zones``, ``defense_zones``,
+``set_zones``, ``hand``, ``resources``, ``summon_cap``, ``draw``, ``ready``, ``gain``, ``set_cap``,
+``drive``, ``level_cap``; -1 is infinite for caps, no cap for the in-play level cap (12-6a), and "all"
+for ``ready``). A card without stats makes the procedure ask: the level paid, the attacker's ATK or
+STK, whether a counter-zone card has a Counter ability.
 """
 
 from __future__ import annotations
@@ -102,9 +129,31 @@ from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
+from engine.match.games.gateruler.board import (
+    battle,
+    capacity,
+    gate,
+    numbers,
+    ruler_card,
+    ruler_numbers,
+    slot,
+    started,
+    value,
+    with_values,
+    zone_ids,
+)
 from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, not_ready
-from engine.match.games.gateruler.data import (
+from engine.match.games.gateruler.procedures import (
+    begin_turn,
+    clear_drive_zone,
+    end_turn,
+    gain_resources,
+    resolve_on_passes,
+    system_process,
+)
+from engine.match.games.gateruler.simulate import random_actions, random_deck
+from engine.match.games.gateruler.spec import (
     ATTACK,
     BATTLE,
     DECLARE,
@@ -116,27 +165,8 @@ from engine.match.games.gateruler.data import (
     SETUP,
     SPEC,
     UNIT_ZONES,
-    battle,
-    capacity,
-    gate,
-    numbers,
     numbers_problem,
-    ruler_card,
-    ruler_numbers,
-    started,
-    value,
-    with_values,
-    zone_ids,
 )
-from engine.match.games.gateruler.procedures import (
-    begin_turn,
-    clear_drive_zone,
-    end_turn,
-    gain_resources,
-    resolve_on_passes,
-    system_process,
-)
-from engine.match.games.gateruler.simulation import random_actions, random_deck
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -159,6 +189,8 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         if isinstance(number, int) and not isinstance(number, bool):
             stats[name] = number
     marks = {str(mark).upper() for mark in [*record.stats.get("icons", []), *record.keywords]}
+    if "INTERCEPT" in marks:
+        stats["intercept"] = 1  # 16-7, read by the Intercept step (8-5)
     if marks & {"CNT", "COUNTER"}:
         stats["cnt"] = 1
     elif stats:
@@ -218,6 +250,12 @@ class GateRuler(GameDefinition):
         if waiting is not None and cls is not gr.GrCounter:
             name = state.match.players[waiting]
             refuse(f"{name} must first resolve the card in their counter zone (13-6).")
+        choosing = board.data("level_wait")
+        if choosing is not None and cls is not gr.GrLevelCap:
+            name = state.match.players[choosing]
+            refuse(
+                f"{name} must first choose a unit to put into the graveyard for the in-play level cap (12-6)."
+            )
         if action.actor != board.priority and cls.undoable and cls is not PassPriority:
             # 9-3e: only the player holding priority takes a gate action. The engine lets the active
             # player act at any time, so while the opponent holds priority (their response, the choice in
@@ -303,6 +341,7 @@ class GateRuler(GameDefinition):
             "battle": None if fight is None else _battle_view(state, board, fight, handle),
             "attacks_this_turn": int(board.data("attacks", 0)),
             "counter_wait": board.data("counter"),
+            "level_cap_wait": board.data("level_wait"),
         }
 
     def check_invariants(self, state: MatchState) -> None:
@@ -372,7 +411,6 @@ def _prepare(state: MatchState, board: Any, events: list[Event]) -> Any:
     """5-3b: each player carries out their ruler's Setup (cards in hand, resources from the supply);
     then the first turn begins with the randomly chosen first player (5-3c, 6-2)."""
     from engine.match.apply import move_cards
-    from engine.match.games.gateruler.data import slot
 
     for seat in range(2):
         known = numbers(board, seat) or {}

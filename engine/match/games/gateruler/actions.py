@@ -15,11 +15,14 @@ from pydantic import Field
 from engine.match.actions import BaseAction, CardAt
 
 Number = Field(default=None, ge=-1, le=999)
+Because = Field(default=None, min_length=1, max_length=120)
+"""The card or effect that makes an entered value differ from the card data (15-2a, 15-16a-2), shown to
+both players next to the printed value; required to change an opponent's card."""
 UnitZone = Literal["attack", "defense"]
 
 
 class GrRuler(BaseAction):
-    """Setup (5-3b): enter the ruler's numbers its card data does not give (see ``data.RULER_NUMBERS``)."""
+    """Setup (5-3b): enter the ruler's numbers its card data does not give (see ``spec.RULER_NUMBERS``)."""
 
     type: Literal["gr_ruler"] = "gr_ruler"
     life: int | None = Number
@@ -34,6 +37,8 @@ class GrRuler(BaseAction):
     gain: int | None = Number
     set_cap: int | None = Number
     drive: int | None = Number
+    level_cap: int | None = Number
+    """The in-play level cap (12-6a), for a ruler that has one; -1 or left out: none."""
 
 
 class GrSummon(BaseAction):
@@ -44,6 +49,11 @@ class GrSummon(BaseAction):
     zone: UnitZone = "attack"
     level: int | None = Field(default=None, ge=0, le=99)
     """The resources paid, when the card data gives no level or an effect changes the cost (15-16a-2)."""
+    because: str | None = Because
+    over: CardAt | None = None
+    """The unit in your chosen kind of zone whose zone the summoned unit goes into (14-4b-3a; it need not
+    be empty, 15-28a-1): it goes to the graveyard when the summon resolves (12-4a). Required when every
+    zone of that kind holds a unit."""
 
 
 class GrPlay(BaseAction):
@@ -55,6 +65,7 @@ class GrPlay(BaseAction):
     kind: Literal["event", "field"] | None = None
     level: int | None = Field(default=None, ge=0, le=99)
     instant: bool = False
+    because: str | None = Because
 
 
 class GrSet(BaseAction):
@@ -84,6 +95,9 @@ class GrDriveUse(BaseAction):
     use: Literal["summon", "play", "set", "discard"]
     zone: UnitZone = "attack"
     level: int | None = Field(default=None, ge=0, le=99)
+    over: CardAt | None = None
+    """For a summon: the unit whose zone the summoned unit goes into (see :class:`GrSummon`)."""
+    because: str | None = Because
 
 
 class GrRearrange(BaseAction):
@@ -109,6 +123,7 @@ class GrAttack(BaseAction):
     target: CardAt | None = None
     damage: int | None = Field(default=None, ge=0, le=999)
     direct: bool = False
+    because: str | None = Because
 
 
 class GrCombatDamage(BaseAction):
@@ -118,6 +133,8 @@ class GrCombatDamage(BaseAction):
 
     type: Literal["gr_combat_damage"] = "gr_combat_damage"
     amount: int = Field(ge=0, le=999)
+    because: str | None = Because
+    """Required when the attacker is your opponent's card: the card or effect changing it."""
 
 
 class GrFrontmost(BaseAction):
@@ -141,6 +158,14 @@ class GrAddCharge(BaseAction):
     card: CardAt
     host: CardAt
     face_down: bool = False
+
+
+class GrLevelCap(BaseAction):
+    """Choose the allied unit that goes to the graveyard because your units' total level exceeds your
+    ruler's in-play level cap (12-6b, 12-6b-1, 12-6c), when more than one can be chosen."""
+
+    type: Literal["gr_level_cap"] = "gr_level_cap"
+    card: CardAt
 
 
 class GrEndAttacks(BaseAction):
@@ -192,4 +217,5 @@ ACTIONS: tuple[type[BaseAction], ...] = (
     GrDamage,
     GrReversal,
     GrAddCharge,
+    GrLevelCap,
 )

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.match.games.gateruler.data import IN_PLAY, capacity, ruler_card, stat, zone_ids
+from engine.match.games.gateruler.board import capacity, ruler_card, stat, zone_ids
+from engine.match.games.gateruler.spec import IN_PLAY
 from engine.match.state import Board, MatchState
 
 

@@ -18,6 +18,7 @@ from engine.match.games.gateruler.actions import (
     GrDriveUse,
     GrEndAttacks,
     GrFrontmost,
+    GrLevelCap,
     GrPlay,
     GrRearrange,
     GrReversal,
@@ -25,43 +26,49 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.combat import attacked, new_battle, power
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    BATTLE,
-    DECLARE,
-    END,
-    IN_PLAY,
-    INFINITE,
-    RULER_NUMBERS,
-    RULER_OPTIONAL,
-    RULER_REQUIRED,
-    UNIT_ZONES,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
     gate,
+    mention,
+    name_of,
     numbers,
-    numbers_problem,
+    orient,
+    pick,
     ruler_card,
     ruler_numbers,
+    set_counter,
     slot,
     stat,
+    to_graveyard,
     value,
     with_gate,
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.playing import main_action, name_of, pick, play_card, set_card, summon
+from engine.match.games.gateruler.combat import attacked, new_battle, power
+from engine.match.games.gateruler.playing import main_action, play_card, set_card, summon
 from engine.match.games.gateruler.procedures import (
-    EXHAUSTED,
-    READY,
     drive,
     finish_ruler_damage,
     has_counter,
-    mention,
-    orient,
-    set_counter,
-    to_graveyard,
+    holder,
+    level_cap_choices,
+)
+from engine.match.games.gateruler.spec import (
+    ATTACK,
+    BATTLE,
+    DECLARE,
+    END,
+    EXHAUSTED,
+    IN_PLAY,
+    INFINITE,
+    READY,
+    RULER_NUMBERS,
+    RULER_OPTIONAL,
+    RULER_REQUIRED,
+    UNIT_ZONES,
+    numbers_problem,
 )
 from engine.match.state import Card, MatchState
 
@@ -101,8 +108,20 @@ def _ruler(state: MatchState, action: GrRuler) -> HandlerResult:
 def _summon(state: MatchState, action: GrSummon) -> HandlerResult:
     main_action(state, action.actor, "normal summon a unit")
     source, card_id = pick(state, action.card, action.actor, ("hand", "drive"))
+    over = None if action.over is None else pick(state, action.over, action.actor, UNIT_ZONES)[1]
     events: list[Event] = []
-    board = summon(state, state.board, action.actor, source, card_id, action.zone, action.level, events)
+    board = summon(
+        state,
+        state.board,
+        action.actor,
+        source,
+        card_id,
+        action.zone,
+        action.level,
+        events,
+        over,
+        action.because,
+    )
     return board, events, None
 
 
@@ -111,7 +130,9 @@ def _play(state: MatchState, action: GrPlay) -> HandlerResult:
         main_action(state, action.actor, "play a standard action card")
     source, card_id = pick(state, action.card, action.actor, ("hand", "drive", "set"))
     events: list[Event] = []
-    board = play_card(state, state.board, action.actor, source, card_id, action.kind, action.level, events)
+    board = play_card(
+        state, state.board, action.actor, source, card_id, action.kind, action.level, events, action.because
+    )
     return board, events, None
 
 
@@ -153,9 +174,12 @@ def _drive_use(state: MatchState, action: GrDriveUse) -> HandlerResult:
         refuse("That card is not one of this drive process's cards (10-4c).")
     events: list[Event] = []
     if action.use == "summon":
-        board = summon(state, board, seat, source, card_id, action.zone, action.level, events)
+        over = None if action.over is None else pick(state, action.over, seat, UNIT_ZONES)[1]
+        board = summon(
+            state, board, seat, source, card_id, action.zone, action.level, events, over, action.because
+        )
     elif action.use == "play":
-        board = play_card(state, board, seat, source, card_id, None, action.level, events)
+        board = play_card(state, board, seat, source, card_id, None, action.level, events, action.because)
     elif action.use == "set":
         # 15-4a: setting counts as a time set; the set cap limits only the sets of rule 7-5 (7-5d).
         board = set_card(state, board, seat, source, card_id, False, events)
@@ -194,6 +218,23 @@ def _rearrange(state: MatchState, action: GrRearrange) -> HandlerResult:
     return board, events, None
 
 
+def _entered(
+    state: MatchState, card_id: int, name: str, amount: int | None, because: str | None
+) -> dict[str, object]:
+    """What a line shows of a value a player entered for a card (15-2a): the value, the printed one when
+    the card is face up, its data has it and it differs, and the card or effect given as the reason."""
+    if amount is None:
+        return {}
+    shown: dict[str, object] = {"power": name.upper(), "amount": amount}
+    printed = stat(state, state.board, card_id, name)
+    public = state.board.cards[card_id].face_up  # a face-down card's printed value is not shown
+    if public and isinstance(printed, int) and not isinstance(printed, bool) and printed != amount:
+        shown["printed"] = printed
+    if because is not None:
+        shown["because"] = because
+    return shown
+
+
 def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
     """8-4c to 8-4e: choose the attacker and the target, exhaust the attacker, enter the battle. The attack
     is aimed at the target's column (8-4e-1), or at the ruler itself for a direct attack (15-34b)."""
@@ -224,7 +265,8 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
         board, event = orient(state, board, seat, [attacker], EXHAUSTED)
         if event is not None:
             events.append(event)
-        events.append(Event("gr_attack_column", seat, (mention(state, board, attacker),), {"player": other}))
+        data = {"player": other, **_entered(state, attacker, "atk", action.damage, action.because)}
+        events.append(Event("gr_attack_column", seat, (mention(state, board, attacker),), data))
         fight = new_battle(state, board, attacker, None, None, False, action.damage)
         board = board.with_data(battle=fight).evolve(step=BATTLE, priority=seat, passes=0)
         return board, events, None
@@ -247,6 +289,7 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
         events.append(event)
     mentions = (mention(state, board, attacker), mention(state, board, target))
     data = {"ruler": target_zone == "ruler", "player": other, "direct": action.direct}
+    data.update(_entered(state, attacker, needed, action.damage, action.because))
     events.append(Event("gr_attack", seat, mentions, data))
     # 8-6d: the damage is the attacker's STK or ATK at the damage step: None reads the card data then.
     fight = new_battle(state, board, attacker, target, target_zone, action.direct, action.damage)
@@ -257,11 +300,15 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
 def _combat_damage(state: MatchState, action: GrCombatDamage) -> HandlerResult:
     """15-2a, 8-6d: an effect changed the attacker's STK or ATK before the damage step; the damage step
     deals the new value (STK against the ruler being attacked now, ATK against a unit, 8-4e-1). Either
-    player holding priority during the attack enters it (9-3e)."""
+    player holding priority during the attack enters it (9-3e). The attacker is the active player's card:
+    the other player changing it names the card or effect doing so (``because``), and the line shows both
+    players the printed value next to the new one."""
     board = state.board
     fight = battle(board)
     if fight is None:
         refuse("No attack is in progress (8-4e).")
+    if action.because is None and board.cards[fight["attacker"]].controller != action.actor:
+        refuse("Name the card or effect that changes your opponent's attacker (because, 15-2a).")
     target = attacked(state, board, fight)
     if target.unclear:
         refuse("First say which unit is frontmost in the column being attacked (8-4e-1, gr_frontmost).")
@@ -269,7 +316,7 @@ def _combat_damage(state: MatchState, action: GrCombatDamage) -> HandlerResult:
         refuse("Nothing is being attacked now, so the attack has no STK or ATK to change (8-4e-1, 8-6a).")
     board = board.with_data(battle={**fight, power(target): action.amount})
     mentions = (mention(state, board, fight["attacker"]),)
-    data = {"amount": action.amount, "power": power(target).upper()}
+    data = _entered(state, fight["attacker"], power(target), action.amount, action.because)
     return board, [Event("gr_combat_change", action.actor, mentions, data)], None
 
 
@@ -410,6 +457,22 @@ def _add_charge(state: MatchState, action: GrAddCharge) -> HandlerResult:
     )
 
 
+def _level_cap(state: MatchState, action: GrLevelCap) -> HandlerResult:
+    """12-6b, 12-6c: the player over their in-play level cap chooses an allied unit of level 1 or more
+    (not the unit whose entering play caused it) and puts it into its owner's graveyard."""
+    board = state.board
+    seat = action.actor
+    if board.data("level_wait") != seat:
+        refuse("Your units' total level is within your in-play level cap: nothing to choose (12-6a-1).")
+    _, card_id = pick(state, action.card, seat, UNIT_ZONES)
+    if card_id not in (level_cap_choices(state, board, seat) or []):
+        refuse("Choose an allied unit of level 1 or more, not the one that just entered play (12-6b, 12-6c).")
+    events: list[Event] = []
+    board = to_graveyard(state, board, seat, [card_id], "gr_level_cap", events)
+    board = board.with_data(level_wait=None)
+    return board.evolve(priority=holder(board), passes=0), events, None
+
+
 for _type, _handler in (
     (GrRuler, _ruler),
     (GrSummon, _summon),
@@ -426,5 +489,6 @@ for _type, _handler in (
     (GrDamage, _damage),
     (GrReversal, _reversal),
     (GrAddCharge, _add_charge),
+    (GrLevelCap, _level_cap),
 ):
     register_handler(_type, _handler)

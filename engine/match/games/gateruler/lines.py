@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.games.gateruler.data import INFINITE
+from engine.match.games.gateruler.spec import INFINITE
 from engine.match.render import Line, register_line
 
 
 def _numbers(line: Line) -> str:
     n = line.event.data["numbers"]
     cap = "no set cap" if n["set_cap"] == INFINITE else f"set cap {n['set_cap']}"
+    level_cap = n.get("level_cap", INFINITE)
+    if level_cap != INFINITE:
+        cap += f", in-play level cap {level_cap} (12-6a)"
     ready = "all" if n["ready"] == INFINITE else n["ready"]
     return (
         f"{line.whose(int(line.event.actor or 0)).capitalize()} ruler: life {n['life']}, "
@@ -23,12 +26,36 @@ def _numbers(line: Line) -> str:
     )
 
 
+def _resources(count: int) -> str:
+    return "1 resource" if count == 1 else f"{count} resources"
+
+
+def _because(data: dict[str, Any]) -> str:
+    """', from <card or effect>' when the player named what changed a value (15-2a, 15-16a-2)."""
+    return f", from {data['because']}" if data.get("because") else ""
+
+
 def _play_line(line: Line) -> str:
+    """The cost paid (14-4b-6a); a cost that differs from the printed level is shown next to it."""
     data = line.event.data
     dest = data["dest"]
     into = {"attack": " for the attack zones", "defense": " for the defense zones", "field": ""}.get(dest, "")
-    cost = f", paying {data['level']} resources" if data["level"] else ""
+    cost = f", paying {_resources(data['level'])}" if data["level"] or "printed" in data else ""
+    if "printed" in data:
+        cost += f" instead of its level {data['printed']}{_because(data)}"
+    elif data.get("because"):
+        cost += _because(data)
     return f"{line.subject()} {line.verb('play')} {line.cards()}{into} into the gate{cost} (14-4b)."
+
+
+def _power(data: dict[str, Any]) -> str:
+    """' with STK 0 instead of its printed 1, from X': a value entered for an attack (8-6d, 15-2a)."""
+    if "amount" not in data:
+        return ""
+    text = f" with {data['power']} {data['amount']}"
+    if "printed" in data:
+        text += f" instead of its printed {data['printed']}"
+    return text + _because(data)
 
 
 def _enter_line(line: Line) -> str:
@@ -51,9 +78,12 @@ def _attack_line(line: Line) -> str:
         if line.event.data["ruler"]
         else (names[1] if len(names) > 1 else "a unit")
     )
+    power = _power(line.event.data)
     if line.event.data.get("direct"):
-        return f"{line.subject()} {line.verb('attack')} {target} directly with {attacker} (8-4, 15-34)."
-    return f"{line.subject()} {line.verb('attack')} {target} with {attacker} (8-4)."
+        return (
+            f"{line.subject()} {line.verb('attack')} {target} directly with {attacker}{power} (8-4, 15-34)."
+        )
+    return f"{line.subject()} {line.verb('attack')} {target} with {attacker}{power} (8-4)."
 
 
 def _combat_line(line: Line) -> str:
@@ -75,6 +105,23 @@ def _no_damage_line(line: Line) -> str:
             "combat damage (8-6a)."
         )
     return "Nothing is in the column being attacked (8-4e-1): no combat damage (8-6a)."
+
+
+def _intercept_line(line: Line) -> str:
+    names = [line.match.table[r].name if seen & line.bit else "a card" for r, seen in line.event.cards]
+    return (
+        f"{_capital(names[0])} deals {line.event.data['amount']} combat damage (ATK) to {names[1]} with "
+        "Intercept (16-7b, 16-7c)."
+    )
+
+
+def _combat_change(line: Line) -> str:
+    data = line.event.data
+    printed = f" instead of its printed {data['printed']}" if "printed" in data else ""
+    return (
+        f"{line.subject()} {line.verb('set')} the {data['power']} of {line.cards()} for this attack to "
+        f"{data['amount']}{printed}{_because(data)} (15-2a); it deals that in the damage step (8-6d)."
+    )
 
 
 def _frontmost_line(line: Line) -> str:
@@ -177,13 +224,14 @@ _SIMPLE: dict[str, Any] = {
     "gr_damage": _damage_line,
     "gr_attack_column": lambda line: (
         f"{line.subject()} {line.verb('attack')} an empty column of "
-        f"{_owner(line, int(line.event.data['player']))} attack zones with {line.cards()}; nothing is being "
-        "attacked while it stays empty (8-4c, 8-4e-1)."
+        f"{_owner(line, int(line.event.data['player']))} attack zones with {line.cards()}"
+        f"{_power(line.event.data)}; nothing is being attacked while it stays empty (8-4c, 8-4e-1)."
     ),
-    "gr_combat_change": lambda line: (
-        f"{line.subject()} {line.verb('set')} the {line.event.data['power']} of {line.cards()} for this "
-        f"attack to {line.event.data['amount']} (15-2a); it deals that in the damage step (8-6d)."
+    "gr_over": lambda line: (
+        f"{line.subject()} {line.verb('choose')} the zone of {line.cards()} for it; when the summon "
+        f"resolves, {line.cards()} goes to the graveyard: one card per zone (14-4b-3a, 15-28a-1, 12-4a)."
     ),
+    "gr_combat_change": _combat_change,
     "gr_end_attacks": lambda line: (
         f"{line.subject()} {line.verb('stop')} attacking; the end phase begins (8-4c-2)."
     ),
@@ -204,7 +252,22 @@ _SIMPLE: dict[str, Any] = {
     "gr_set": _act_line("set", "{cards} face down (7-5, 15-4a)"),
     "gr_unused": _act_line("leave", "{cards} unused; it goes to the graveyard (10-4e)"),
     "gr_destroyed": _card_line("is destroyed: its damage reached its HP (15-12b)"),
+    "gr_intercept": lambda line: (
+        f"{_capital(line.cards())} is being attacked and has Intercept: the Intercept step begins and its "
+        "ability goes into the gate (8-5a, 8-5b, 8-5c)."
+    ),
+    "gr_intercept_damage": _intercept_line,
+    "gr_intercept_gone": _card_line(
+        "is no longer being attacked by an attacking unit, so its Intercept deals no damage (16-7b)"
+    ),
     "gr_overlap": _card_line("goes to the graveyard: one card per zone (12-4a)"),
+    "gr_level_cap": _card_line(
+        "goes to the graveyard: the allied units' total level exceeded the in-play level cap (12-6)"
+    ),
+    "gr_level_cap_wait": lambda line: (
+        f"{line.subject()} {line.verb('choose', 'chooses')} one of {line.event.data['count']} allied units "
+        "to put into the graveyard: their total level exceeds the in-play level cap (12-6b, 12-6c)."
+    ),
     "gr_charge_lost": _card_line("is linked to no card and goes to the graveyard (12-5a)"),
     "gr_cleanup": _card_line("goes from the drive or counter zone to the graveyard (6-3c, 15-24)"),
     "gr_counter_done": _card_line("goes from the counter zone to the graveyard (13-6d)"),

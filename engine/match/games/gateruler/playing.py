@@ -9,17 +9,16 @@ Invariants).
 
 from __future__ import annotations
 
-from engine.match.actions import CardAt
 from engine.match.apply import move_cards, refuse
 from engine.match.events import Event
-from engine.match.games.gateruler.data import (
-    INFINITE,
-    MAIN,
+from engine.match.games.gateruler.board import (
     capacity,
     card_type,
     gate,
+    keep_charges,
+    mention,
+    name_of,
     ready_resources,
-    ref,
     slot,
     stat,
     value,
@@ -27,39 +26,9 @@ from engine.match.games.gateruler.data import (
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.procedures import keep_charges, pay
+from engine.match.games.gateruler.procedures import pay
+from engine.match.games.gateruler.spec import INFINITE, MAIN
 from engine.match.state import Board, MatchState
-
-_LABELS = {
-    "hand": "your hand",
-    "drive": "your drive zone",
-    "set": "your set zones",
-    "attack": "your attack zones",
-    "defense": "your defense zones",
-    "ruler": "your ruler zone",
-    "damage": "your damage zone",
-}
-
-
-def pick(
-    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
-) -> tuple[int, int]:
-    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
-    player = actor if at.player is None else at.player
-    if at.zone not in zones or player not in (0, 1):
-        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
-    if own and player != actor:
-        refuse("Choose one of your own cards.")
-    where = state.match.slot_of[(at.zone, player)]
-    ids = state.board.zones[where]
-    if at.index >= len(ids):
-        label = state.match.slot_spec[where].label
-        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
-    return where, ids[at.index]
-
-
-def name_of(state: MatchState, board: Board, card_id: int) -> str:
-    return ref(state, board, card_id).name
 
 
 def main_action(state: MatchState, actor: int, what: str) -> None:
@@ -69,6 +38,12 @@ def main_action(state: MatchState, actor: int, what: str) -> None:
         refuse(f"You can {what} only in your own main phase (7-1a).")
     if gate(board):
         refuse(f"You can {what} only while the gate is empty (9-3e-5); pass priority to resolve it.")
+
+
+def printed_level(state: MatchState, board: Board, card_id: int) -> int | None:
+    """A card's level in its card data (2-7), or None."""
+    printed = stat(state, board, card_id, "level")
+    return printed if isinstance(printed, int) and not isinstance(printed, bool) else None
 
 
 def level_of(state: MatchState, board: Board, card_id: int, entered: int | None) -> int:
@@ -98,8 +73,12 @@ def _to_gate(
     dest: str,
     level: int,
     events: list[Event],
+    because: str | None = None,
 ) -> Board:
-    """14-4b: pay the cost (14-4b-8) and put the card, revealed, into the gate (14-4b-9)."""
+    """14-4b: pay the cost (14-4b-8) and put the card, revealed, into the gate (14-4b-9). A cost that
+    differs from the card's level (an effect changed it, 14-4b-6b to 14-4b-6e, 15-16a-2) is kept, and the
+    line shows both players the printed level next to it, with the card or effect given (``because``)."""
+    printed = printed_level(state, board, card_id)
     board = pay(state, board, seat, level, events)
     played, event = move_cards(
         state, board, seat, [(source, card_id)], slot(state, "gate", None), face="up", kind="gr_play"
@@ -108,6 +87,10 @@ def _to_gate(
         played = keep_charges(board, played, card_id)  # 3-14e-1
     board = played
     event.data.update(level=level, dest=dest)
+    if printed is not None and printed != level:
+        event.data["printed"] = printed
+    if because is not None:
+        event.data["because"] = because
     events.append(event)
     items = [{"kind": "card", "card": card_id, "controller": seat, "dest": dest}, *gate(board)]
     return with_gate(board, items)
@@ -122,9 +105,15 @@ def summon(
     zone: str,
     entered: int | None,
     events: list[Event],
+    over: int | None = None,
+    because: str | None = None,
 ) -> Board:
-    """Normal summon (15-17): a unit (7-3a), within the summon cap (15-17a-3), into a zone the ruler gives
-    (3-2g-1) that is free, paying its level (14-4b-6a)."""
+    """Normal summon (15-17): a unit (7-3a), within the summon cap (15-17a-3), into one of the zones the
+    ruler gives (3-2g-1), paying its level (14-4b-6a). The zone is chosen as the unit is played
+    (14-4b-3a): one "in which a unit can be placed", which need not be empty (15-28a-1). ``over`` is the
+    unit whose zone is chosen; it must be named when every zone of that kind holds a unit or is promised
+    to a unit in the gate. When the summon resolves, the overlapping rules effect puts it into the
+    graveyard (12-4a, :func:`.procedures.rules_effects`)."""
     kind = card_type(state, board, card_id)
     name = name_of(state, board, card_id)
     if kind not in (None, "unit"):
@@ -137,12 +126,23 @@ def summon(
     if room == 0:
         refuse(f"Your ruler gives you no {label} (3-8a-1, 3-9a-1).")
     coming = sum(1 for item in gate(board) if item.get("dest") == zone and item["controller"] == seat)
-    if len(zone_ids(state, board, zone, seat)) + coming >= room:
-        refuse(f"All your {label} hold a unit; rearrange or remove one first (12-4a).")
+    if over is None and len(zone_ids(state, board, zone, seat)) + coming >= room:
+        refuse(
+            f"All your {label} hold a unit: name the unit whose zone it goes into (over), which then goes "
+            "to the graveyard (14-4b-3a, 12-4a)."
+        )
+    if over is not None and over not in zone_ids(state, board, zone, seat):
+        refuse(f"The unit whose zone you choose must be in your {label} (14-4b-3a).")
     level = level_of(state, board, card_id, entered)
     _check_cost(state, board, seat, card_id, level)
     board = with_values(board, seat, summons=done + 1)
-    return _to_gate(state, board, seat, source, card_id, zone, level, events)
+    board = _to_gate(state, board, seat, source, card_id, zone, level, events, because)
+    if over is None:
+        return board
+    items = gate(board)
+    items[0]["over"] = over
+    events.append(Event("gr_over", seat, (mention(state, board, over),), {"zone": zone}))
+    return with_gate(board, items)
 
 
 def play_card(
@@ -154,6 +154,7 @@ def play_card(
     kind: str | None,
     entered: int | None,
     events: list[Event],
+    because: str | None = None,
 ) -> Board:
     """Play an event (to the graveyard once resolved, 14-4c) or a field card (to the field zone)."""
     known = card_type(state, board, card_id)
@@ -169,9 +170,8 @@ def play_card(
         refuse(f"Say whether {name} is an event or a field card: its card data does not say.")
     level = level_of(state, board, card_id, entered)
     _check_cost(state, board, seat, card_id, level)
-    return _to_gate(
-        state, board, seat, source, card_id, "field" if kind == "field" else "graveyard", level, events
-    )
+    dest = "field" if kind == "field" else "graveyard"
+    return _to_gate(state, board, seat, source, card_id, dest, level, events, because)
 
 
 def set_card(

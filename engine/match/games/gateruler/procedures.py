@@ -16,98 +16,38 @@ from typing import Any
 
 from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
-from engine.match.games.gateruler.combat import amount as combat_amount
-from engine.match.games.gateruler.combat import attacked, attacking
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    DECLARE,
-    IN_PLAY,
-    INFINITE,
-    MAIN,
-    UNIT_ZONES,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
+    card_type,
     gate,
+    keep_charges,
+    mention,
     numbers,
+    orient,
     ref,
+    set_counter,
     slot,
+    slot_of,
+    to_graveyard,
     value,
     with_gate,
     with_values,
     zone_ids,
 )
+from engine.match.games.gateruler.combat import amount as combat_amount
+from engine.match.games.gateruler.combat import attacked, attacking
+from engine.match.games.gateruler.spec import (
+    ATTACK,
+    DECLARE,
+    EXHAUSTED,
+    IN_PLAY,
+    INFINITE,
+    MAIN,
+    READY,
+    UNIT_ZONES,
+)
 from engine.match.state import Board, Card, MatchState
-
-READY, EXHAUSTED = 0, 1
-
-
-# Small building blocks -----------------------------------------------------------------------------
-
-
-def orient(
-    state: MatchState, board: Board, actor: int, card_ids: list[int], orientation: int
-) -> tuple[Board, Event | None]:
-    """Ready or exhaust cards (15-7); cards already in that state are left alone (15-7)."""
-    cards = list(board.cards)
-    mentions = []
-    for card_id in card_ids:
-        old = cards[card_id]
-        if old.orientation == orientation:
-            continue
-        cards[card_id] = Card(
-            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
-        )
-        mentions.append((old.ref, seen_mask(old.known, old.known, state.match.all)))
-    if not mentions:
-        return board, None
-    event = Event("orient", actor, tuple(mentions), {"orientation": orientation})
-    return board.evolve(cards=tuple(cards)), event
-
-
-def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
-    old = board.cards[card_id]
-    counters = tuple(
-        sorted([*(p for p in old.counters if p[0] != name), *([(name, count)] if count else [])])
-    )
-    if counters == old.counters:
-        return board
-    cards = list(board.cards)
-    cards[card_id] = Card(
-        old.ref, old.owner, old.controller, old.face_up, old.orientation, counters, old.known
-    )
-    return board.evolve(cards=tuple(cards))
-
-
-def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
-    """A card mentioned in a line as whoever knows it now sees it."""
-    card = board.cards[card_id]
-    return card.ref, seen_mask(card.known, card.known, state.match.all)
-
-
-def to_graveyard(
-    state: MatchState, board: Board, actor: int | None, card_ids: list[int], kind: str, events: list[Event]
-) -> Board:
-    """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the rules."""
-    for owner in sorted({board.cards[c].owner for c in card_ids}):
-        picks = [(_slot_of(board, c), c) for c in card_ids if board.cards[c].owner == owner]
-        board, event = move_cards(state, board, owner, picks, slot(state, "graveyard", owner), kind=kind)
-        event.actor = actor
-        events.append(event)
-    return board
-
-
-def keep_charges(before: Board, after: Board, card_id: int) -> Board:
-    """3-14e-1, 3-14e-2: the charges linked to a card stay linked as it is played from the drive zone into
-    the gate and as it enters play from the gate (a move out of play would otherwise sever them)."""
-    links = tuple(pair for pair in before.attachments if pair[1] == card_id and pair not in after.attachments)
-    return after.evolve(attachments=(*after.attachments, *links)) if links else after
-
-
-def _slot_of(board: Board, card_id: int) -> int:
-    for index, ids in enumerate(board.zones):
-        if card_id in ids:
-            return index
-    raise AssertionError(f"card {card_id} is in no zone")
 
 
 def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Event]) -> Board:
@@ -126,8 +66,12 @@ def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Eve
 
 def system_process(state: MatchState, board: Board, events: list[Event]) -> Board:
     """11-2a: apply rules effects until none is left (11-2a-1), then resolve what needs nobody's choice
-    on top of the gate (ruler damage application processes, 9-3d), and again until nothing changes."""
+    on top of the gate (ruler damage application processes, 9-3d), and again until nothing changes. Once a
+    player has lost (12-2d-1) the match is over (1-4b): no rules effect runs, so no new defeat process is
+    added or announced."""
     for _ in range(10_000):
+        if board.data("lost") is not None:
+            return board
         if board.data("counter") is not None:
             return board  # the ruler damage application process waits for its player (13-6d)
         board, changed = rules_effects(state, board, events)
@@ -135,6 +79,8 @@ def system_process(state: MatchState, board: Board, events: list[Event]) -> Boar
             continue
         board, changed = auto_resolve(state, board, events)
         if not changed:
+            if board.data("entered") is not None and board.data("level_wait") is None:
+                board = board.with_data(entered=None)  # 12-6b: no longer the unit that just entered
             return board
     raise AssertionError("the system process does not settle")
 
@@ -145,6 +91,7 @@ def rules_effects(state: MatchState, board: Board, events: list[Event]) -> tuple
     before = board
     board = _illegal_charges(state, board, events)
     board = _overlapping(state, board, events)
+    board = _level_cap(state, board, events)
     board = _destroy(state, board, events)
     board = _ruler_damage(state, board, events)
     board = _defeat(state, board, events)
@@ -169,12 +116,24 @@ def _illegal_charges(state: MatchState, board: Board, events: list[Event]) -> Bo
 
 
 def _slot_name(state: MatchState, board: Board, card_id: int) -> str:
-    return state.match.slot_spec[_slot_of(board, card_id)].name
+    return state.match.slot_spec[slot_of(board, card_id)].name
 
 
 def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
-    """12-4a: one card per attack, defense or set zone; the zones of a kind hold at most as many cards as
-    the ruler gives zones, and the most recently placed cards stay (the others go to the graveyard)."""
+    """12-4a: one card per attack, defense or set zone. A unit summoned into a zone that held a unit
+    (14-4b-3a, 15-28a-1) shares it with that unit (``overlaps``: the older unit, still in that kind of
+    zone), which goes to its owner's graveyard: the most recently placed card stays. Beyond that, the zones
+    of a kind hold at most as many cards as the ruler gives zones, and the most recently placed cards stay
+    (the others go to the graveyard)."""
+    older = [
+        int(over)
+        for over, zone, seat in board.data("overlaps", ())
+        if int(over) in zone_ids(state, board, str(zone), int(seat))
+    ]
+    if board.data("overlaps") is not None:
+        board = board.with_data(overlaps=None)
+    for card_id in older:
+        board = to_graveyard(state, board, board.cards[card_id].controller, [card_id], "gr_overlap", events)
     for seat in range(2):
         for zone in ("attack", "defense", "set"):
             room = capacity(board, seat, zone)
@@ -182,6 +141,55 @@ def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
             if room is not None and len(ids) > room:
                 extra = list(ids[: len(ids) - room])
                 board = to_graveyard(state, board, seat, extra, "gr_overlap", events)
+    return board
+
+
+def unit_level(state: MatchState, board: Board, card_id: int) -> int | None:
+    """The level (2-7) of a face-up unit from its card data, or None (no data, or face down)."""
+    if not board.cards[card_id].face_up:
+        return None
+    level = ref(state, board, card_id).stat("level")
+    return level if isinstance(level, int) and not isinstance(level, bool) else None
+
+
+def level_cap_choices(state: MatchState, board: Board, seat: int) -> list[int] | None:
+    """12-6: None while a player's allied units' total level is within their ruler's in-play level cap
+    (12-6a-1; no cap, 12-6a); otherwise the units they may choose to put into the graveyard: allied units
+    of level 1 or more (12-6c), except the unit whose entering play caused it (12-6b). The engine puts
+    units into play one at a time, so 12-6b-1 (several at once) does not arise from its own procedures.
+    Face-up units with a level in their card data are counted: a face-down unit's level is its
+    controller's secret, and counting it would make the game wait on a card the opponent does not know."""
+    cap = (numbers(board, seat) or {}).get("level_cap", INFINITE)
+    if cap == INFINITE:
+        return None
+    levels = {
+        card_id: level
+        for zone in UNIT_ZONES
+        for card_id in zone_ids(state, board, zone, seat)
+        if (level := unit_level(state, board, card_id)) is not None
+    }
+    if sum(levels.values()) <= cap:
+        return None
+    newest = board.data("entered")
+    return [c for c, level in levels.items() if level >= 1 and c != newest]
+
+
+def _level_cap(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """12-6b, 12-6c: a player over their in-play level cap puts one allied unit they choose into its
+    owner's graveyard; with one unit to choose the engine does it, with several the player chooses
+    (:class:`~.actions.GrLevelCap`) and holds priority until then. With none to choose (only the unit
+    that just entered has a level), nothing can be done (1-5b). Not while a counter-zone card waits
+    (13-6d): that choice comes first."""
+    if board.data("level_wait") is not None or board.data("counter") is not None:
+        return board
+    for seat in (board.active, 1 - board.active):
+        choices = level_cap_choices(state, board, seat)
+        if not choices:
+            continue
+        if len(choices) == 1:
+            return to_graveyard(state, board, seat, choices, "gr_level_cap", events)
+        events.append(Event("gr_level_cap_wait", seat, (), {"count": len(choices)}))
+        return board.with_data(level_wait=seat).evolve(priority=seat, passes=0)
     return board
 
 
@@ -226,7 +234,8 @@ def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[str]:
     known = numbers(board, seat)
     damage = len(zone_ids(state, board, "damage", seat))
     if known is not None and damage >= known["life"]:
-        reasons.append(f"{damage} cards in the damage zone, life {known['life']} (12-2a-1)")
+        cards = "1 card" if damage == 1 else f"{damage} cards"
+        reasons.append(f"{cards} in the damage zone, life {known['life']} (12-2a-1)")
     if not zone_ids(state, board, "deck", seat):
         reasons.append("no cards in the deck zone (12-2a-2)")
     return reasons
@@ -249,9 +258,10 @@ def _defeat(state: MatchState, board: Board, events: list[Event]) -> Board:
 def holder(board: Board) -> int:
     """Who gets priority after the rules ran: the player whose counter-zone card waits (13-6d), the
     controller of a drive process on top of the gate (10-4c), otherwise the active player (9-3b)."""
-    waiting = board.data("counter")
-    if waiting is not None:
-        return int(waiting)
+    for wait in ("counter", "level_wait"):
+        waiting = board.data(wait)
+        if waiting is not None:
+            return int(waiting)
     items = gate(board)
     if items and items[0]["kind"] == "drive":
         return int(items[0]["controller"])
@@ -265,7 +275,7 @@ def auto_resolve(state: MatchState, board: Board, events: list[Event]) -> tuple[
     """Resolve the top of the gate when it needs nobody's choice: a ruler damage application process
     (13-6) unless it waits for a Counter ability, a drive process with no card left (10-4b)."""
     items = gate(board)
-    if not items or board.data("counter") is not None:
+    if not items or board.data("counter") is not None or board.data("level_wait") is not None:
         return board, False
     top = items[0]
     if top["kind"] == "damage":
@@ -332,10 +342,19 @@ def resolve_on_passes(state: MatchState, board: Board, events: list[Event]) -> B
     board = board.evolve(passes=0, priority=board.active)
     items = gate(board)
     if not items:
-        if board.phase == ATTACK and battle(board) is not None:
+        fight = battle(board)
+        if board.phase == ATTACK and fight is not None:
+            if not fight.get("intercept_step"):
+                board = board.with_data(battle={**fight, "intercept_step": True})
+                item = _intercept(state, board, fight)
+                if item is not None:
+                    # 8-5b, 8-5c: Intercept triggers and goes into the gate; the players may respond.
+                    card = item["card"]
+                    events.append(Event("gr_intercept", item["controller"], (mention(state, board, card),)))
+                    return with_gate(board, [item]).evolve(passes=0, priority=board.active)
             return damage_step(state, board, events)
         return board
-    while items and items[0]["kind"] in ("card", "defeat", "ability"):
+    while items and items[0]["kind"] in ("card", "defeat", "ability", "intercept"):
         size = len(items)
         board = _resolve_top(state, board, items, events)
         if board.data("lost") is not None:
@@ -347,11 +366,48 @@ def resolve_on_passes(state: MatchState, board: Board, events: list[Event]) -> B
     return board.evolve(passes=0, priority=holder(board))
 
 
+def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[str, Any] | None:
+    """The Intercept step (8-5): the Intercept ability to put into the gate, or None when the step is
+    skipped (8-5a-1): the attacker is a ruler or no longer attacking, nothing is being attacked, or the card
+    being attacked has no Intercept (16-7a). The card must be face up with Intercept (``intercept``) and
+    its ATK in its card data; otherwise its players apply it (:class:`~.actions.GrDamage`)."""
+    attacker = fight["attacker"]
+    if not attacking(state, board, fight) or card_type(state, board, attacker) == "ruler":
+        return None
+    target = attacked(state, board, fight)
+    if target.card is None or not board.cards[target.card].face_up:
+        return None
+    card = ref(state, board, target.card)
+    atk = card.stat("atk")
+    if not card.stat("intercept", 0) or not isinstance(atk, int) or isinstance(atk, bool):
+        return None
+    return {"kind": "intercept", "card": target.card, "controller": 1 - board.active, "attacker": attacker}
+
+
+def _resolve_intercept(state: MatchState, board: Board, top: dict[str, Any], events: list[Event]) -> Board:
+    """16-7b, 16-7c: if its card is still being attacked, Intercept deals damage equal to its ATK to the
+    attacking unit as combat damage, added to the unit's current damage (13-2b-2); the system process then
+    destroys the unit if its damage reached its HP (15-12b)."""
+    fight = battle(board)
+    card, attacker = top["card"], top["attacker"]
+    if fight is None or not attacking(state, board, fight) or attacked(state, board, fight).card != card:
+        events.append(Event("gr_intercept_gone", top["controller"], (mention(state, board, card),)))
+        return board
+    amount = int(ref(state, board, card).stat("atk", 0) or 0)
+    mentions = (mention(state, board, card), mention(state, board, attacker))
+    events.append(Event("gr_intercept_damage", top["controller"], mentions, {"amount": amount}))
+    if amount <= 0:
+        return board
+    return set_counter(board, attacker, "damage", board.cards[attacker].counter("damage") + amount)
+
+
 def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], events: list[Event]) -> Board:
     top, rest = items[0], items[1:]
     board = with_gate(board, rest)
     if top["kind"] == "defeat":
         return _resolve_defeat(state, board, top["players"], events)
+    if top["kind"] == "intercept":
+        return _resolve_intercept(state, board, top, events)
     card_id = top["card"]
     gate_slot = slot(state, "gate", None)
     if top["kind"] == "ability":
@@ -383,7 +439,14 @@ def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], e
         )
         event.data["dest"] = dest
         events.append(event)
-        return keep_charges(board, entered, card_id)
+        entered = keep_charges(board, entered, card_id)
+        if dest != "field":
+            entered = entered.with_data(entered=card_id)  # 12-6b: the unit that entered play most recently
+        if top.get("over") is not None:
+            # 12-4a: the unit whose zone was chosen (14-4b-3a) now overlaps; the rules effect removes it.
+            overlaps = [*entered.data("overlaps", ()), (top["over"], dest, controller)]
+            entered = entered.with_data(overlaps=overlaps)
+        return entered
     # 14-4c: an event resolves (its text is carried out by the players), then goes to the graveyard.
     events.append(Event("gr_resolve", controller, (mention(state, board, card_id),), {"what": "event"}))
     return to_graveyard(state, board, controller, [card_id], "gr_after", events)

@@ -8,7 +8,8 @@ from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.games.gateruler import DEFINITION
-from engine.match.games.gateruler.data import SPEC, zone_ids
+from engine.match.games.gateruler.board import zone_ids
+from engine.match.games.gateruler.spec import SPEC
 from engine.match.render import render_all
 from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState

@@ -20,7 +20,8 @@ from engine.match.games.gateruler.actions import (
     GrFrontmost,
     GrSummon,
 )
-from engine.match.games.gateruler.data import BATTLE, DECLARE, battle, gate, slot
+from engine.match.games.gateruler.board import battle, gate, slot
+from engine.match.games.gateruler.spec import BATTLE, DECLARE
 from engine.match.state import MatchState
 from engine.match.view import handle_of, view
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start

@@ -15,7 +15,8 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.data import ATTACK, BATTLE, DECLARE, battle, value
+from engine.match.games.gateruler.board import battle, value
+from engine.match.games.gateruler.spec import ATTACK, BATTLE, DECLARE
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
 
@@ -34,7 +35,8 @@ def test_combat_damage_is_the_attackers_stk_at_the_damage_step() -> None:
     assert battle(state.board)["stk"] is None
     state, events = act(state, GrCombatDamage, 0, amount=3)
     assert lines(events, state, 1) == [
-        "Alice sets the STK of A Ruler for this attack to 3 (15-2a); it deals that in the damage step (8-6d)."
+        "Alice sets the STK of A Ruler for this attack to 3 instead of its printed 1 (15-2a); it deals that "
+        "in the damage step (8-6d)."
     ]
     deck = ids(state, "deck", 1)
     state, events = pass_both(state)

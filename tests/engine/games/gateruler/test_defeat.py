@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.match.actions import Concede, Move, NextPhase, PassPriority, PassTurn, ZoneRef
 from engine.match.games.gateruler.actions import GrAttack, GrDamage
-from engine.match.games.gateruler.data import gate
+from engine.match.games.gateruler.board import gate
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
 
@@ -31,8 +31,26 @@ def test_damage_equal_to_life_adds_a_defeat_process_and_its_resolution_ends_the_
     assert [item["kind"] for item in gate(state.board)] == ["defeat"]
     state, events = pass_both(state)
     assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: defeated: 1 cards in the damage zone, life 1 (12-2a-1)"
+    assert state.end_reason == "Bob: defeated: 1 card in the damage zone, life 1 (12-2a-1)"
     assert "Bob still fulfils a defeat condition and loses (12-2d-1)." in lines(events, state, None)
+
+
+def test_no_defeat_process_is_added_once_the_match_has_ended() -> None:
+    """1-4b: with one player left the game ends at that point; 12-2c adds a defeat process only during
+    the game, so the loser who still fulfils a condition gets no new one, and nobody is told of one."""
+    state = hit_ruler(start([deck_of("A"), deck_of("B", life=1)]))
+    state, events = pass_both(state)
+    assert state.ended
+    assert not any(event.kind == "gr_defeat_process" for event in events)
+    assert not any("defeat process" in line for line in lines(events, state, None))
+    assert [item["kind"] for item in gate(state.board)] == []
+
+
+def test_damage_zone_cards_are_counted_in_words_that_agree() -> None:
+    """12-2a-1: two cards against life 2 reads "2 cards"; one card against life 1 reads "1 card"."""
+    state = hit_ruler(start([deck_of("A", stk=2), deck_of("B", life=2)]))
+    state, _ = pass_both(state)
+    assert state.end_reason == "Bob: defeated: 2 cards in the damage zone, life 2 (12-2a-1)"
 
 
 def test_a_heal_in_response_to_the_defeat_process_saves_the_player() -> None:

@@ -38,7 +38,8 @@ from engine.match.games.gateruler.actions import (
     GrEndAttacks,
     GrSummon,
 )
-from engine.match.games.gateruler.data import BATTLE, gate
+from engine.match.games.gateruler.board import gate
+from engine.match.games.gateruler.spec import BATTLE
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import at, deck_of, do, ids, start
 
@@ -128,7 +129,7 @@ def test_the_attacker_waits_while_the_attacked_player_holds_priority_in_the_atta
     for action in [*board_changes(state), GrCombatDamage(actor=0, version=state.version, amount=5)]:
         refused(state, action, HOLDS)
     anytime_still_work(state)
-    do(state, GrCombatDamage, 1, amount=0)
+    do(state, GrCombatDamage, 1, amount=0, because="B Event 01")
 
 
 def test_the_turn_player_waits_for_the_opponents_drive_resolution_process() -> None:

@@ -17,7 +17,8 @@ from engine.match.games.gateruler.actions import (
     GrSet,
     GrSummon,
 )
-from engine.match.games.gateruler.data import ATTACK, BATTLE, END, gate, value
+from engine.match.games.gateruler.board import gate, value
+from engine.match.games.gateruler.spec import ATTACK, BATTLE, END
 from engine.match.state import MatchState
 from engine.match.view import view
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start, unit
@@ -44,7 +45,7 @@ def test_a_summoned_unit_pays_its_level_goes_through_the_gate_and_enters_ready()
     assert sum(state.board.cards[c].orientation for c in ids(state, "resource", 0)) == 1
     assert (
         "A Unit" in lines(events, state, 1)[-1]
-        and "into the gate, paying 1 resources" in lines(events, state, 1)[-1]
+        and "into the gate, paying 1 resource" in lines(events, state, 1)[-1]
     )
     state, _ = act(state, PassPriority, 0)
     assert ids(state, "gate") == (card,)

@@ -8,7 +8,8 @@ from engine.errors import ArbiterError
 from engine.match.actions import Move, NextPhase, PassTurn, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrRuler, GrSummon
-from engine.match.games.gateruler.data import MAIN, SETUP, value
+from engine.match.games.gateruler.board import value
+from engine.match.games.gateruler.spec import MAIN, SETUP
 from engine.match.state import state_digest
 from engine.match.view import view
 from tests.engine.games.gateruler.scenario import NUMBERS, act, at, deck_of, do, ids, lines, pass_both, start

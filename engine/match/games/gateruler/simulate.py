@@ -1,11 +1,13 @@
 """Random legal Gate Ruler decks and random players, for :mod:`engine.match.simulate`.
 
 A deck: one ruler (half of them with every ruler number in their stats, half with only life, ATK and STK,
-so their players enter the rest at setup), a 40-card deck of units, events (some with a Counter ability)
-and fields, every card with a unique generated name and its stats, and 6 resource cards in the supply.
-The random players play plausible actions: summon what they can pay for, set and play events, attack
-the frontmost card, name the frontmost unit of the attacked column when the engine cannot tell (8-4e-1),
-pass priority to resolve the gate, so games end by the rules (damage or an empty deck), never by a cap.
+so their players enter the rest at setup; every ruler has an in-play level cap of 6, 12-6a), a 30-card
+deck of units (some with Intercept, 16-7), events (some with a Counter ability) and fields, every card
+with a unique generated name and its stats, and 6 resource cards in the supply. The random players play
+plausible actions: summon what they can pay for (now and then into an occupied attack zone, 14-4b-3a,
+12-4a), set and play events, attack the frontmost card, name the frontmost unit of the attacked column
+when the engine cannot tell (8-4e-1), choose a unit for the level cap (12-6b), pass priority to resolve
+the gate, so games end by the rules (damage or an empty deck), never by a cap.
 """
 
 from __future__ import annotations
@@ -16,13 +18,7 @@ from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, NextPhase, PassPriority, PassTurn
 from engine.match.games.gateruler import actions as gr
-from engine.match.games.gateruler.combat import attacked
-from engine.match.games.gateruler.data import (
-    ATTACK,
-    DECLARE,
-    END,
-    INFINITE,
-    MAIN,
+from engine.match.games.gateruler.board import (
     battle,
     capacity,
     gate,
@@ -35,7 +31,9 @@ from engine.match.games.gateruler.data import (
     value,
     zone_ids,
 )
-from engine.match.games.gateruler.procedures import has_counter
+from engine.match.games.gateruler.combat import attacked
+from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
+from engine.match.games.gateruler.spec import ATTACK, DECLARE, END, INFINITE, MAIN
 from engine.match.state import CardRef, MatchState
 
 DECK_SIZE = 30
@@ -51,6 +49,7 @@ RULER_FULL = {
     "gain": 1,
     "set_cap": 1,
     "drive": 0,
+    "level_cap": 6,
 }
 
 
@@ -75,6 +74,8 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
                 "stk": 1 + (level >= 2),
                 "cnt": 0,
             }
+            if rng.random() < 0.15:
+                stats["intercept"] = 1  # 16-7, the Intercept step (8-5)
             name = f"Level {level} Unit {tag}-{number:02d}"
         elif roll < 0.93:
             cnt = int(rng.random() < 0.4)
@@ -103,6 +104,14 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
         card_id = zone_ids(state, board, "counter", waiting)[0]
         cnt = has_counter(state, board, card_id)
         return [gr.GrCounter(actor=waiting, version=version, cnt=cnt is not False, play=rng.random() < 0.7)]
+    choosing = board.data("level_wait")
+    if choosing is not None:
+        # 12-6b, 12-6c: the player over their in-play level cap chooses a unit.
+        choices = level_cap_choices(state, board, choosing) or []
+        zone_of = {c: z for z in ("attack", "defense") for c in zone_ids(state, board, z, choosing)}
+        card_id = rng.choice(choices)
+        at = _at(state, zone_of[card_id], choosing, card_id)
+        return [gr.GrLevelCap(actor=choosing, version=version, card=at)]
     items = gate(board)
     if items:
         top = items[0]
@@ -118,7 +127,11 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
         # The opponent holds priority with an empty gate (9-3e): they pass, or now and then respond.
         out: list[BaseAction] = []
         if fight is not None and attacked(state, board, fight).card is not None and rng.random() < 0.05:
-            out.append(gr.GrCombatDamage(actor=board.priority, version=version, amount=rng.randint(0, 3)))
+            # 15-2a: a change to the opponent's attacker names the effect it comes from.
+            amount = rng.randint(0, 3)
+            out.append(
+                gr.GrCombatDamage(actor=board.priority, version=version, amount=amount, because="an effect")
+            )
         if rng.random() < 0.02:
             out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
         out.append(PassPriority(actor=board.priority, version=version))
@@ -183,12 +196,21 @@ def _main_choices(state: MatchState, rng: random.Random) -> list[BaseAction]:
     cap, done = value(board, seat, "summon_cap"), value(board, seat, "summons")
     zone = _summon_zone(state, seat)
     hand = zone_ids(state, board, "hand", seat)
+    over: CardAt | None = None
+    if zone is None and rng.random() < 0.2 and zone_ids(state, board, "attack", seat):
+        # 14-4b-3a, 15-28a-1: summon into an occupied zone; its unit goes to the graveyard (12-4a).
+        zone = "attack"
+        over = _at(state, "attack", seat, rng.choice(zone_ids(state, board, "attack", seat)))
     if zone is not None and (cap == INFINITE or done < cap) and rng.random() < 0.9:
         for card_id in _units(state, seat, "hand"):
             if int(ref(state, board, card_id).stat("level", 0) or 0) <= ready:
                 out.append(
                     gr.GrSummon(
-                        actor=seat, version=version, card=_at(state, "hand", seat, card_id), zone=zone
+                        actor=seat,
+                        version=version,
+                        card=_at(state, "hand", seat, card_id),
+                        zone=zone,
+                        over=over,
                     )
                 )
                 break

@@ -1,6 +1,7 @@
-"""Gate Ruler as data: zones, orientations, phases, player values, the stats the definition reads, and
-small readers of the board (Comprehensive Rules v1.5.0, "CR"; the Set 3 article is followed only where
-the CR agrees, see ``shared/games/gateruler.md`` 2.9).
+"""Gate Ruler as data: zones, orientations, phases and steps with their rule numbers
+(:data:`ZONE_RULES`, :data:`PHASE_RULES`, :data:`STEP_RULES`), player values, and the ruler's numbers
+the definition reads (Comprehensive Rules v1.5.0, "CR"; the Set 3 article is followed only where the CR
+agrees, see ``shared/games/gateruler.md`` 2.9). Reading and writing the board is :mod:`.board`.
 
 Zones (CR Section 3). Each player has one of each, except the shared gate (3-2a, 3-18b):
 
@@ -26,10 +27,7 @@ state (3-2d, 3-2d-1).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.match.spec import GameSpec, OrientationSpec, PhaseSpec, StepSpec, ZoneSpec
-from engine.match.state import Board, CardRef, MatchState
 
 KEY = "gateruler"
 
@@ -102,6 +100,32 @@ SPEC = GameSpec(
     },
 )
 
+ZONE_RULES: dict[str, str | None] = {
+    "deck": "3-4",
+    "hand": "3-5",
+    "ruler": "3-7",
+    "attack": "3-8",
+    "defense": "3-9",
+    "set": "3-10",
+    "field": "3-11",
+    "drive": "3-12",
+    "damage": "3-13",
+    "charge": "3-14",
+    "graveyard": "3-15",
+    "resource": "3-16",
+    "removal": "3-17",
+    "gate": "3-18",
+    "counter": "3-19",
+    "supply": None,
+}
+"""The rule of each zone of :data:`SPEC` (Section 3); the supply has none: the CR does not say where
+resources come from."""
+PHASE_RULES: dict[str, str] = {"setup": "5-3", "start": "6-2", "main": "6-3", "attack": "6-4", "end": "6-5"}
+"""The rule of each phase (Section 6; the preparation before the first turn, 5-3)."""
+STEP_RULES: dict[str, str] = {"declare": "8-4", "battle": "8-5, 8-6, 8-7"}
+"""The rules of the attack phase's steps (Section 8): ``battle`` is the Intercept step, the damage step
+and the attack end step, whose gate windows are one (see the package doc)."""
+
 SETUP, START, MAIN, ATTACK, END = range(5)
 DECLARE, BATTLE = 0, 1
 VALUE_INDEX = {name: index for index, name in enumerate(SPEC.player_values)}
@@ -123,8 +147,9 @@ RULER_REQUIRED = (
 """The ruler's numbers a match needs (Appendix A, not in the CR): its life (2-6), its zone counts
 (3-8a-1, 3-9a-1, 3-10a-1), its Setup (5-3b: cards in hand, resources), its summon cap (4-3a-1a) and its
 Start of Turn (6-2f: cards drawn, resources readied (-1: all), resources gained from the supply)."""
-RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0}
-"""Numbers with a default: the set cap (none = infinite, 4-3b-1a) and cards driven at Start of Turn."""
+RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0, "level_cap": INFINITE}
+"""Numbers with a default: the set cap (none = infinite, 4-3b-1a), cards driven at Start of Turn, and the
+in-play level cap (only some rulers have one, 12-6a; -1 = none)."""
 RULER_NUMBERS = (*RULER_REQUIRED, *RULER_OPTIONAL)
 IN_PLAY = ("ruler", "attack", "defense", "set", "field")
 
@@ -135,106 +160,12 @@ def numbers_problem(numbers: dict[str, int]) -> str | None:
     if numbers["life"] < 1:
         return "A ruler's life is at least 1 (2-6)."
     for name in RULER_NUMBERS:
-        low = -1 if name in ("summon_cap", "set_cap", "ready") else 0
+        low = -1 if name in ("summon_cap", "set_cap", "ready", "level_cap") else 0
         if numbers.get(name, 0) < low:
             return f"A ruler's {name.replace('_', ' ')} cannot be {numbers[name]}."
     return None
 
 
 UNIT_ZONES = ("attack", "defense")
-
-
-# Reading the board ---------------------------------------------------------------------------------
-
-
-def value(board: Board, seat: int, name: str) -> int:
-    return board.values[seat][VALUE_INDEX[name]]
-
-
-def with_values(board: Board, seat: int, **changes: int) -> Board:
-    row = list(board.values[seat])
-    for name, number in changes.items():
-        row[VALUE_INDEX[name]] = number
-    values = list(board.values)
-    values[seat] = tuple(row)
-    return board.evolve(values=tuple(values))
-
-
-def numbers(board: Board, seat: int) -> dict[str, int] | None:
-    """The ruler's numbers of a player, once known (from card data or entered at setup)."""
-    raw = board.data(f"ruler{seat}")
-    return None if raw is None else dict(raw)
-
-
-def gate(board: Board) -> list[dict[str, Any]]:
-    """The processes and played cards in the gate, topmost first (3-18b, 9-4c)."""
-    return [_thaw_item(item) for item in board.data("gate", ())]
-
-
-def _thaw_item(item: Any) -> dict[str, Any]:
-    out = {}
-    for key, val in item:
-        out[key] = list(val) if isinstance(val, tuple) else val
-    return out
-
-
-def with_gate(board: Board, items: list[dict[str, Any]]) -> Board:
-    return board.with_data(gate=items or None)
-
-
-def battle(board: Board) -> dict[str, Any] | None:
-    raw = board.data("battle")
-    return None if raw is None else dict(raw)
-
-
-def slot(state: MatchState, zone: str, seat: int | None) -> int:
-    return state.match.slot_of[(zone, seat)]
-
-
-def zone_ids(state: MatchState, board: Board, zone: str, seat: int | None) -> tuple[int, ...]:
-    return board.zones[state.match.slot_of[(zone, seat)]]
-
-
-def ref(state: MatchState, board: Board, card_id: int) -> CardRef:
-    return state.match.table[board.cards[card_id].ref]
-
-
-def stat(state: MatchState, board: Board, card_id: int, name: str) -> Any:
-    return state.match.table[board.cards[card_id].ref].stat(name)
-
-
-def card_type(state: MatchState, board: Board, card_id: int) -> str | None:
-    kind = stat(state, board, card_id, "type")
-    return None if kind is None else str(kind)
-
-
-def ruler_card(state: MatchState, board: Board, seat: int) -> int | None:
-    """The ruler card of a player (the first card of their ruler zone; a geas sits under it)."""
-    ids = zone_ids(state, board, "ruler", seat)
-    return ids[0] if ids else None
-
-
-def capacity(board: Board, seat: int, zone: str) -> int | None:
-    """How many cards a player's attack, defense or set zones hold (their ruler's zone count)."""
-    known = numbers(board, seat)
-    if known is None:
-        return None
-    return known.get({"attack": "attack_zones", "defense": "defense_zones", "set": "set_zones"}[zone])
-
-
-def ready_resources(state: MatchState, board: Board, seat: int) -> list[int]:
-    """A player's ready resource cards, in zone order."""
-    return [c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == 0]
-
-
-def started(board: Board) -> bool:
-    return bool(board.data("started"))
-
-
-def ruler_numbers(state: MatchState, board: Board, seat: int) -> dict[str, int]:
-    """The numbers a player's ruler card data gives (its stats of the names in ``RULER_NUMBERS``)."""
-    ruler = ruler_card(state, board, seat)
-    if ruler is None:
-        return {}
-    card = ref(state, board, ruler)
-    return {name: v for name in RULER_NUMBERS if isinstance(v := card.stat(name), int)}
+READY, EXHAUSTED = 0, 1
+"""Orientation indices of ``SPEC.orientations`` (3-3a)."""

@@ -1,0 +1,219 @@
+"""Reading and writing Gate Ruler's board: the game data kept on it, zones and cards, and the small
+changes every procedure shares (orientation 15-7, counters, moving to the graveyard 15-12a, charges kept
+linked 3-14e-1). The rules themselves are in :mod:`.procedures` (Sections 6, 8-13), :mod:`.playing`
+(14-4b) and :mod:`.handlers`.
+
+Game data kept on the board (:meth:`engine.match.state.Board.data`):
+
+- ``ruler0`` / ``ruler1``: each ruler's numbers (5-3b, :data:`.spec.RULER_NUMBERS`); ``started``: the
+  preparation is done (5-3);
+- ``gate``: the gate's items, topmost first (3-18b, 9-4c): ``card`` (a played card and its destination,
+  ``over``: the unit whose zone it takes, 14-4b-3a), ``drive`` (10-3c), ``damage`` (13-5b), ``ability``
+  (a Counter ability, 13-6d), ``intercept`` (8-5c, 16-7b), ``defeat`` (12-2c);
+- ``battle``: the attack in progress (8-4e, :mod:`.combat`); ``attacks``: attacks this turn (8-2a-2);
+- ``counter``: the seat whose counter-zone card waits (13-6d); ``level_wait``: the seat that must choose a
+  unit for the in-play level cap (12-6b); ``entered``: the unit that entered play most recently (12-6b);
+  ``overlaps``: units whose zone a summoned unit took (12-4a);
+- ``cleared``: the turn whose drive zone was emptied (6-3c); ``lost``: the seats that lost (12-2d-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.match.actions import CardAt
+from engine.match.apply import move_cards, refuse
+from engine.match.events import Event, seen_mask
+from engine.match.games.gateruler.spec import RULER_NUMBERS, VALUE_INDEX
+from engine.match.state import Board, Card, CardRef, MatchState
+
+
+def value(board: Board, seat: int, name: str) -> int:
+    return board.values[seat][VALUE_INDEX[name]]
+
+
+def with_values(board: Board, seat: int, **changes: int) -> Board:
+    row = list(board.values[seat])
+    for name, number in changes.items():
+        row[VALUE_INDEX[name]] = number
+    values = list(board.values)
+    values[seat] = tuple(row)
+    return board.evolve(values=tuple(values))
+
+
+def numbers(board: Board, seat: int) -> dict[str, int] | None:
+    """The ruler's numbers of a player, once known (from card data or entered at setup)."""
+    raw = board.data(f"ruler{seat}")
+    return None if raw is None else dict(raw)
+
+
+def gate(board: Board) -> list[dict[str, Any]]:
+    """The processes and played cards in the gate, topmost first (3-18b, 9-4c)."""
+    return [_thaw_item(item) for item in board.data("gate", ())]
+
+
+def _thaw_item(item: Any) -> dict[str, Any]:
+    out = {}
+    for key, val in item:
+        out[key] = list(val) if isinstance(val, tuple) else val
+    return out
+
+
+def with_gate(board: Board, items: list[dict[str, Any]]) -> Board:
+    return board.with_data(gate=items or None)
+
+
+def battle(board: Board) -> dict[str, Any] | None:
+    raw = board.data("battle")
+    return None if raw is None else dict(raw)
+
+
+def slot(state: MatchState, zone: str, seat: int | None) -> int:
+    return state.match.slot_of[(zone, seat)]
+
+
+def zone_ids(state: MatchState, board: Board, zone: str, seat: int | None) -> tuple[int, ...]:
+    return board.zones[state.match.slot_of[(zone, seat)]]
+
+
+def ref(state: MatchState, board: Board, card_id: int) -> CardRef:
+    return state.match.table[board.cards[card_id].ref]
+
+
+def stat(state: MatchState, board: Board, card_id: int, name: str) -> Any:
+    return state.match.table[board.cards[card_id].ref].stat(name)
+
+
+def card_type(state: MatchState, board: Board, card_id: int) -> str | None:
+    kind = stat(state, board, card_id, "type")
+    return None if kind is None else str(kind)
+
+
+def ruler_card(state: MatchState, board: Board, seat: int) -> int | None:
+    """The ruler card of a player (the first card of their ruler zone; a geas sits under it)."""
+    ids = zone_ids(state, board, "ruler", seat)
+    return ids[0] if ids else None
+
+
+def capacity(board: Board, seat: int, zone: str) -> int | None:
+    """How many cards a player's attack, defense or set zones hold (their ruler's zone count)."""
+    known = numbers(board, seat)
+    if known is None:
+        return None
+    return known.get({"attack": "attack_zones", "defense": "defense_zones", "set": "set_zones"}[zone])
+
+
+def ready_resources(state: MatchState, board: Board, seat: int) -> list[int]:
+    """A player's ready resource cards, in zone order."""
+    return [c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == 0]
+
+
+def started(board: Board) -> bool:
+    return bool(board.data("started"))
+
+
+def ruler_numbers(state: MatchState, board: Board, seat: int) -> dict[str, int]:
+    """The numbers a player's ruler card data gives (its stats of the names in ``RULER_NUMBERS``)."""
+    ruler = ruler_card(state, board, seat)
+    if ruler is None:
+        return {}
+    card = ref(state, board, ruler)
+    return {name: v for name in RULER_NUMBERS if isinstance(v := card.stat(name), int)}
+
+
+def orient(
+    state: MatchState, board: Board, actor: int, card_ids: list[int], orientation: int
+) -> tuple[Board, Event | None]:
+    """Ready or exhaust cards (15-7); cards already in that state are left alone (15-7)."""
+    cards = list(board.cards)
+    mentions = []
+    for card_id in card_ids:
+        old = cards[card_id]
+        if old.orientation == orientation:
+            continue
+        cards[card_id] = Card(
+            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
+        )
+        mentions.append((old.ref, seen_mask(old.known, old.known, state.match.all)))
+    if not mentions:
+        return board, None
+    event = Event("orient", actor, tuple(mentions), {"orientation": orientation})
+    return board.evolve(cards=tuple(cards)), event
+
+
+def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
+    old = board.cards[card_id]
+    counters = tuple(
+        sorted([*(p for p in old.counters if p[0] != name), *([(name, count)] if count else [])])
+    )
+    if counters == old.counters:
+        return board
+    cards = list(board.cards)
+    cards[card_id] = Card(
+        old.ref, old.owner, old.controller, old.face_up, old.orientation, counters, old.known
+    )
+    return board.evolve(cards=tuple(cards))
+
+
+def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
+    """A card mentioned in a line as whoever knows it now sees it."""
+    card = board.cards[card_id]
+    return card.ref, seen_mask(card.known, card.known, state.match.all)
+
+
+def to_graveyard(
+    state: MatchState, board: Board, actor: int | None, card_ids: list[int], kind: str, events: list[Event]
+) -> Board:
+    """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the rules."""
+    for owner in sorted({board.cards[c].owner for c in card_ids}):
+        picks = [(slot_of(board, c), c) for c in card_ids if board.cards[c].owner == owner]
+        board, event = move_cards(state, board, owner, picks, slot(state, "graveyard", owner), kind=kind)
+        event.actor = actor
+        events.append(event)
+    return board
+
+
+def keep_charges(before: Board, after: Board, card_id: int) -> Board:
+    """3-14e-1, 3-14e-2: the charges linked to a card stay linked as it is played from the drive zone into
+    the gate and as it enters play from the gate (a move out of play would otherwise sever them)."""
+    links = tuple(pair for pair in before.attachments if pair[1] == card_id and pair not in after.attachments)
+    return after.evolve(attachments=(*after.attachments, *links)) if links else after
+
+
+def slot_of(board: Board, card_id: int) -> int:
+    for index, ids in enumerate(board.zones):
+        if card_id in ids:
+            return index
+    raise AssertionError(f"card {card_id} is in no zone")
+
+
+_LABELS = {
+    "hand": "your hand",
+    "drive": "your drive zone",
+    "set": "your set zones",
+    "attack": "your attack zones",
+    "defense": "your defense zones",
+    "ruler": "your ruler zone",
+    "damage": "your damage zone",
+}
+
+
+def pick(
+    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
+) -> tuple[int, int]:
+    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
+    player = actor if at.player is None else at.player
+    if at.zone not in zones or player not in (0, 1):
+        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
+    if own and player != actor:
+        refuse("Choose one of your own cards.")
+    where = state.match.slot_of[(at.zone, player)]
+    ids = state.board.zones[where]
+    if at.index >= len(ids):
+        label = state.match.slot_spec[where].label
+        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
+    return where, ids[at.index]
+
+
+def name_of(state: MatchState, board: Board, card_id: int) -> str:
+    return ref(state, board, card_id).name
