@@ -99,7 +99,7 @@ class BoardWork:
         """A stat from the card's data, or ``default``."""
         return self.ref(card_id).stat(name, default)
 
-    def where(self, card_id: int) -> int:
+    def slot_holding(self, card_id: int) -> int:
         """The slot that holds a card."""
         for slot, ids in enumerate(self.board.zones):
             if card_id in ids:
@@ -108,7 +108,7 @@ class BoardWork:
 
     def zone_of(self, card_id: int) -> tuple[str, int | None]:
         """The zone name and player (None: shared) of the slot holding a card."""
-        slot = self.where(card_id)
+        slot = self.slot_holding(card_id)
         return self.match.slot_spec[slot].name, self.match.slot_player[slot]
 
     def step_name(self) -> str:
@@ -193,7 +193,7 @@ class BoardWork:
         :func:`~engine.match.apply.move_cards`, so knowledge resets as for any move."""
         if not cards:
             return
-        picks = [(self.where(card), card) for card in cards]
+        picks = [(self.slot_holding(card), card) for card in cards]
         dest = self.slot(zone, player)
         if actor is not None:
             who = actor

@@ -33,7 +33,7 @@ def drawn(count: int = 3) -> BoardWork:
 def test_reading_the_board_through_the_work() -> None:
     w = drawn()
     card = w.ids("hand", ALICE)[0]
-    assert w.slot("hand", ALICE) == w.state.slot("hand", ALICE) == w.where(card)
+    assert w.slot("hand", ALICE) == w.state.slot("hand", ALICE) == w.slot_holding(card)
     assert w.zone_of(card) == ("hand", ALICE) and w.slot("stack") == w.state.slot("stack")
     assert w.name_of(card) == w.ref(card).name and w.card(card).owner == ALICE
     assert w.stat(card, "power", 7) == 7 and w.step_name() == "untap"
