@@ -76,6 +76,7 @@ from engine.match.actions import (
 from engine.match.errors import ActionRefused
 from engine.match.events import Event, seen_mask
 from engine.match.game import ACTION_GAME, definition_of
+from engine.match.outcome import Loss, Outcome
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState
 
@@ -160,6 +161,7 @@ def apply(
     new.status = state.status
     new.winner = state.winner
     new.end_reason = state.end_reason
+    new.outcome = state.outcome
     new.draw_offer = state.draw_offer
     new.undo_request = state.undo_request
     new.undo_used = state.undo_used
@@ -190,19 +192,12 @@ def apply(
     return new, events
 
 
-def _game_over(state: MatchState, losers: Sequence[tuple[int, str]]) -> tuple[MatchState, Event]:
+def _game_over(state: MatchState, losers: Sequence[Loss | tuple[int, str]]) -> tuple[MatchState, Event]:
     """End the match for the players who lose at a check timing: one loser gives the other the win;
-    every player losing at once is a draw."""
-    seats = {seat for seat, _ in losers}
-    reason = "; ".join(dict.fromkeys(f"{state.match.players[seat]}: {why}" for seat, why in losers))
-    winner = (
-        None
-        if len(seats) >= len(state.match.players)
-        else next(seat for seat in range(len(state.match.players)) if seat not in seats)
-    )
-    if winner is None:
-        reason = f"draw ({reason})"
-    return state.evolve(**_end(state, winner, reason)), _end_event(state, winner, reason)
+    every player losing at once is a draw. ``losers`` are :class:`Loss` values or a game's older
+    ``(seat, "reason (rule)")`` pairs (:meth:`Loss.of`)."""
+    outcome = Outcome.by_rules([Loss.of(item) for item in losers], len(state.match.players))
+    return state.evolve(**_end(state, outcome)), _end_event(state, outcome)
 
 
 def _refuse_version(state: MatchState, action: BaseAction) -> NoReturn:
@@ -798,11 +793,12 @@ def _pass_turn(state: MatchState, action: PassTurn) -> HandlerResult:
 # The match ---------------------------------------------------------------------------------------
 
 
-def _end(state: MatchState, winner: int | None, reason: str) -> Meta:
+def _end(state: MatchState, outcome: Outcome) -> Meta:
     return {
         "status": "ended",
-        "winner": winner,
-        "end_reason": reason,
+        "winner": outcome.winner,
+        "end_reason": outcome.reason(state.match.players),
+        "outcome": outcome,
         "draw_offer": None,
         "undo_request": None,
         "undo_base": None,
@@ -812,15 +808,23 @@ def _end(state: MatchState, winner: int | None, reason: str) -> Meta:
     }
 
 
-def _end_event(state: MatchState, winner: int | None, reason: str) -> Event:
-    return Event("end", None, (), {"winner": winner, "reason": reason, "seed": state.match.seed.hex()})
+def _end_event(state: MatchState, outcome: Outcome) -> Event:
+    """The end line's event: the winner and the reason players read (its rendering, kept as it always
+    was), the typed outcome, and the seed (secret until now)."""
+    data = {
+        "winner": outcome.winner,
+        "reason": outcome.reason(state.match.players),
+        "seed": state.match.seed.hex(),
+        "outcome": outcome.to_json(),
+    }
+    return Event("end", None, (), data)
 
 
 @_handles(Concede)
 def _concede(state: MatchState, action: Concede) -> HandlerResult:
-    winner = 1 - action.actor
-    events = [Event("concede", action.actor), _end_event(state, winner, "concede")]
-    return None, events, _end(state, winner, "concede")
+    outcome = Outcome.concession(action.actor, len(state.match.players))
+    events = [Event("concede", action.actor), _end_event(state, outcome)]
+    return None, events, _end(state, outcome)
 
 
 @_handles(OfferDraw)
@@ -836,8 +840,9 @@ def _offer_draw(state: MatchState, action: OfferDraw) -> HandlerResult:
 def _accept_draw(state: MatchState, action: AcceptDraw) -> HandlerResult:
     if state.draw_offer is None or state.draw_offer == action.actor:
         refuse("No draw has been offered to you.")
-    events = [Event("draw_accepted", action.actor), _end_event(state, None, "draw agreed")]
-    return None, events, _end(state, None, "draw agreed")
+    outcome = Outcome.agreed_draw()
+    events = [Event("draw_accepted", action.actor), _end_event(state, outcome)]
+    return None, events, _end(state, outcome)
 
 
 @_handles(DeclineDraw)

@@ -27,6 +27,33 @@ generically.
 
 For :mod:`engine.match.simulate`, a definition also says how to build a random legal deck and which
 actions a random player would try next.
+
+**How a game plugs in: one shape for every game.** A game's folder holds ``spec.py`` (its zones,
+phases and steps, each citing its rule), ``actions.py`` (its own action types), ``board.py`` (its working
+context), ``handlers.py`` (one handler per action), ``lines.py`` (its log lines), ``simulate.py`` and
+what only it needs; ``__init__.py`` holds the definition and registers it. Three shared pieces:
+
+- *Its working context*: a subclass of :class:`engine.match.work.BoardWork` that adds only the game's
+  own helpers (Vanguard's circles and grades). Every handler and procedure reads and changes the board
+  through it (``data``/``set``, ``ids``, ``ref``, ``pick``, ``move``, ``orient``, ``emit``, ``goto``...),
+  so knowledge resets the engine's way. A handler checks in the rule's order, refuses with one sentence
+  citing the rule (:func:`refuse`), changes the work, and returns ``work.handled()``.
+- *Its step table*: a tuple of :class:`engine.match.settle.Step` rows (``Step(name, rule, run)``; checks
+  run at every pass, such as a check timing or rule actions, have ``every=True``). ``settle`` is::
+
+      def settle(self, state, action):
+          work = MyWork(state, action.version)
+          engine.match.settle.settle(work, TABLE, MyWork.step_name)
+          return work.result()
+
+  One loop with one bound (:data:`engine.match.settle.SETTLE_BOUND`) serves every game, and a step
+  that comes back to the same board without a player acting raises
+  :class:`~engine.match.settle.SettleLoop` (a bug, never a refusal).
+- *Its outcome*: :meth:`losers` returns :class:`~engine.match.outcome.Loss` values ``Loss(seat, rule,
+  reason)``; the engine ends the match with an :class:`~engine.match.outcome.Outcome` (termination,
+  winner, losses) kept in ``state.outcome`` and in the end event, and renders the end line from it.
+  Tests assert on it: ``assert_lost(state, seat, "9.2.2")`` (``tests/engine/games/harness.py``, the
+  one scenario harness of the four games).
 """
 
 from __future__ import annotations
@@ -38,6 +65,7 @@ from typing import Any, ClassVar
 from engine.match.actions import BaseAction, register_action
 from engine.match.errors import ActionRefused
 from engine.match.events import Event
+from engine.match.outcome import Loss
 from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState
 
@@ -82,8 +110,9 @@ class GameDefinition:
         """Run what happens automatically after an accepted action; returns the state and new events."""
         return state, []
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
-        """Players who lose at this check timing, with the reason (a short phrase citing the rule)."""
+    def losers(self, state: MatchState) -> Sequence[Loss | tuple[int, str]]:
+        """Players who lose at this check timing: :class:`~engine.match.outcome.Loss` values (seat, rule,
+        reason); the older ``(seat, "reason (rule)")`` pairs are still read (:meth:`Loss.of`)."""
         return []
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:

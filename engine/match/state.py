@@ -29,6 +29,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from engine.errors import ArbiterError
+from engine.match.outcome import Outcome
 from engine.match.rng import seed_hash
 from engine.match.spec import GameSpec, Visibility, ZoneSpec
 
@@ -439,6 +440,7 @@ class MatchState:
         "end_reason",
         "last_action",
         "match",
+        "outcome",
         "status",
         "undo_actor",
         "undo_base",
@@ -466,6 +468,7 @@ class MatchState:
         undo_version: int | None = None,
         undo_learned: tuple[tuple[int, int], ...] = (),
         last_action: Action | None = None,
+        outcome: Outcome | None = None,
     ) -> None:
         self.match = match
         self.board = board
@@ -492,6 +495,9 @@ class MatchState:
         by its shuffle): undo keeps it too, since the rewound cards are back where they were seen."""
         self.last_action = last_action
         """The last accepted action, to tell a duplicate click from a stale one."""
+        self.outcome = outcome
+        """How the match ended (:mod:`engine.match.outcome`), once ended; :attr:`winner` and
+        :attr:`end_reason` are its winner and its rendering."""
 
     def evolve(self, **changes: Any) -> MatchState:
         """A copy with some fields replaced."""
@@ -558,7 +564,7 @@ class MatchState:
         """A JSON-able dict of the whole state (spec by key and digest, not by value)."""
         from engine.match.actions import dump_action
 
-        return {
+        data = {
             "format": STATE_FORMAT,
             "spec": {"key": self.match.spec.key, "digest": self.match.spec.digest},
             "players": list(self.match.players),
@@ -578,6 +584,9 @@ class MatchState:
             "last_action": None if self.last_action is None else dump_action(self.last_action),
             "board": self.board.to_json(),
         }
+        if self.outcome is not None:  # only once ended: a match in play keeps its earlier JSON
+            data["outcome"] = self.outcome.to_json()
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any], spec: GameSpec, match: Match | None = None) -> MatchState:
@@ -597,13 +606,22 @@ class MatchState:
         if match is None or not (match.players == players and match.table == table and match.seed == seed):
             match = Match(spec, players, table, seed)
         last = data["last_action"]
+        outcome = data.get("outcome")
+        winner = data["winner"]
+        end_reason = str(data["end_reason"])
+        if outcome is not None:
+            ended: Outcome | None = Outcome.from_json(outcome)
+        elif data["status"] == "ended":  # stored before outcomes were kept
+            ended = Outcome.derive(winner, end_reason, players)
+        else:
+            ended = None
         return MatchState(
             match=match,
             board=Board.from_json(data["board"]),
             version=int(data["version"]),
             status=data["status"],
-            winner=data["winner"],
-            end_reason=str(data["end_reason"]),
+            winner=winner,
+            end_reason=end_reason,
             draw_offer=data["draw_offer"],
             undo_request=data["undo_request"],
             undo_used=tuple(int(n) for n in data["undo_used"]),
@@ -612,6 +630,7 @@ class MatchState:
             undo_version=data["undo_version"],
             undo_learned=tuple((int(c), int(m)) for c, m in data["undo_learned"]),
             last_action=None if last is None else parse_action(last),
+            outcome=ended,
         )
 
 

@@ -120,6 +120,7 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
         "status": state.status,
         "winner": state.winner,
         "end_reason": state.end_reason,
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
         "seed_hash": match.seed_hash,
         "seed": match.seed.hex() if state.ended else None,
         "turn": {
