@@ -146,7 +146,7 @@ def test_an_action_built_elsewhere_gets_the_seat_and_the_version() -> None:
 def test_a_refusal_without_a_rule_number_fails_the_scenario() -> None:
     game = Scenario("vanguard", [vg_deck("Alpha"), vg_deck("Beta")])
     with pytest.raises(AssertionError, match="cites no rule"):
-        game.refused(BOB, VgRedraw)  # "It is Alice's turn and you do not hold priority."
+        game.refused(BOB, a.AcceptDraw)  # no draw was offered: a refusal of the engine, not of a rule
     with pytest.raises(AssertionError, match="was accepted"):
         game.refused(ALICE, VgRedraw)
 
