@@ -66,6 +66,9 @@ class ZoneSpec(_Spec):
 
     name: str
     """Identifier used in actions (``hand``, ``deck``, ``battle_zone``)."""
+    rule: str = Field(default="", exclude=True)
+    """The rule number that defines it (shown in docs and tests; not part of the stored spec or its
+    digest, so a stored match keeps matching its game's definition)."""
     label: str = ""
     """Display name in views and log lines; defaults to the name with spaces."""
     shared: bool = False
@@ -136,6 +139,9 @@ class StepSpec(_Spec):
 
     name: str
     both_act: bool = False
+    rule: str = Field(default="", exclude=True)
+    """The rule number that defines it (shown in docs and tests; not part of the stored spec or its
+    digest, so a stored match keeps matching its game's definition)."""
 
     @field_validator("name")
     @classmethod
@@ -150,6 +156,9 @@ class PhaseSpec(_Spec):
     steps: tuple[StepSpec, ...] = ()
     both_act: bool = False
     """For a phase without steps: whether its implicit step lets both players act."""
+    rule: str = Field(default="", exclude=True)
+    """The rule number that defines it (shown in docs and tests; not part of the stored spec or its
+    digest, so a stored match keeps matching its game's definition)."""
 
     @field_validator("name")
     @classmethod
@@ -159,7 +168,9 @@ class PhaseSpec(_Spec):
     @model_validator(mode="after")
     def _steps(self) -> PhaseSpec:
         if not self.steps:
-            object.__setattr__(self, "steps", (StepSpec(name=self.name, both_act=self.both_act),))
+            object.__setattr__(
+                self, "steps", (StepSpec(name=self.name, both_act=self.both_act, rule=self.rule),)
+            )
         names = [s.name for s in self.steps]
         if len(set(names)) != len(names):
             raise ValueError(f"phase {self.name!r} names a step twice")
