@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from engine.tournament.model import Player
+from engine.tournament.reporting import Scored
 from engine.tournament.standings import Standing
 from engine.tournament.topcut import TopCut
 
@@ -33,17 +34,9 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-class ResultView(Protocol):
-    """A table's result as the export reads it."""
+class ResultView(Scored, Protocol):
+    """A table's result as the export reads it: its score and who reported and confirmed it."""
 
-    @property
-    def wins_a(self) -> int: ...
-    @property
-    def wins_b(self) -> int: ...
-    @property
-    def draws(self) -> int: ...
-    @property
-    def double_loss(self) -> bool: ...
     @property
     def status(self) -> str: ...
     @property
@@ -180,23 +173,19 @@ def match_json(m: TableView) -> dict[str, Any]:
 
 def top_cut_json(cut: TopCut) -> dict[str, Any]:
     """The bracket: seeds, every round known so far and the champion."""
-    rounds = []
-    for number in range(1, cut.total_rounds + 1):
-        matches = cut.matches(number)
-        if not matches:
-            break
-        rounds.append(
-            [
-                {
-                    "seed_a": m.seed_a,
-                    "player_a": m.player_a,
-                    "seed_b": m.seed_b,
-                    "player_b": m.player_b,
-                    "winner": m.winner,
-                }
-                for m in matches
-            ]
-        )
+    rounds = [
+        [
+            {
+                "seed_a": m.seed_a,
+                "player_a": m.player_a,
+                "seed_b": m.seed_b,
+                "player_b": m.player_b,
+                "winner": m.winner,
+            }
+            for m in matches
+        ]
+        for matches in cut.known_rounds()
+    ]
     return {"seeds": list(cut.seeds), "rounds": rounds, "champion": cut.champion}
 
 

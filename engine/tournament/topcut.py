@@ -86,6 +86,16 @@ class TopCut:
             out.append(BracketMatch(round_number, slot, seed_of[a], a, seed_of[b], b, winner))
         return out
 
+    def known_rounds(self) -> list[list[BracketMatch]]:
+        """The matches of every round known so far (each round's are known once the one before ends)."""
+        rounds = []
+        for number in range(1, self.total_rounds + 1):
+            matches = self.matches(number)
+            if not matches:
+                break
+            rounds.append(matches)
+        return rounds
+
     def current_round(self) -> int | None:
         """The cut's round being played, or ``None`` when the final is decided."""
         if self.champion is not None:

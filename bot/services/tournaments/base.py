@@ -327,27 +327,23 @@ class ServiceBase:
         return message
 
     def _top_cut_info(self, state: EventState, cut: TopCut, message: str = "") -> TopCutInfo:
-        rounds = []
-        for number in range(1, cut.total_rounds + 1):
-            matches = cut.matches(number)
-            if not matches:
-                break
-            rounds.append(
-                tuple(
-                    BracketMatchInfo(
-                        m.round,
-                        m.slot,
-                        m.seed_a,
-                        m.player_a,
-                        state.name_of(m.player_a) or m.player_a,
-                        m.seed_b,
-                        m.player_b,
-                        state.name_of(m.player_b) or m.player_b,
-                        m.winner,
-                    )
-                    for m in matches
+        rounds = [
+            tuple(
+                BracketMatchInfo(
+                    m.round,
+                    m.slot,
+                    m.seed_a,
+                    m.player_a,
+                    state.name_of(m.player_a) or m.player_a,
+                    m.seed_b,
+                    m.player_b,
+                    state.name_of(m.player_b) or m.player_b,
+                    m.winner,
                 )
+                for m in matches
             )
+            for matches in cut.known_rounds()
+        ]
         return TopCutInfo(
             self._info(state),
             cut.size,
