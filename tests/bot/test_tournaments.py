@@ -991,3 +991,23 @@ async def test_a_confirmation_of_a_report_corrected_meanwhile_is_refused(
     await refused(db, service.dispute_result(b, event_id, "no", expected=shown), "corrected since")
     now = ReportKey(match.round, match.table, "2-1-0")
     assert (await service.confirm_result(b, event_id, expected=now)).round_closed
+
+
+async def test_a_decklist_is_parsed_and_checked_before_the_write_transaction(
+    db: Database, clock: Clock
+) -> None:
+    seen: list[bool] = []
+
+    async def lookup(game: Any, names: list[str]) -> dict[str, Any]:
+        seen.append(db.connection.in_transaction)
+        return {}
+
+    service = TournamentService(db, clock=clock, deck_lookup=lookup)
+    event_id = await event_with(service, 2, start=False)
+    await service.submit_decklist(player(1), event_id, "4 Blaster Blade\n4 Wingal")
+    assert seen == [False]
+    await refused(
+        db, service.submit_decklist(player(2), event_id, "4 " + "a - " * 100), "at most 300 characters"
+    )
+    await refused(db, service.submit_decklist(player(3), event_id, "4 Wingal"), "not registered")
+    assert seen == [False]
