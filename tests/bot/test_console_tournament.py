@@ -210,3 +210,33 @@ async def test_an_event_cancelled_before_its_cut_takes_swiss_overrides(app: App)
     overridden = await console.handle(f'/tournament result "Small Cup" {first.name_a} 0-2 round:1')
     assert "Overridden by an organizer" in overridden, overridden
     assert "round 1" in (await console.handle('/tournament missing "Small Cup"')).lower()
+
+
+async def test_odd_numbers_get_one_sentence_and_the_console_goes_on(app: App) -> None:
+    console = Console(app)
+    await console.handle(f"/tournament create {EVENT} cfv")
+    for line in (
+        "/tournament info ²",
+        "/tournament info 123456789012345678901234",
+        f"/tournament info {2**63}",
+        f"/tournament pairings {EVENT} ²",
+        f"/tournament pairings {EVENT} round:99999999999999999999",
+        f"/tournament time {EVENT} 99999999999999999999",
+        f"/tournament settings {EVENT} rounds:{2**64}",
+        "/page ²",
+    ):
+        answer = await console.handle(line)
+        body = [row for row in answer.splitlines() if row.strip("=") and row != "Sorry"]
+        assert len(body) == 1 and len(body[0]) < 200, (line, answer)
+        assert "invalid literal" not in answer and "Traceback" not in answer
+    assert "Friday Vanguard" in await console.handle("/tournament list")
+
+
+async def test_ctrl_c_ends_the_console_with_a_goodbye(app: App) -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    await Console(app).run(Interrupted(), out)  # returns: the command exits with status 0
+    assert out.getvalue().endswith("Goodbye.\n")

@@ -1011,3 +1011,31 @@ async def test_a_decklist_is_parsed_and_checked_before_the_write_transaction(
     )
     await refused(db, service.submit_decklist(player(3), event_id, "4 Wingal"), "not registered")
     assert seen == [False]
+
+
+async def test_numbers_past_sqlite_integers_are_refused_with_a_sentence(
+    service: TournamentService, db: Database
+) -> None:
+    event_id = await event_with(service, 4)
+    await service.pair_next_round(ORG, event_id)
+    big = 2**63
+    for n, call in enumerate(
+        (
+            service.event(ORG, big),
+            service.event(ORG, -big),
+            service.pairings(ORG, event_id, big),
+            service.adjust_round_time(ORG, event_id, big),
+            service.configure_event(ORG, event_id, rounds=big),
+            service.configure_event(ORG, event_id, top_cut=big),
+            service.configure_event(ORG, event_id, capacity=big),
+            service.configure_event(ORG, event_id, round_minutes=big),
+            service.configure_event(ORG, event_id, channel_id=big),
+            service.create_event(ORG, "Big", "vanguard", channel_id=big),
+            service.find_event(GUILD, "²"),
+            service.find_event(GUILD, "9" * 25),
+        )
+    ):
+        try:
+            await refused(db, call, r"^[^\n]{1,200}$", ArbiterError)
+        except BaseException as error:
+            raise AssertionError(n) from error
