@@ -98,7 +98,8 @@ class EventsMixin(ServiceBase):
         try:
             return MatchFormat(str(value).lower())
         except ValueError:
-            raise TournamentError(f"{value!r} is not a match format: use bo1 or bo3.") from None
+            shown = str(value) if len(str(value)) <= 20 else str(value)[:19] + "…"
+            raise TournamentError(f"'{shown}' is not a match format: use bo1 or bo3.") from None
 
     @staticmethod
     def _check_settings(
