@@ -96,7 +96,7 @@ async def test_a_whole_event_runs_in_the_console(app: App, tmp_path: Path) -> No
     final = (await app.tournaments.top_cut(organizer(), info.id)).current_matches[0]
     assert "final, 1 match without a winner" in await console.handle(f"/tournament missing {EVENT}")
     crowned = await console.handle(f"/tournament result {EVENT} {final.name_b} 2-0")
-    assert f"🏆 **{final.name_b}** wins Friday Vanguard!" in crowned
+    assert f"🏆 {final.name_b} wins Friday Vanguard!" in crowned  # markdown printed plain
     assert f"{final.name_b} wins" in await console.handle(f"/tournament missing {EVENT}")
 
     # exports are written beside the database and parse
@@ -116,9 +116,7 @@ async def test_a_whole_event_runs_in_the_console(app: App, tmp_path: Path) -> No
         and "page 1/2" in log
         and 'Next: /tournament log "Friday Vanguard" page:2' in log
     )
-    assert "**create**: Friday Vanguard: vanguard, bo3" in await console.handle(
-        f"/tournament log {EVENT} page:2"
-    )
+    assert "create: Friday Vanguard: vanguard, bo3" in await console.handle(f"/tournament log {EVENT} page:2")
     # The server's own log: organizer actions outside any event.
     await app.tournaments.set_organizer_role(organizer(), 1234)
     server = await console.handle("/tournament log")
@@ -170,7 +168,7 @@ async def test_console_sets_the_floor_and_changes_settings(app: App) -> None:
     assert "automatic Swiss rounds, no capacity limit" in cleared
     info = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
     assert info.rounds is None and info.capacity is None
-    assert "**configure**" in await console.handle(f"/tournament log {EVENT}")
+    assert "configure:" in await console.handle(f"/tournament log {EVENT}")
 
     # refusals: one sentence each, and nothing changes
     before = await app.tournaments.find_event(CONSOLE_GUILD, "Friday Vanguard")
