@@ -452,6 +452,76 @@ def _sync(args: argparse.Namespace) -> int:
 # parser --------------------------------------------------------------------------------------
 
 
+def _count(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one sentence."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not (value.lstrip("+-").isascii() and value.lstrip("+-").isdigit()) or len(value) > 12:
+            raise argparse.ArgumentTypeError(f"{what} takes a whole number, not {text[:20]!r}")
+        number = int(value)
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{what} is a number from {low} to {high:,}")
+        return number
+
+    return parse
+
+
+def _viewer(text: str) -> str:
+    """``--viewer``: a seat number (0 to 7) or ``spectator``."""
+    if text.lower() == "spectator" or (text.isascii() and text.isdigit() and int(text) <= 7):
+        return text.lower()
+    raise argparse.ArgumentTypeError(f"--viewer is a seat number (0, 1) or 'spectator', not {text[:20]!r}")
+
+
+class _Words(argparse.Action):
+    """A query typed as several words, joined with spaces (``civ:fire cost<=3``)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, " ".join(values))
+
+
+_CARDS_SEARCH_OPTIONS = {
+    "--limit": True,
+    "--page": True,
+    "--db": True,
+    "--json": False,
+    "-h": False,
+    "--help": False,
+}
+
+
+def _query_words_last(argv: Sequence[str]) -> list[str]:
+    """``cards search GAME QUERY...`` with the query's words after ``--``, so that a negated term such
+    as ``-civ:fire`` is read as part of the query, not as an unknown option."""
+    words = list(argv)
+    try:
+        at = next(i for i in range(len(words) - 1) if words[i] == "cards" and words[i + 1] == "search") + 2
+    except StopIteration:
+        return words
+    options: list[str] = []
+    positional: list[str] = []
+    rest = words[at:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        name = word.split("=", 1)[0]
+        if word == "--":
+            positional.extend(rest[i + 1 :])
+            break
+        if name in _CARDS_SEARCH_OPTIONS:
+            options.append(word)
+            if _CARDS_SEARCH_OPTIONS[name] and "=" not in word and i + 1 < len(rest):
+                options.append(rest[i + 1])
+                i += 1
+        else:
+            positional.append(word)
+        i += 1
+    return [*words[:at], *options, "--", *positional] if positional else words
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arbiter", description="Arbiter: rules, cards, matches, tournaments."
@@ -481,7 +551,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = rules.add_parser("search", parents=[common], help="full-text search ('-': queries from stdin)")
     search.add_argument("game")
     search.add_argument("query")
-    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--limit", type=_count(1, 100, "--limit"), default=10)
     search.add_argument("--edition")
     search.add_argument("--json", action="store_true")
     search.set_defaults(async_handler=_rules_search)
@@ -504,9 +574,11 @@ def build_parser() -> argparse.ArgumentParser:
     cget.set_defaults(async_handler=_cards_get)
     csearch = cards.add_parser("search", parents=[common], help="search with the query language")
     csearch.add_argument("game")
-    csearch.add_argument("query")
-    csearch.add_argument("--limit", type=int, default=10)
-    csearch.add_argument("--page", type=int, default=1)
+    csearch.add_argument(
+        "query", nargs="+", action=_Words, help="the query (words starting with - are terms)"
+    )
+    csearch.add_argument("--limit", type=_count(1, 100, "--limit"), default=10)
+    csearch.add_argument("--page", type=_count(1, 100_000, "--page"), default=1)
     csearch.add_argument("--json", action="store_true")
     csearch.set_defaults(async_handler=_cards_search)
     calias = cards.add_parser("alias", parents=[common], help="add a nickname (or remove it without CARD)")
@@ -520,8 +592,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("export", help="the JSON file from `arbiter match export`")
     verify.set_defaults(handler=_match_verify)
     mexport = match.add_parser("export", parents=[common], help="a match as JSON, or one viewer's log")
-    mexport.add_argument("id", type=int)
-    mexport.add_argument("--viewer", help="a seat number (0, 1) or 'spectator': print that viewer's log")
+    mexport.add_argument("id", type=_count(1, 10**18, "The match id"))
+    mexport.add_argument(
+        "--viewer", type=_viewer, help="a seat number (0, 1) or 'spectator': print that viewer's log"
+    )
     mexport.set_defaults(async_handler=_match_export)
 
     simulate = match.add_parser("simulate", help="random legal games to the end (finds what breaks)")
@@ -566,7 +640,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
     try:
         if hasattr(args, "handler"):
             return int(args.handler(args))
