@@ -118,8 +118,7 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
                 resolve_game(" ".join(words[:size]))
             except UnknownGameError:
                 continue
-            if len(words) > size:
-                return " ".join(words[:size]), words[size:]
+            return " ".join(words[:size]), words[size:]  # "/rule fow" names the game: ask for the number
     return None, words
 
 
