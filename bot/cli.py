@@ -407,6 +407,33 @@ def _tournament_simulate(args: argparse.Namespace) -> int:
 # bot -----------------------------------------------------------------------------------------
 
 
+NO_NETWORK = "Cannot reach Discord ({what}): check the network connection and try again."
+
+
+def _quiet_discord() -> None:
+    """Silence what discord.py says about voice, which Arbiter does not use: the PyNaCl and davey
+    warnings and the audioop deprecation (filtered before discord.py is first imported)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message=r".*audioop.*", category=DeprecationWarning)
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def _online(call: Callable[[], int]) -> int:
+    """Run something that talks to Discord; no network is one sentence, not a traceback."""
+    import aiohttp
+    import discord
+
+    try:
+        return call()
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
+        print(NO_NETWORK.format(what=type(error).__name__), file=sys.stderr)
+        return 2
+
+
 def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     _setup_logging(settings)
@@ -416,9 +443,10 @@ def _run(args: argparse.Namespace) -> int:
             return asyncio.run(_console(settings))
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    _quiet_discord()
     from bot.client import run_bot
 
-    return run_bot(settings)
+    return _online(lambda: run_bot(settings))
 
 
 async def _console(settings: Settings) -> int:
@@ -444,9 +472,10 @@ def _sync(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    _quiet_discord()
     from bot.client import sync_commands
 
-    return asyncio.run(sync_commands(settings, args.guild))
+    return _online(lambda: asyncio.run(sync_commands(settings, args.guild)))
 
 
 # parser --------------------------------------------------------------------------------------

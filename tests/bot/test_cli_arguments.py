@@ -42,3 +42,28 @@ def test_odd_numbers_on_the_command_line_get_one_sentence(capsys: pytest.Capture
 def test_a_missing_match_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "export", "7", "--viewer", "0", "--db", str(tmp_path / "a.sqlite3")]) == 2
     assert capsys.readouterr().err.strip() == "There is no match 7."
+
+
+def test_without_a_network_sync_says_one_sentence(tmp_path: Path) -> None:
+    """`arbiter sync` with a token and no way to reach Discord (an unresolvable API address)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_PATH", "DEV_GUILD_ID"}}
+    code = (
+        "import discord.http as h; h.Route.BASE = 'https://nowhere.invalid/api/v10';"
+        "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    env.update(PYTHONPATH=str(root), DISCORD_TOKEN="x.y.z", LOG_LEVEL="ERROR")
+    result = subprocess.run(
+        [sys.executable, "-c", code, "sync", "--db", str(tmp_path / "a.sqlite3")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if "INFO" not in line]
+    assert len(lines) == 1 and lines[0].startswith("Cannot reach Discord"), result.stderr
