@@ -15,3 +15,9 @@ def test_discord_markdown_is_printed_plain() -> None:
         "ends 46:40 UTC.",
     } or "UTC" in plain_text("ends <t:999999999999:t>.")
     assert plain_text("2 * 3 = 6, a_b") == "2 * 3 = 6, a_b"
+
+
+def test_counts_take_the_singular() -> None:
+    from bot.render.tournament import count
+
+    assert (count(1, "table"), count(2, "table"), count(0, "table")) == ("1 table", "2 tables", "0 tables")

@@ -1039,3 +1039,11 @@ async def test_numbers_past_sqlite_integers_are_refused_with_a_sentence(
             await refused(db, call, r"^[^\n]{1,200}$", ArbiterError)
         except BaseException as error:
             raise AssertionError(n) from error
+
+
+async def test_earlier_standings_of_a_finished_event_are_not_final(service: TournamentService) -> None:
+    event_id = await event_with(service, 4, rounds=2)
+    await play_round(service, event_id)
+    await play_round(service, event_id)
+    assert (await service.standings(ORG, event_id)).final
+    assert not (await service.standings(ORG, event_id, 1)).final

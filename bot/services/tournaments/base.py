@@ -309,8 +309,10 @@ class ServiceBase:
         rows = compute_standings(
             state.engine_players(), results, state.config, through_round=through, seed=state.event.seed
         )
-        final = state.event.status in (EventStatus.TOPCUT, EventStatus.FINISHED) or (
-            through >= state.swiss_rounds and state.event.status != EventStatus.REGISTRATION
+        # Final only through the last closed round: an earlier round of a finished event is not final.
+        final = through == last and (
+            state.event.status in (EventStatus.TOPCUT, EventStatus.FINISHED)
+            or (through >= state.swiss_rounds and state.event.status != EventStatus.REGISTRATION)
         )
         return StandingsInfo(self._info(state), through, tuple(rows), final)
 
