@@ -1047,3 +1047,13 @@ async def test_earlier_standings_of_a_finished_event_are_not_final(service: Tour
     await play_round(service, event_id)
     assert (await service.standings(ORG, event_id)).final
     assert not (await service.standings(ORG, event_id, 1)).final
+
+
+async def test_a_top_cut_shrinks_when_drops_leave_too_few_players(service: TournamentService) -> None:
+    event_id = await event_with(service, 8, rounds=2, top_cut=8)
+    await play_round(service, event_id)
+    await service.drop(player(8), event_id)
+    await play_round(service, event_id)
+    cut = await service.start_top_cut(ORG, event_id)
+    assert "Top 4" in cut.message and "7 are still in" in cut.message
+    assert (await service.event(ORG, event_id)).top_cut == 4
