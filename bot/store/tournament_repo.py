@@ -183,12 +183,20 @@ MAX_INTEGER = 2**63 - 1
 
 def _bounded(params: Iterable[Any]) -> tuple[Any, ...]:
     """The parameters of a statement, refused with a sentence when a number does not fit SQLite (it
-    would raise OverflowError): no id, round, count or minute count of a tournament is that large."""
+    would raise OverflowError: no id, round, count or minute count of a tournament is that large) or
+    a text is no valid Unicode (an unpaired surrogate, which SQLite's UTF-8 cannot hold)."""
     values = tuple(params)
     for value in values:
         if isinstance(value, int) and not -MAX_INTEGER <= value <= MAX_INTEGER:
             shown = str(value)
             raise TournamentError(f"{shown[:12]}… is too large a number for a tournament.")
+        if isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # an unpaired surrogate: no UTF-8, so SQLite cannot take it
+                raise TournamentError(
+                    "That text has a character that cannot be stored; type it again."
+                ) from None
     return values
 
 
