@@ -44,7 +44,7 @@ async def main() -> None:
         for _ in range(APPENDS):
             action = await _valid(service, match_id, rng)
             start = time.perf_counter()
-            await service.submit(match_id, action)
+            await service.submit(match_id, action, user_id=None)
             appends.append((time.perf_counter() - start) * 1000)
         conn = service.db.connection
         await conn.execute("CREATE TABLE bare (id INTEGER PRIMARY KEY, body TEXT)")
@@ -59,7 +59,7 @@ async def main() -> None:
         for _ in range(MATCHES):
             mid, _ = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
             for _ in range(ACTIONS_PER_MATCH):
-                await service.submit(mid, await _valid(service, mid, rng))
+                await service.submit(mid, await _valid(service, mid, rng), user_id=None)
             ids.append(mid)
         for mid in ids:
             service.unload(mid)

@@ -407,6 +407,33 @@ def _tournament_simulate(args: argparse.Namespace) -> int:
 # bot -----------------------------------------------------------------------------------------
 
 
+NO_NETWORK = "Cannot reach Discord ({what}): check the network connection and try again."
+
+
+def _quiet_discord() -> None:
+    """Silence what discord.py says about voice, which Arbiter does not use: the PyNaCl and davey
+    warnings and the audioop deprecation (filtered before discord.py is first imported)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message=r".*audioop.*", category=DeprecationWarning)
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def _online(call: Callable[[], int]) -> int:
+    """Run something that talks to Discord; no network is one sentence, not a traceback."""
+    import aiohttp
+    import discord
+
+    try:
+        return call()
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
+        print(NO_NETWORK.format(what=type(error).__name__), file=sys.stderr)
+        return 2
+
+
 def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     _setup_logging(settings)
@@ -416,9 +443,10 @@ def _run(args: argparse.Namespace) -> int:
             return asyncio.run(_console(settings))
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    _quiet_discord()
     from bot.client import run_bot
 
-    return run_bot(settings)
+    return _online(lambda: run_bot(settings))
 
 
 async def _console(settings: Settings) -> int:
@@ -444,12 +472,83 @@ def _sync(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    _quiet_discord()
     from bot.client import sync_commands
 
-    return asyncio.run(sync_commands(settings, args.guild))
+    return _online(lambda: asyncio.run(sync_commands(settings, args.guild)))
 
 
 # parser --------------------------------------------------------------------------------------
+
+
+def _count(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one sentence."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not (value.lstrip("+-").isascii() and value.lstrip("+-").isdigit()) or len(value) > 12:
+            raise argparse.ArgumentTypeError(f"{what} takes a whole number, not {text[:20]!r}")
+        number = int(value)
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{what} is a number from {low} to {high:,}")
+        return number
+
+    return parse
+
+
+def _viewer(text: str) -> str:
+    """``--viewer``: a seat number (0 to 7) or ``spectator``."""
+    if text.lower() == "spectator" or (text.isascii() and text.isdigit() and int(text) <= 7):
+        return text.lower()
+    raise argparse.ArgumentTypeError(f"--viewer is a seat number (0, 1) or 'spectator', not {text[:20]!r}")
+
+
+class _Words(argparse.Action):
+    """A query typed as several words, joined with spaces (``civ:fire cost<=3``)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, " ".join(values))
+
+
+_CARDS_SEARCH_OPTIONS = {
+    "--limit": True,
+    "--page": True,
+    "--db": True,
+    "--json": False,
+    "-h": False,
+    "--help": False,
+}
+
+
+def _query_words_last(argv: Sequence[str]) -> list[str]:
+    """``cards search GAME QUERY...`` with the query's words after ``--``, so that a negated term such
+    as ``-civ:fire`` is read as part of the query, not as an unknown option."""
+    words = list(argv)
+    try:
+        at = next(i for i in range(len(words) - 1) if words[i] == "cards" and words[i + 1] == "search") + 2
+    except StopIteration:
+        return words
+    options: list[str] = []
+    positional: list[str] = []
+    rest = words[at:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        name = word.split("=", 1)[0]
+        if word == "--":
+            positional.extend(rest[i + 1 :])
+            break
+        if name in _CARDS_SEARCH_OPTIONS:
+            options.append(word)
+            if _CARDS_SEARCH_OPTIONS[name] and "=" not in word and i + 1 < len(rest):
+                options.append(rest[i + 1])
+                i += 1
+        else:
+            positional.append(word)
+        i += 1
+    return [*words[:at], *options, "--", *positional] if positional else words
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -481,7 +580,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = rules.add_parser("search", parents=[common], help="full-text search ('-': queries from stdin)")
     search.add_argument("game")
     search.add_argument("query")
-    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--limit", type=_count(1, 100, "--limit"), default=10)
     search.add_argument("--edition")
     search.add_argument("--json", action="store_true")
     search.set_defaults(async_handler=_rules_search)
@@ -504,9 +603,11 @@ def build_parser() -> argparse.ArgumentParser:
     cget.set_defaults(async_handler=_cards_get)
     csearch = cards.add_parser("search", parents=[common], help="search with the query language")
     csearch.add_argument("game")
-    csearch.add_argument("query")
-    csearch.add_argument("--limit", type=int, default=10)
-    csearch.add_argument("--page", type=int, default=1)
+    csearch.add_argument(
+        "query", nargs="+", action=_Words, help="the query (words starting with - are terms)"
+    )
+    csearch.add_argument("--limit", type=_count(1, 100, "--limit"), default=10)
+    csearch.add_argument("--page", type=_count(1, 100_000, "--page"), default=1)
     csearch.add_argument("--json", action="store_true")
     csearch.set_defaults(async_handler=_cards_search)
     calias = cards.add_parser("alias", parents=[common], help="add a nickname (or remove it without CARD)")
@@ -520,8 +621,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("export", help="the JSON file from `arbiter match export`")
     verify.set_defaults(handler=_match_verify)
     mexport = match.add_parser("export", parents=[common], help="a match as JSON, or one viewer's log")
-    mexport.add_argument("id", type=int)
-    mexport.add_argument("--viewer", help="a seat number (0, 1) or 'spectator': print that viewer's log")
+    mexport.add_argument("id", type=_count(1, 10**18, "The match id"))
+    mexport.add_argument(
+        "--viewer", type=_viewer, help="a seat number (0, 1) or 'spectator': print that viewer's log"
+    )
     mexport.set_defaults(async_handler=_match_export)
 
     simulate = match.add_parser("simulate", help="random legal games to the end (finds what breaks)")
@@ -566,7 +669,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
     try:
         if hasattr(args, "handler"):
             return int(args.handler(args))

@@ -6,8 +6,11 @@ Discord. The console acts as one server (guild id 0) so ``/settings game`` works
 
 from __future__ import annotations
 
+import re
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +21,7 @@ from bot.app import App
 from bot.render.text import reply_text
 from bot.reply import Reply
 from bot.services.tournaments import Actor
+from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
 
 CONSOLE_GUILD = 0
@@ -87,14 +91,23 @@ def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
     return options, rest
 
 
+class UsageError(ArbiterError):
+    """A console line that cannot be read as a command; the sentence says how to write it."""
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
+"""A number as the console reads it: ASCII digits (``²`` is no number), small enough for any count."""
+
+
+def _int(text: str, what: str) -> int:
+    if not _INTEGER.fullmatch(text.strip()):
+        raise UsageError(f"{what} takes a number, not {text.strip()[:20]}.")
+    return int(text)
+
+
 def _number(options: dict[str, str], key: str) -> int | None:
     value = options.get(key)
-    if value is None:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"{key}: takes a number, not {value[:20]}.") from None
+    return None if value is None else _int(value, f"{key}:")
 
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
@@ -105,8 +118,7 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
                 resolve_game(" ".join(words[:size]))
             except UnknownGameError:
                 continue
-            if len(words) > size:
-                return " ".join(words[:size]), words[size:]
+            return " ".join(words[:size]), words[size:]  # "/rule fow" names the game: ask for the number
     return None, words
 
 
@@ -192,7 +204,7 @@ class Console:
         """Page N of the last answer, through the same target its Next button opens."""
         if self._last is None:
             return "There is no answer to page through yet.\n"
-        if not args or not args[0].isdigit() or int(args[0]) < 1:
+        if not args or not _INTEGER.fullmatch(args[0]) or int(args[0]) < 1:
             return "Give a page number, for example /page 2.\n"
         pager = next((b.target for b in self._last.panel.buttons if b.slot in {"next", "prev"}), None)
         if pager is None:
@@ -219,7 +231,7 @@ class Console:
         try:
             options, words = _options(rest)
             reply = await self._tournament_reply(sub, options, words)
-        except ValueError as error:
+        except UsageError as error:
             return f"{error}\n"
         if reply is None:
             return f"Unknown tournament command '{sub[:30]}'. Type /tournament help.\n"
@@ -233,7 +245,7 @@ class Console:
             return await actions.tournament_list(app, CONSOLE_GUILD)
         if sub == "create":
             if not words:
-                raise ValueError('Give the event a name: /tournament create "Friday Vanguard" vanguard.')
+                raise UsageError('Give the event a name: /tournament create "Friday Vanguard" vanguard.')
             name, more = words[0], words[1:]
             fmt = next((w.lower() for w in more if w.lower() in {"bo1", "bo3"}), "bo3")
             game = " ".join(w for w in more if w.lower() not in {"bo1", "bo3"}) or None
@@ -253,7 +265,7 @@ class Console:
         if not words and sub == "log":
             return await actions.tournament_log(app, actor, None, page)
         if not words:
-            raise ValueError(f'Name the event: /tournament {sub} "Friday Vanguard".')
+            raise UsageError(f'Name the event: /tournament {sub} "Friday Vanguard".')
         event, more = words[0], words[1:]
         text = " ".join(more)
         simple: dict[str, Callable[[], Awaitable[Reply]]] = {
@@ -282,14 +294,14 @@ class Console:
             return await simple[sub]()
         if sub == "register":
             if "as" not in options:
-                raise ValueError("Say who registers: /tournament register EVENT as:NAME.")
+                raise UsageError("Say who registers: /tournament register EVENT as:NAME.")
             return await actions.tournament_register(app, actor, event, options["as"])
         if sub == "add":
             if not text:
-                raise ValueError("Name the player: /tournament add EVENT NAME.")
+                raise UsageError("Name the player: /tournament add EVENT NAME.")
             return await actions.tournament_add_player(app, actor, event, guest_id(text), text)
         if sub == "pairings":
-            number = int(more[0]) if more and more[0].isdigit() else _number(options, "round")
+            number = _int(more[0], "The round") if more else _number(options, "round")
             return await actions.tournament_pairings(app, actor, event, number, page)
         if sub == "report":
             return await actions.tournament_report(
@@ -297,7 +309,7 @@ class Console:
             )
         if sub == "result":
             if len(more) < 2:
-                raise ValueError("Give the player and their result: /tournament result EVENT NAME 2-1.")
+                raise UsageError("Give the player and their result: /tournament result EVENT NAME 2-1.")
             return await actions.tournament_result(
                 app,
                 actor,
@@ -308,9 +320,9 @@ class Console:
                 double_loss="double-loss" in options,
             )
         if sub == "time":
-            minutes = int(text) if text.lstrip("+-").isdigit() else None
-            if minutes is None:
-                raise ValueError("Give the minutes to add (or take): /tournament time EVENT 5.")
+            if not _INTEGER.fullmatch(text):
+                raise UsageError("Give the minutes to add (or take): /tournament time EVENT 5.")
+            minutes = int(text)
             return await actions.tournament_time(app, actor, event, minutes)
         if sub == "settings":
             return await self._tournament_settings(event, options, more)
@@ -326,7 +338,7 @@ class Console:
         fmt = next((w.lower() for w in more if w.lower() in {"bo1", "bo3"}), None)
         unknown = [w for w in more if w.lower() not in {"bo1", "bo3"}]
         if unknown:
-            raise ValueError(
+            raise UsageError(
                 f"Unknown setting '{unknown[0][:30]}':"
                 " use bo1|bo3, rounds:, top:, minutes:, capacity: or floor:."
             )
@@ -352,7 +364,7 @@ class Console:
             try:
                 return Path(options["file"]).expanduser().read_text(encoding="utf-8-sig")[:100_000]
             except (OSError, UnicodeDecodeError) as error:
-                raise ValueError(f"Cannot read {options['file'][:80]}: {error.__class__.__name__}.") from None
+                raise UsageError(f"Cannot read {options['file'][:80]}: {error.__class__.__name__}.") from None
         return "\n".join(part.strip() for part in text.split(";"))
 
     def _games(self) -> str:
@@ -366,16 +378,29 @@ class Console:
         return "\n".join(lines or ["No rules are imported."]) + "\n"
 
     async def run(self, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
-        """The interactive loop: a prompt on terminals, plain line-by-line otherwise."""
+        """The interactive loop: a prompt on terminals, plain line-by-line otherwise.
+
+        Ctrl-C ends the console at once with a goodbye line (exit status 0), as /quit does. asyncio's
+        own handler would only cancel the loop at its next await, which a blocking read never reaches:
+        the first Ctrl-C looked ignored and the second killed the process."""
         interactive = stdin.isatty()
         if interactive:
             stdout.write("Arbiter console. Type /help for commands, /quit to leave.\n")
-        while True:
-            if interactive:
-                stdout.write("arbiter> ")
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler) if main else None
+        try:
+            while True:
+                if interactive:
+                    stdout.write("arbiter> ")
+                    stdout.flush()
+                line = stdin.readline()
+                if not line or line.strip().lower() in {"/quit", "/exit", "quit", "exit"}:
+                    break
+                stdout.write(await self.handle(line))
                 stdout.flush()
-            line = stdin.readline()
-            if not line or line.strip().lower() in {"/quit", "/exit", "quit", "exit"}:
-                break
-            stdout.write(await self.handle(line))
+        except KeyboardInterrupt:
+            stdout.write("\nGoodbye.\n")
             stdout.flush()
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)

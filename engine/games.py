@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rapidfuzz import fuzz, process
+
 from engine.errors import ArbiterError
 
 
@@ -110,8 +112,15 @@ class UnknownGameError(ArbiterError, ValueError):
 
 def resolve_game(name: str) -> Game:
     """Return the game for a key, a name or an alias (case-insensitive)."""
-    key = _BY_NAME.get(" ".join(name.split()).casefold())
+    typed = " ".join(name.split()).casefold()
+    key = _BY_NAME.get(typed)
     if key is None:
+        close = process.extractOne(typed[:60], list(_BY_NAME), scorer=fuzz.WRatio, score_cutoff=75)
+        if close is not None:
+            game = GAMES[_BY_NAME[close[0]]]
+            raise UnknownGameError(
+                f"I don't know the game '{name[:40]}'. Did you mean `{game.key}` ({game.name})?"
+            )
         known = ", ".join(f"`{g.key}` ({'/'.join(g.aliases[:1])})" for g in GAMES.values())
         raise UnknownGameError(f"I don't know the game '{name[:40]}'. Choose one of {known}.")
     return GAMES[key]

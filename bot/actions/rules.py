@@ -12,11 +12,18 @@ from bot.services.rules import LookupMiss, SearchResults
 SEARCH_LIMIT = 25
 
 
+def clean(text: str) -> str:
+    """User text as it may be searched and stored: unpaired surrogates (which no UTF-8 encoder
+    accepts: saving such a search failed) dropped."""
+    return "".join(ch for ch in text if not "\ud800" <= ch <= "\udfff")
+
+
 @replies
 async def rule(
     app: App, guild_id: int | None, game: str | None, query: str, edition: str | None = None
 ) -> Reply:
     """``/rule``: a rule by id as people type it (or a heading's title)."""
+    query = clean(query)
     resolved = await app.guilds.game_for(guild_id, game)
     if not query.strip():
         return refusal("Give a rule number, for example 3-13d or 903.2a.")
@@ -38,6 +45,7 @@ async def search(
     app: App, guild_id: int | None, game: str | None, query: str, edition: str | None = None
 ) -> Reply:
     """``/rules search``: ranked full-text results, saved so that their pages survive a restart."""
+    query = clean(query)
     if not query.strip():
         return refusal("Type some words to search for.")
     results = await _search(app, guild_id, game, query, edition)
@@ -50,6 +58,7 @@ async def search(
 @replies
 async def keyword(app: App, guild_id: int | None, game: str | None, name: str) -> Reply:
     """``/keyword``: a keyword or keyword ability by name, typo-tolerant."""
+    name = clean(name)
     resolved = await app.guilds.game_for(guild_id, game)
     if not name.strip():
         return refusal("Give a keyword name, for example Deadly or Intercept.")

@@ -67,6 +67,11 @@ _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
 # small pieces ------------------------------------------------------------------------------------------
 
 
+def count(n: int, noun: str) -> str:
+    """``1 table``, ``2 tables``: a number with its noun in the singular or the plural."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def escape(text: str) -> str:
     """``text`` with Discord's markdown characters escaped (user-chosen names)."""
     return _MARKDOWN.sub(r"\\\1", text)
@@ -337,7 +342,7 @@ def round_panel(rnd: RoundInfo, now: datetime, page: int = 0) -> tuple[Panel, Pa
     panel = make_panel(
         f"{info.name}: round {rnd.number} of {info.swiss_rounds}",
         pages[page],
-        footer=_page_footer(f"{len(rnd.matches)} tables · {clock}", page, len(pages)),
+        footer=_page_footer(f"{count(len(rnd.matches), 'table')} · {clock}", page, len(pages)),
         commands=[f'/tournament pairings "{info.name}" {rnd.number} page:{page + 2}']
         if page + 1 < len(pages)
         else [],
@@ -351,7 +356,8 @@ def pairing_posts(rnd: RoundInfo) -> list[Post]:
     info = rnd.event
     ends = int(rnd.ends_at.timestamp())
     header = (
-        f"**{escape(info.name)}: round {rnd.number} of {info.swiss_rounds}** ({len(rnd.matches)} tables, "
+        f"**{escape(info.name)}: round {rnd.number} of {info.swiss_rounds}**"
+        f" ({count(len(rnd.matches), 'table')}, "
         f"{rnd.minutes} minutes, ends <t:{ends}:t>). Report with `/tournament report`."
     )
     lines = []
@@ -414,7 +420,7 @@ def missing_panel(rnd: RoundInfo, now: datetime) -> Panel:
         f"{info.name}: round {rnd.number}, {len(rnd.missing)} match{'es' if len(rnd.missing) != 1 else ''} "
         "without a result",
         body,
-        footer=f"{len(rnd.matches)} tables · {clock}",
+        footer=f"{count(len(rnd.matches), 'table')} · {clock}",
     )
 
 
@@ -509,7 +515,8 @@ def standings_panel(info: StandingsInfo, page: int = 0) -> tuple[Panel, Pager]:
     lines = []
     for row in info.rows:
         line = (
-            f"**{row.rank}.** {name(row.name, 32)} — **{row.match_points}** pts ({row.record})"
+            f"**{row.rank}.** {name(row.name, 32)} — **{row.match_points}**"
+            f" {'pt' if row.match_points == 1 else 'pts'} ({row.record})"
             f" · OMW {percent(row.omw)} · GW {percent(row.gwp)} · OGW {percent(row.ogw)}"
         )
         if row.dropped:

@@ -31,6 +31,9 @@ from engine.match.state import CardRef, MatchState, state_digest
 from engine.match.verify import EXPORT_FORMAT
 from engine.match.view import view
 
+MAX_ID = 2**63 - 1
+"""SQLite's largest integer: a larger id names no match (and could not even be looked up)."""
+
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is stored with every 50th action, so loading replays at most 49."""
 
@@ -45,6 +48,9 @@ class LiveMatch:
 
     spec: GameSpec
     state: MatchState
+    player_ids: list[int | None]
+    """The user at each seat (``None`` for a seat played locally, as in the console)."""
+    players: list[str]
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,11 @@ def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[Any]]]]) -> list[dict[st
     return [
         {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()} for deck in raw
     ]
+
+
+def _cut(text: str, limit: int = 24) -> str:
+    """``text`` as a refusal may quote it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class MatchService:
@@ -118,16 +129,16 @@ class MatchService:
             seed=seed,
             seed_hash=state.match.seed_hash,
         )
-        self._live[match_id] = LiveMatch(spec, state)
+        self._live[match_id] = LiveMatch(
+            spec, state, list(player_ids or [None] * len(players)), list(players)
+        )
         return match_id, state
 
     async def _load(self, match_id: int) -> LiveMatch:
         live = self._live.get(match_id)
         if live is not None:
             return live
-        stored = await self.repo.match(match_id)
-        if stored is None:
-            raise MatchError(f"There is no match {match_id}.")
+        stored = await self._find(match_id)
         spec = self._spec(stored.spec)
         snapshot = await self.repo.latest_snapshot(match_id)
         if snapshot is not None:
@@ -140,7 +151,7 @@ class MatchService:
             )
         actions = await self.repo.actions(match_id, after=version - 1)
         state = replay_from(state, [parse_action(a.action) for a in actions])
-        live = LiveMatch(spec, state)
+        live = LiveMatch(spec, state, list(stored.player_ids), list(stored.players))
         self._live[match_id] = live
         return live
 
@@ -151,16 +162,53 @@ class MatchService:
         """Forget a match's cached state (it is rebuilt from the store on the next use)."""
         self._live.pop(match_id, None)
 
-    async def submit(self, match_id: int, action: BaseAction | Mapping[str, Any] | str) -> Accepted:
-        """Validate, apply and store an action; only then is it accepted.
+    async def _find(self, match_id: int) -> StoredMatch:
+        stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
+        if stored is None:
+            raise MatchError(f"There is no match {_cut(str(match_id))}.")
+        return stored
+
+    @staticmethod
+    def _check_seat(live: LiveMatch, action: BaseAction, user_id: int | None) -> None:
+        """The acting seat is the user's own: whatever a transport sends, nobody acts for another."""
+        seats = live.player_ids
+        if not 0 <= action.actor < len(seats):
+            raise MatchError(f"This match has no seat {action.actor}; nothing changed.")
+        if seats[action.actor] != user_id:
+            raise MatchError(
+                f"Only {_cut(live.players[action.actor])} can act for that seat; nothing changed."
+            )
+
+    async def submit(
+        self, match_id: int, action: BaseAction | Mapping[str, Any] | str, *, user_id: int | None
+    ) -> Accepted:
+        """Validate, apply and store an action made by ``user_id``; only then is it accepted.
+
+        ``user_id`` is the user who acts (``None`` in a local match whose seats have no users): the
+        action's seat must be theirs, so no transport can let one player act for another.
 
         Refusals (:class:`~engine.match.errors.ActionRefused`, :class:`MatchError`) say why in one
         sentence and change nothing; a stale or duplicate submission is refused, never applied twice.
+        When another process has moved the match on, the cached state is reloaded from the store:
+        an action made against the stored version is applied, an older one is refused with a sentence
+        asking to try again with the current board.
         """
         if not isinstance(action, BaseAction):
             action = parse_action(action)  # refuses with a sentence naming the field
         async with self._lock(match_id):
             live = await self._load(match_id)
+            self._check_seat(live, action, user_id)
+            if (
+                action.version != live.state.version
+                and await self.repo.version(match_id) != live.state.version
+            ):
+                self.unload(match_id)  # another process wrote: the store is ahead of this cache
+                live = await self._load(match_id)
+                if action.version != live.state.version:
+                    raise MatchError(
+                        "The match had moved on since that was shown; here is the current board: try again"
+                        " with it. Nothing changed."
+                    )
             state, events = apply(live.state, action)
             seq = action.version
             snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
@@ -177,7 +225,8 @@ class MatchService:
             except StaleVersionError:
                 self.unload(match_id)
                 raise MatchError(
-                    "Someone acted first: that was made against an older state of the match. Nothing changed."
+                    "Someone acted first: that was made against an older state of the match; try again"
+                    " with the current board. Nothing changed."
                 ) from None
             live.state = state
             return Accepted(state, events)
@@ -200,9 +249,7 @@ class MatchService:
         return render_all(all_events, state, viewer)
 
     async def _stored(self, match_id: int) -> tuple[StoredMatch, GameSpec]:
-        stored = await self.repo.match(match_id)
-        if stored is None:
-            raise MatchError(f"There is no match {match_id}.")
+        stored = await self._find(match_id)
         return stored, self._spec(stored.spec)
 
     async def consent_to_export(self, match_id: int, seat: int) -> list[int]:

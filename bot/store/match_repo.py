@@ -151,6 +151,14 @@ class MatchRepository:
                     (match_id, seq + 1, json.dumps(snapshot, separators=(",", ":"))),
                 )
 
+    async def version(self, match_id: int) -> int | None:
+        """The stored version of a match (how many actions it has), or ``None`` if there is none."""
+        async with self.db.connection.execute(
+            "SELECT version FROM matches WHERE id = ?", (match_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else int(row[0])
+
     async def actions(self, match_id: int, after: int = -1) -> list[StoredAction]:
         async with self.db.connection.execute(
             "SELECT seq, actor, action, digest, created_at FROM match_actions WHERE match_id = ? AND seq > ?"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.database import Database
+from engine.tournament import TournamentError
 from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import ResultStatus
 
@@ -176,6 +177,29 @@ def _match(row: Sequence[Any]) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], result)
 
 
+MAX_INTEGER = 2**63 - 1
+"""SQLite's largest integer; a larger one cannot be stored or even compared in a query."""
+
+
+def _bounded(params: Iterable[Any]) -> tuple[Any, ...]:
+    """The parameters of a statement, refused with a sentence when a number does not fit SQLite (it
+    would raise OverflowError: no id, round, count or minute count of a tournament is that large) or
+    a text is no valid Unicode (an unpaired surrogate, which SQLite's UTF-8 cannot hold)."""
+    values = tuple(params)
+    for value in values:
+        if isinstance(value, int) and not -MAX_INTEGER <= value <= MAX_INTEGER:
+            shown = str(value)
+            raise TournamentError(f"{shown[:12]}… is too large a number for a tournament.")
+        if isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # an unpaired surrogate: no UTF-8, so SQLite cannot take it
+                raise TournamentError(
+                    "That text has a character that cannot be stored; type it again."
+                ) from None
+    return values
+
+
 class TournamentRepository:
     """SQL for the tournament tables; no rules here (the service and the engine decide)."""
 
@@ -183,15 +207,15 @@ class TournamentRepository:
         self.db = database
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self.db.connection.execute(sql, tuple(params)) as cursor:
+        async with self.db.connection.execute(sql, _bounded(params)) as cursor:
             return list(await cursor.fetchall())
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self.db.connection.execute(sql, tuple(params)) as cursor:
+        async with self.db.connection.execute(sql, _bounded(params)) as cursor:
             return await cursor.fetchone()
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        cursor = await self.db.connection.execute(sql, tuple(params))
+        cursor = await self.db.connection.execute(sql, _bounded(params))
         try:
             return (
                 int(cursor.lastrowid or 0) if sql.lstrip().upper().startswith("INSERT") else cursor.rowcount

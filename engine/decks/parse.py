@@ -22,11 +22,19 @@ from engine.decks.model import DeckEntry, DeckError, DeckFormat, Decklist, Secti
 MAX_LINES = 1000
 MAX_COPIES = 99
 MAX_NAME = 150
+MAX_LINE = 300
+"""The longest line read, in characters (the longest card name and a code fit in half of it)."""
+MAX_TEXT = 64_000
+"""The longest decklist read, in characters: a list of 1,000 lines of about 60 characters."""
 
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
 _CODE = re.compile(r"^(.*?)\s*\[([^\[\]]{1,40})\]$")
-_HEADER_MARKS = re.compile(r"^[#\[\s*=_-]+|[\]\s*=_-]+$")
+_LEADING_MARKS = "#[ *=_-"
+_TRAILING_MARKS = "] *=_-"
+"""The marks around a header (``# Main deck``, ``[G deck]``, ``== Ruler ==``), stripped with
+:meth:`str.strip`: a regular expression anchored at the end (``[...]+$``) is tried at every position
+of a line and took quadratic time on a long line of marks and words."""
 _HEADER_COUNT = re.compile(r"\s*\(\s*\d+\s*\)\s*$")
 _SPACE = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -75,6 +83,8 @@ def _clip(text: str, size: int = 60) -> str:
 
 def parse_with(fmt: DeckFormat, text: str) -> Decklist:
     """Parse a decklist in a game's format (see the module doc); :class:`DeckError` names the line."""
+    if len(text) > MAX_TEXT:
+        raise DeckError(f"A decklist has at most {MAX_TEXT:,} characters; this one has {len(text):,}.")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DeckError(f"A decklist has at most {MAX_LINES} lines; this one has {len(lines)}.")
@@ -82,6 +92,10 @@ def parse_with(fmt: DeckFormat, text: str) -> Decklist:
     current = fmt.default
     names = ", ".join(section.label for section in fmt.sections)
     for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE:
+            raise DeckError(
+                f"Line {number}: a line has at most {MAX_LINE} characters; this one has {len(raw):,}."
+            )
         line = _SPACE.sub(" ", _CONTROL.sub(" ", raw)).strip()
         if not line or line.startswith("//"):
             continue
@@ -99,7 +113,7 @@ def parse_with(fmt: DeckFormat, text: str) -> Decklist:
                     raise DeckError(f"Line {number}: that card name is longer than {MAX_NAME} letters.")
                 sections[section.key].append(entry)
                 continue
-        bare = _HEADER_MARKS.sub("", line)
+        bare = line.lstrip(_LEADING_MARKS).rstrip(_TRAILING_MARKS)
         section = _section_of(fmt, bare) if bare else None
         if section is not None and not re.match(r"^\d", line):
             current = section.key

@@ -423,8 +423,12 @@ def parse_action(data: Mapping[str, Any] | str | bytes) -> Action:
         return adapter.validate_python(data)  # type: ignore[no-any-return]
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "action"
-        message = str(first["msg"]).rstrip(".")
+        if first["type"] == "union_tag_invalid":  # pydantic's message lists every action type
+            tag = str(first.get("ctx", {}).get("tag", ""))
+            tag = tag if len(tag) <= 20 else tag[:19] + "…"
+            raise ActionRefused(f"That action is not valid (there is no action type '{tag}').") from None
+        where = ".".join(str(part) for part in first["loc"])[:40] or "action"
+        message = str(first["msg"]).rstrip(".")[:100]
         raise ActionRefused(f"That action is not valid ({where}: {message}).") from None
 
 

@@ -46,7 +46,7 @@ async def test_actions_are_stored_and_the_state_replays_after_a_restart(tmp_path
     rng = random.Random(7)
     for _ in range(SNAPSHOT_EVERY * 2 + 7):
         action = _valid_actions(await service.state(match_id), rng, 1)[0]
-        await service.submit(match_id, action)
+        await service.submit(match_id, action, user_id=[1, 2][action.actor])
     live = (await service.state(match_id)).to_json()
     await service.db.close()
 
@@ -67,7 +67,9 @@ async def test_stale_and_duplicate_submissions_apply_once(tmp_path: Path) -> Non
     active = state.board.active
     same = Draw(actor=active, version=0, count=1)
     results = await asyncio.gather(
-        service.submit(match_id, same), service.submit(match_id, same), return_exceptions=True
+        service.submit(match_id, same, user_id=None),
+        service.submit(match_id, same, user_id=None),
+        return_exceptions=True,
     )
     accepted = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
@@ -75,9 +77,9 @@ async def test_stale_and_duplicate_submissions_apply_once(tmp_path: Path) -> Non
     assert isinstance(refused[0], ArbiterError) and str(refused[0]).endswith(".")
     assert len(await service.repo.actions(match_id)) == 1
     with pytest.raises(ArbiterError):
-        await service.submit(match_id, Draw(actor=active, version=0, count=1))  # an old click
+        await service.submit(match_id, Draw(actor=active, version=0, count=1), user_id=None)  # an old click
     with pytest.raises(ArbiterError, match="not valid"):
-        await service.submit(match_id, {"type": "draw", "actor": 0, "version": "soon"})
+        await service.submit(match_id, {"type": "draw", "actor": 0, "version": "soon"}, user_id=None)
     assert (await service.repo.match(match_id)).version == 1  # type: ignore[union-attr]
     await service.db.close()
 
@@ -89,10 +91,53 @@ async def test_another_process_acting_first_is_refused(tmp_path: Path) -> None:
     match_id, state = await first.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
     await second.state(match_id)  # both processes have the match in memory at version 0
     active = state.board.active
-    await first.submit(match_id, Draw(actor=active, version=0, count=1))
+    await first.submit(match_id, Draw(actor=active, version=0, count=1), user_id=None)
     with pytest.raises(MatchError, match="Someone acted first"):
-        await second.submit(match_id, Draw(actor=active, version=0, count=2))
+        await second.submit(match_id, Draw(actor=active, version=0, count=2), user_id=None)
     assert [a.action["count"] for a in await second.repo.actions(match_id)] == [1]
+    await first.db.close()
+    await second.db.close()
+
+
+async def test_the_acting_seat_is_bound_to_the_user_who_acts(tmp_path: Path) -> None:
+    service = await _service(tmp_path / "m.sqlite3")
+    match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks(), player_ids=[11, 22])
+    active = state.board.active
+    owner, other = [11, 22][active], [11, 22][1 - active]
+    for user in (other, None, 99):
+        with pytest.raises(MatchError, match="can act for that seat") as refused:
+            await service.submit(match_id, Draw(actor=active, version=0, count=1), user_id=user)
+        assert "\n" not in str(refused.value) and str(refused.value).endswith(".")
+    with pytest.raises(MatchError, match="no seat 5"):
+        await service.submit(match_id, Draw(actor=5, version=0, count=1), user_id=owner)
+    assert await service.repo.actions(match_id) == []
+    await service.submit(match_id, Draw(actor=active, version=0, count=1), user_id=owner)
+    assert len(await service.repo.actions(match_id)) == 1
+    await service.db.close()
+
+
+async def test_a_cache_behind_the_store_reloads_on_a_version_conflict(tmp_path: Path) -> None:
+    path = tmp_path / "m.sqlite3"
+    first = await _service(path)
+    second = await _service(path)
+    match_id, state = await first.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
+    await second.state(match_id)  # cached at version 0
+    active = state.board.active
+    await first.submit(match_id, Draw(actor=active, version=0, count=1), user_id=None)
+    # the next valid action, made against the board the store holds, is accepted by the lagging process
+    await second.submit(match_id, Draw(actor=active, version=1, count=1), user_id=None)
+    assert (await second.state(match_id)).version == 2
+    # the first process is behind now: an action against its old board is refused with one sentence
+    with pytest.raises(MatchError, match="try again with the current board") as refused:
+        await first.submit(match_id, Draw(actor=active, version=1, count=1), user_id=None)
+    assert "\n" not in str(refused.value)
+    assert (await first.state(match_id)).version == 2  # reloaded: the next click works
+    await first.submit(match_id, Draw(actor=active, version=2, count=1), user_id=None)
+    assert [a.seq for a in await second.repo.actions(match_id)] == [0, 1, 2]
+    with pytest.raises(MatchError, match="no match"):
+        await first.submit(10**20, Draw(actor=active, version=2, count=1), user_id=None)
+    with pytest.raises(MatchError, match="no match"):
+        await first.export(10**20)
     await first.db.close()
     await second.db.close()
 
@@ -102,7 +147,7 @@ async def test_export_verify_and_tamper_detection(tmp_path: Path) -> None:
     match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
     rng = random.Random(11)
     for action in _valid_actions(state, rng, 40):
-        await service.submit(match_id, action)
+        await service.submit(match_id, action, user_id=None)
     with pytest.raises(MatchError, match="once it has ended"):
         await service.export(match_id)
     await service.consent_to_export(match_id, 0)
@@ -111,7 +156,7 @@ async def test_export_verify_and_tamper_detection(tmp_path: Path) -> None:
     assert early["seed"] is None and len(early["actions"]) == 40
     assert not verify_export(early).ok  # no seed yet: nothing to check the shuffles against
     version = (await service.state(match_id)).version
-    await service.submit(match_id, Concede(actor=1, version=version))
+    await service.submit(match_id, Concede(actor=1, version=version), user_id=None)
     export = await service.export(match_id)
     assert verify_export(export).ok
     assert verify_export(json.loads(json.dumps(export))).ok
@@ -132,7 +177,7 @@ async def test_per_viewer_logs_name_only_known_cards(tmp_path: Path) -> None:
     service = await _service(tmp_path / "m.sqlite3")
     match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
     active = state.board.active
-    await service.submit(match_id, Draw(actor=active, version=0, count=3))
+    await service.submit(match_id, Draw(actor=active, version=0, count=3), user_id=None)
     own = " ".join(await service.lines_for(match_id, active))
     other = " ".join(await service.lines_for(match_id, 1 - active))
     spectator = " ".join(await service.lines_for(match_id, None))
@@ -152,8 +197,8 @@ async def test_cli_verify_prints_ok_or_the_first_divergence(tmp_path: Path) -> N
     service = await _service(tmp_path / "m.sqlite3")
     match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
     for action in _valid_actions(state, random.Random(3), 25):
-        await service.submit(match_id, action)
-    await service.submit(match_id, Concede(actor=0, version=25))
+        await service.submit(match_id, action, user_id=None)
+    await service.submit(match_id, Concede(actor=0, version=25), user_id=None)
     export = await service.export(match_id)
     await service.db.close()
     good = tmp_path / "good.json"
@@ -192,7 +237,7 @@ def test_store_round_trip_gives_an_equal_state(tmp_path: Path, seed: int, count:
         service = await _service(path)
         match_id, state = await service.create(DEMO_SPEC, ["Alice", "Bob"], demo_decks())
         for action in _valid_actions(state, random.Random(seed), count):
-            await service.submit(match_id, action)
+            await service.submit(match_id, action, user_id=None)
         live = (await service.state(match_id)).to_json()
         await service.db.close()
         reopened = await _service(path)

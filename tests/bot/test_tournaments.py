@@ -991,3 +991,69 @@ async def test_a_confirmation_of_a_report_corrected_meanwhile_is_refused(
     await refused(db, service.dispute_result(b, event_id, "no", expected=shown), "corrected since")
     now = ReportKey(match.round, match.table, "2-1-0")
     assert (await service.confirm_result(b, event_id, expected=now)).round_closed
+
+
+async def test_a_decklist_is_parsed_and_checked_before_the_write_transaction(
+    db: Database, clock: Clock
+) -> None:
+    seen: list[bool] = []
+
+    async def lookup(game: Any, names: list[str]) -> dict[str, Any]:
+        seen.append(db.connection.in_transaction)
+        return {}
+
+    service = TournamentService(db, clock=clock, deck_lookup=lookup)
+    event_id = await event_with(service, 2, start=False)
+    await service.submit_decklist(player(1), event_id, "4 Blaster Blade\n4 Wingal")
+    assert seen == [False]
+    await refused(
+        db, service.submit_decklist(player(2), event_id, "4 " + "a - " * 100), "at most 300 characters"
+    )
+    await refused(db, service.submit_decklist(player(3), event_id, "4 Wingal"), "not registered")
+    assert seen == [False]
+
+
+async def test_numbers_past_sqlite_integers_are_refused_with_a_sentence(
+    service: TournamentService, db: Database
+) -> None:
+    event_id = await event_with(service, 4)
+    await service.pair_next_round(ORG, event_id)
+    big = 2**63
+    for n, call in enumerate(
+        (
+            service.event(ORG, big),
+            service.event(ORG, -big),
+            service.pairings(ORG, event_id, big),
+            service.adjust_round_time(ORG, event_id, big),
+            service.configure_event(ORG, event_id, rounds=big),
+            service.configure_event(ORG, event_id, top_cut=big),
+            service.configure_event(ORG, event_id, capacity=big),
+            service.configure_event(ORG, event_id, round_minutes=big),
+            service.configure_event(ORG, event_id, channel_id=big),
+            service.create_event(ORG, "Big", "vanguard", channel_id=big),
+            service.find_event(GUILD, "²"),
+            service.find_event(GUILD, "9" * 25),
+        )
+    ):
+        try:
+            await refused(db, call, r"^[^\n]{1,200}$", ArbiterError)
+        except BaseException as error:
+            raise AssertionError(n) from error
+
+
+async def test_earlier_standings_of_a_finished_event_are_not_final(service: TournamentService) -> None:
+    event_id = await event_with(service, 4, rounds=2)
+    await play_round(service, event_id)
+    await play_round(service, event_id)
+    assert (await service.standings(ORG, event_id)).final
+    assert not (await service.standings(ORG, event_id, 1)).final
+
+
+async def test_a_top_cut_shrinks_when_drops_leave_too_few_players(service: TournamentService) -> None:
+    event_id = await event_with(service, 8, rounds=2, top_cut=8)
+    await play_round(service, event_id)
+    await service.drop(player(8), event_id)
+    await play_round(service, event_id)
+    cut = await service.start_top_cut(ORG, event_id)
+    assert "Top 4" in cut.message and "7 are still in" in cut.message
+    assert (await service.event(ORG, event_id)).top_cut == 4

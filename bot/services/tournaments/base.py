@@ -48,6 +48,20 @@ _RESULT_FIELDS = (
 """The fields of a result a transition may change (the timestamps follow from what it did)."""
 
 
+def event_number(ref: object) -> int | None:
+    """An event id as typed or sent (``12``, ``"12"``), or ``None`` if it cannot be one: only ASCII
+    digits (``"²"`` is a digit to :meth:`str.isdigit` but no number to :func:`int`), at most 18 of
+    them (SQLite's integers end at 2**63)."""
+    if isinstance(ref, bool):
+        return None
+    if isinstance(ref, int):
+        return ref if 0 < ref <= 10**18 else None
+    text = str(ref).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        return None
+    return int(text)
+
+
 class ServiceBase:
     """What every part of :class:`~bot.services.tournaments.TournamentService` stands on.
 
@@ -108,9 +122,10 @@ class ServiceBase:
         needs: ``"all"``, ``"current"`` (the last round paired), one round's number, or ``None``.
         (A result only needs its round: loading every match of a 512-player event for each report
         would make reporting a round quadratic.)"""
-        event = await self.repo.event(int(event_id))
+        number = event_number(event_id)
+        event = await self.repo.event(number) if number is not None else None
         if event is None or event.guild_id != actor.guild_id:
-            raise TournamentError(f"There is no event {event_id} in this server.")
+            raise TournamentError(f"There is no event {str(event_id)[:20]} in this server.")
         return await self._load(event, matches)
 
     async def _load(self, event: EventRow, matches: int | str | None) -> EventState:
@@ -294,8 +309,10 @@ class ServiceBase:
         rows = compute_standings(
             state.engine_players(), results, state.config, through_round=through, seed=state.event.seed
         )
-        final = state.event.status in (EventStatus.TOPCUT, EventStatus.FINISHED) or (
-            through >= state.swiss_rounds and state.event.status != EventStatus.REGISTRATION
+        # Final only through the last closed round: an earlier round of a finished event is not final.
+        final = through == last and (
+            state.event.status in (EventStatus.TOPCUT, EventStatus.FINISHED)
+            or (through >= state.swiss_rounds and state.event.status != EventStatus.REGISTRATION)
         )
         return StandingsInfo(self._info(state), through, tuple(rows), final)
 

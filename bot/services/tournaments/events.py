@@ -12,7 +12,7 @@ from engine.tournament import DEFAULT_FLOOR, MatchFormat, TournamentError, defau
 from engine.tournament.export import fraction_text
 from engine.tournament.lifecycle import Command, EventStatus, require
 
-from .base import ServiceBase
+from .base import ServiceBase, event_number
 from .info import DEFAULT_ROUND_MINUTES, TOP_CUTS, UNSET, Actor, EventChoice, EventInfo, _Unset
 from .state import floor_of
 
@@ -98,7 +98,8 @@ class EventsMixin(ServiceBase):
         try:
             return MatchFormat(str(value).lower())
         except ValueError:
-            raise TournamentError(f"{value!r} is not a match format: use bo1 or bo3.") from None
+            shown = str(value) if len(str(value)) <= 20 else str(value)[:19] + "…"
+            raise TournamentError(f"'{shown}' is not a match format: use bo1 or bo3.") from None
 
     @staticmethod
     def _check_settings(
@@ -224,8 +225,9 @@ class EventsMixin(ServiceBase):
         text = str(ref).strip()
         actor = Actor("", guild_id)
         async with self._lock:
-            if text.isdigit():
-                event = await self.repo.event(int(text))
+            number = event_number(text)
+            if number is not None:
+                event = await self.repo.event(number)
                 if event is not None and event.guild_id == guild_id:
                     return self._info(await self._state(actor, event.id, matches=None))
             event = await self.repo.latest_event_named(guild_id, text)

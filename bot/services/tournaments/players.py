@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from bot.store.tournament_repo import DecklistRow, PlayerRow
+from bot.store.tournament_repo import DecklistRow, EventRow, PlayerRow
 from engine.games import resolve_game
 from engine.tournament import TournamentError
 from engine.tournament.lifecycle import Command, EventStatus, require
@@ -192,21 +192,14 @@ class PlayersMixin(ServiceBase):
             raise TournamentError("The decklist is empty.")
         if len(text) > MAX_DECKLIST_CHARS:
             raise TournamentError(f"A decklist can be at most {MAX_DECKLIST_CHARS:,} characters long.")
+        # Parsed and checked (card data read) before the write: no parsing while the transaction is held.
+        before, _, _ = self._deck_target(await self._state(actor, event_id, matches=None), actor, target)
+        valid, summary, problems = await self._validate_deck(before.game, text)
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
             e = state.event
-            row = state.by_id.get(target)
-            if row is None:
-                who = "You are" if target == actor.user_id else "That player is"
-                raise TournamentError(f"{who} not registered in {e.name}.")
+            _, row, late_open = self._deck_target(state, actor, target)
             started = e.status.started
-            # A late entry submits their own list until their first round is paired.
-            late_open = e.status is EventStatus.RUNNING and row.late_from_round > max(1, state.current_round)
-            if started and not actor.is_organizer and not late_open:
-                raise TournamentError(f"{e.name} has started: decklists are locked.")
-            if e.status is EventStatus.FINISHED:
-                raise TournamentError(f"{e.name} is finished: decklists are locked.")
-            valid, summary, problems = await self._validate_deck(e.game, text)
             await self.repo.upsert_decklist(
                 e.id,
                 target,
@@ -222,6 +215,24 @@ class PlayersMixin(ServiceBase):
                 await self._audit(actor, e.id, "decklist", f"submitted for {row.name} ({target})")
             decks = await self.repo.decklists(e.id, target)
         return self._deck_info(state, decks[0])
+
+    @staticmethod
+    def _deck_target(state: EventState, actor: Actor, target: str) -> tuple[EventRow, PlayerRow, bool]:
+        """The event, the player whose list is submitted and whether a late entry may still submit it;
+        refuses when the list is locked."""
+        e = state.event
+        row = state.by_id.get(target)
+        if row is None:
+            who = "You are" if target == actor.user_id else "That player is"
+            raise TournamentError(f"{who} not registered in {e.name}.")
+        started = e.status.started
+        # A late entry submits their own list until their first round is paired.
+        late_open = e.status is EventStatus.RUNNING and row.late_from_round > max(1, state.current_round)
+        if started and not actor.is_organizer and not late_open:
+            raise TournamentError(f"{e.name} has started: decklists are locked.")
+        if e.status is EventStatus.FINISHED:
+            raise TournamentError(f"{e.name} is finished: decklists are locked.")
+        return e, row, late_open
 
     def _deck_info(self, state: EventState, d: DecklistRow) -> DecklistInfo:
         return DecklistInfo(

@@ -96,7 +96,7 @@ class RoundsMixin(ServiceBase):
                         at=self._now(),
                         confirmed_by="bye",
                     )
-            detail = f"round {number}: {len(pairings)} tables"
+            detail = f"round {number}: {len(pairings)} table{'' if len(pairings) == 1 else 's'}"
             if bye is not None:
                 detail += f", bye {state.name_of(bye)}"
             await self._audit(actor, e.id, "pair", detail)

@@ -120,6 +120,6 @@ class TournamentService(
         named = [p for p in state.players if p.name.casefold() == folded]
         if len(named) == 1:
             return named[0].player_id
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             return text
         raise TournamentError(f"{state.event.name} has no player named {text[:80]}.")

@@ -33,14 +33,25 @@ class TopCutMixin(ServiceBase):
                 f"The top cut starts after the last Swiss round: round {state.swiss_rounds} is not complete."
             )
         standings = self._standings(state)
-        cut = start_top_cut(list(standings.rows), e.top_cut)
+        # Drops after the start may leave fewer players than the cut accepted then: the cut shrinks
+        # to the largest bracket that the players still in fill, instead of refusing until the
+        # organizer changes the setting.
+        still_in = sum(1 for row in standings.rows if not row.dropped)
+        size, shrank = e.top_cut, ""
+        if still_in < size:
+            size = max((s for s in (16, 8, 4, 2) if s <= still_in), default=0)
+            if not size:
+                raise TournamentError(f"A top cut needs two players still in {e.name}; {still_in} is.")
+            shrank = f" (a top {e.top_cut} needs {e.top_cut} players; {still_in} are still in)"
+            await self.repo.update_event(e.id, top_cut=size)
+        cut = start_top_cut(list(standings.rows), size)
         await self.repo.save_top_cut(e.id, cut.seeds, cut.winners)
         await self.repo.update_event(e.id, status=EventStatus.TOPCUT)
         seeds = ", ".join(f"{i + 1}. {state.name_of(p)}" for i, p in enumerate(cut.seeds))
-        await self._audit(actor, e.id, "top cut", f"top {e.top_cut} seeded: {seeds}")
+        await self._audit(actor, e.id, "top cut", f"top {size} seeded{shrank}: {seeds}")
         self._dirty.add(actor.guild_id)
         state = await self._reload(state)
-        return self._top_cut_info(state, cut, f"Top {e.top_cut} of {e.name} seeded.")
+        return self._top_cut_info(state, cut, f"Top {size} of {e.name} seeded{shrank}.")
 
     async def top_cut(self, actor: Actor, event_id: int) -> TopCutInfo:
         """The top cut bracket."""

@@ -148,3 +148,37 @@ def test_any_text_parses_or_names_its_problem(text: str) -> None:
         assert str(error).startswith(("Line ", "The decklist has no cards", "A decklist has at most"))
     else:
         assert sum(deck.count(key) for key in deck.sections) > 0
+
+
+def test_a_100000_character_line_is_answered_with_a_sentence() -> None:
+    for line in ("a" + " -" * 50_000, "[" + " ]" * 50_000, "4 " + "x" * 100_000):
+        with pytest.raises(DeckError) as refused:
+            parse(line)
+        message = str(refused.value)
+        assert "\n" not in message and len(message) < 200 and message.endswith(".")
+
+
+def test_long_lines_of_header_marks_parse_in_linear_time_without_the_length_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The header marks were stripped by a regular expression anchored at the end, tried at every
+    position: a 20,000-character line of marks and words took seconds. 100,000 now parse at once."""
+    import engine.decks.parse as module
+
+    monkeypatch.setattr(module, "MAX_LINE", 10**6)
+    monkeypatch.setattr(module, "MAX_TEXT", 10**6)
+    for line in ("a" + " -" * 50_000 + " b", "[" + " ]" * 50_000 + " a", "#" + " =" * 50_000 + " x"):
+        with pytest.raises(DeckError):
+            parse(line)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("4x× ab[]#=-_*:()/\t\n"), max_size=2_000))
+def test_any_text_parses_or_is_refused_with_one_sentence(text: str) -> None:
+    try:
+        deck = parse(text)
+    except DeckError as error:
+        message = str(error)
+        assert "\n" not in message and len(message) <= 300
+    else:
+        assert any(deck.sections.values())
