@@ -13,10 +13,10 @@ from discord.ext import commands
 from bot import actions
 from bot.app import App
 from bot.render.limits import EMBEDS_PER_MESSAGE
-from bot.reply import Kind, refusal
+from bot.reply import NO_MENTIONS, Kind, refusal
 from cogs.common import GAME_CHOICES, game_for_autocomplete, to_choices
 from cogs.components import DYNAMIC_ITEMS
-from cogs.presenter import embed_for, present
+from cogs.presenter import allowed_mentions, embed_for, present
 from engine.cards.importers import FORMATS
 from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
@@ -190,6 +190,7 @@ class CardsCog(commands.Cog):
             content="\n".join(lines)[:2000] or None,
             embeds=embeds[:EMBEDS_PER_MESSAGE],
             mention_author=False,
+            allowed_mentions=allowed_mentions(NO_MENTIONS),  # echoed names ping nobody
         )
 
 
