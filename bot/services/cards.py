@@ -176,6 +176,7 @@ class CardsService:
         )
         digest = hashlib.sha256(data).hexdigest()
         import_id = secrets.randbits(62)
+        await self.repo.drop_staged()  # what an import that died a day ago left behind
         source = f"{format_name}:{source_name}"
         try:
             for first in range(0, len(cards), STAGE_CHUNK):
