@@ -41,6 +41,7 @@ def _check_value(key: str, value: Any) -> None:
         for item in value:
             _check_value(key, item)
 
+
 StatValue = int | str | bool | list[str]
 
 
