@@ -16,8 +16,10 @@ log = logging.getLogger("arbiter.client")
 
 COGS = ("cogs.rules", "cogs.settings", "cogs.cards", "cogs.tournament")
 
-ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-"""Echoed text (rule queries, card names) can never ping @everyone or a role."""
+ALLOWED_MENTIONS = discord.AllowedMentions.none()
+"""The bot's default pings nobody: echoed text (rule queries, card names, ``[[<@id>]]``) never pings
+anyone. A message that means to ping states its own ``allowed_mentions`` (built by the presenter from
+the reply's :class:`~bot.reply.Mentions`)."""
 
 
 class ArbiterBot(commands.Bot):
@@ -54,7 +56,7 @@ class ArbiterBot(commands.Bot):
             log.error("command failed", exc_info=error)
             message = "Something went wrong on my side; the error is logged for the operator."
         if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=ALLOWED_MENTIONS)
         else:
             await interaction.response.send_message(message, ephemeral=True)
 

@@ -6,9 +6,10 @@ Every setting is documented in ``.env.example`` and the README.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = PROJECT_ROOT / "var" / "arbiter.sqlite3"
@@ -31,6 +32,20 @@ class Settings(BaseSettings):
         default=False,
         description="Answer [[card name]] in messages; needs the privileged Message Content intent.",
     )
+
+    owner_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list,
+        description="Discord users whose /cards import changes the shared cards of every server.",
+    )
+
+    @field_validator("owner_ids", mode="before")
+    @classmethod
+    def _id_list(cls, value: object) -> object:
+        if isinstance(value, int):
+            return [value]
+        if isinstance(value, str):
+            return [part for part in value.replace(",", " ").split() if part]
+        return value
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -13,10 +13,10 @@ from discord.ext import commands
 from bot import actions
 from bot.app import App
 from bot.render.limits import EMBEDS_PER_MESSAGE
-from bot.reply import Kind, refusal
+from bot.reply import NO_MENTIONS, Kind, refusal
 from cogs.common import GAME_CHOICES, game_for_autocomplete, to_choices
 from cogs.components import DYNAMIC_ITEMS
-from cogs.presenter import embed_for, present
+from cogs.presenter import allowed_mentions, embed_for, present
 from engine.cards.importers import FORMATS
 from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
@@ -52,7 +52,8 @@ def inline_requests(content: str) -> list[tuple[str | None, str]]:
 
 
 class CardsCog(commands.Cog):
-    """Card lookups for everyone; imports and aliases for server admins (Manage Server)."""
+    """Card lookups for everyone; a server's own cards and aliases for its admins (Manage Server); the
+    shared cards for the bot's owners only."""
 
     cards_group = app_commands.Group(name="cards", description="Search and manage cards")
 
@@ -91,7 +92,8 @@ class CardsCog(commands.Cog):
         game = await game_for_autocomplete(self.app, interaction)
         if game is None:
             return []
-        return to_choices([(c.name, c.value) for c in self.app.cards.autocomplete(game, current)])
+        choices = self.app.cards.autocomplete(game, current, interaction.guild_id)
+        return to_choices([(c.name, c.value) for c in choices])
 
     @cards_group.command(name="search", description='Search cards: power>=10000 race:dragon "draw a card"')
     @app_commands.describe(
@@ -111,7 +113,7 @@ class CardsCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         await present(interaction, await actions.cards_search(self.app, interaction.guild_id, game, query))
 
-    @cards_group.command(name="import", description="Load a card file (Manage Server)")
+    @cards_group.command(name="import", description="Load this server's own cards (Manage Server)")
     @app_commands.describe(
         file="The card data file", format="Its format", game="Game (default: the server's game)"
     )
@@ -135,7 +137,7 @@ class CardsCog(commands.Cog):
                 reply = refusal("I could not download that file from Discord; try again.")
             else:
                 reply = await actions.cards_import(
-                    self.app, interaction.guild_id, game, format, data, file.filename
+                    self.app, interaction.guild_id, game, format, data, file.filename, interaction.user.id
                 )
         await present(interaction, reply)
 
@@ -190,6 +192,7 @@ class CardsCog(commands.Cog):
             content="\n".join(lines)[:2000] or None,
             embeds=embeds[:EMBEDS_PER_MESSAGE],
             mention_author=False,
+            allowed_mentions=allowed_mentions(NO_MENTIONS),  # echoed names ping nobody
         )
 
 

@@ -10,8 +10,8 @@ Decisions:
 - **Colour by kind**: a refusal is red, everything else blurple; a refusal is always private.
 - **Mentions per message**: a message with text gets ``allowed_mentions`` built only from the reply's
   :class:`~bot.reply.Mentions` (never @everyone; roles only when named, or the server's organizer role
-  when the reply flags the organizers). A message with no text can ping nobody (embeds never ping),
-  so it keeps the bot's default, which already forbids @everyone and roles.
+  when the reply flags the organizers). Every message states its own, so a message with no text
+  allows nothing, and the bot's default (nobody) is only a safety net.
 - **Edits notify nobody**, so when a component's reply carries text meant to ping (a dispute flags
   the organizers), the edit shows the panel and the text goes in a new follow-up.
 - **A closed DM is not an error**: when Discord refuses a direct message, the reply's fallback shows
@@ -31,7 +31,7 @@ import discord
 
 from bot.render import limits
 from bot.render.panel import Panel
-from bot.reply import DirectMessage, Fallback, Kind, Mentions, Post, Reply
+from bot.reply import NO_MENTIONS, DirectMessage, Fallback, Kind, Mentions, Post, Reply
 from cogs import components
 
 log = logging.getLogger("arbiter.cogs.presenter")
@@ -123,6 +123,8 @@ async def message(interaction: discord.Interaction, reply: Reply, *, owner_id: i
         kwargs["content"], kwargs["allowed_mentions"] = await _text(
             interaction, reply.content, reply.mentions
         )
+    else:
+        kwargs["allowed_mentions"] = allowed_mentions(NO_MENTIONS)
     view = components.view_for(reply, owner_id)
     if view is not None:
         kwargs["view"] = view
@@ -153,6 +155,7 @@ async def update(interaction: discord.Interaction, reply: Reply, *, owner_id: in
     await interaction.response.edit_message(
         content=None,
         embed=embed_for(reply.panel, reply.kind),
+        allowed_mentions=allowed_mentions(NO_MENTIONS),
         view=components.view_for(reply, owner_id),
     )
     if reply.content or reply.mentions:
@@ -173,6 +176,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply) -> Delivery:
         await interaction.followup.send(
             f"I could not post in <#{channel_id}>: give me View Channel and Send Messages there.",
             ephemeral=True,
+            allowed_mentions=allowed_mentions(NO_MENTIONS),
         )
     closed = [dm.user_id for dm in reply.dms if not await _direct(interaction, dm)]
     return Delivery(tuple(failed), tuple(closed))

@@ -21,7 +21,7 @@ from engine.games import resolve_game
 async def card(app: App, guild_id: int | None, game: str | None, name: str, *, image: bool = False) -> Reply:
     """``/card``: a card by name, misspelled or not; ``image`` attaches a rendering of its face."""
     resolved = await app.guilds.game_for(guild_id, game)
-    found = await app.cards.get(resolved, name)
+    found = await app.cards.get(resolved, name, guild_id)
     if isinstance(found, CardMiss):
         return miss(card_miss_panel(found, resolved.key))
     picture = await asyncio.to_thread(render_card, found.stored.card) if image else None
@@ -41,34 +41,52 @@ async def card_query_problem(app: App, guild_id: int | None, game: str | None, q
 async def cards_search(app: App, guild_id: int | None, game: str | None, query: str) -> Reply:
     """``/cards search``: the query language; results paged, the query saved for the buttons."""
     resolved = await app.guilds.game_for(guild_id, game)
-    results = await app.cards.search(resolved, query, per_page=CARDS_PER_PAGE)
+    results = await app.cards.search(resolved, query, per_page=CARDS_PER_PAGE, guild_id=guild_id)
     search_id = 0
     if results.total > CARDS_PER_PAGE:
-        search_id = await app.guilds.repo.save_search(resolved.key, None, query[:1000], kind="cards")
+        # a saved card search keeps its server in the edition column (card searches have no edition)
+        scope = str(guild_id) if guild_id else None
+        search_id = await app.guilds.repo.save_search(resolved.key, scope, query[:1000], kind="cards")
     return answer(results_panel(results, search_id=search_id))
 
 
 async def open_cards_target(app: App, target: Target) -> Reply:
     """A card button's destination: a card, or a page of a saved card search."""
     if target.kind == "card":
-        view = await app.cards.view(target.card_id)
+        view = await app.cards.view_from_button(target.card_id)
         return answer(card_panel(view)) if view else refusal("That card is no longer in the database.")
     saved = await app.guilds.repo.saved_search(target.search_id, kind="cards")
     if saved is None:
         return refusal("That search has expired; run /cards search again.")
-    game_key, _, query = saved
-    results = await app.cards.search(resolve_game(game_key), query, page=target.page, per_page=CARDS_PER_PAGE)
+    game_key, scope, query = saved
+    guild_id = int(scope) if scope and scope.isdigit() else None
+    results = await app.cards.search(
+        resolve_game(game_key), query, page=target.page, per_page=CARDS_PER_PAGE, guild_id=guild_id
+    )
     return answer(results_panel(results, search_id=target.search_id))
 
 
 @refusing("Nothing was imported.")
 async def cards_import(
-    app: App, guild_id: int | None, game: str | None, format_name: str, data: bytes, filename: str
+    app: App,
+    guild_id: int | None,
+    game: str | None,
+    format_name: str,
+    data: bytes,
+    filename: str,
+    user_id: int | None = None,
 ) -> Reply:
-    """``/cards import``: load a card file (admins); all or nothing."""
+    """``/cards import``: load a card file; all or nothing. The bot's owners (``OWNER_IDS``) change
+    the shared cards; a server admin's cards are that server's own, seen only there."""
     resolved = await app.guilds.game_for(guild_id, game)
-    summary = await app.cards.import_data(resolved, format_name, data, filename)
-    return answer(make_panel("Cards imported", summary.sentence(), private=True))
+    shared = user_id is not None and user_id in app.settings.owner_ids
+    if not shared and not guild_id:
+        return refusal("Import cards in a server: outside one only the bot's owners may import.")
+    summary = await app.cards.import_data(
+        resolved, format_name, data, filename, guild_id=None if shared else guild_id
+    )
+    where = "for every server" if shared else "for this server only"
+    return answer(make_panel("Cards imported", f"{summary.sentence()} ({where})", private=True))
 
 
 @replies
@@ -77,8 +95,10 @@ async def card_alias(
 ) -> Reply:
     """``/cards alias``: add a nickname for a card, or remove it when no card is given."""
     resolved = await app.guilds.game_for(guild_id, game)
+    if not guild_id:
+        return refusal("Card aliases belong to a server: use /cards alias in one.")
     if card_name and card_name.strip():
-        message = await app.cards.set_alias(resolved, alias, card_name, user_id)
+        message = await app.cards.set_alias(resolved, alias, card_name, user_id, guild_id)
     else:
-        message = await app.cards.remove_alias(resolved, alias)
+        message = await app.cards.remove_alias(resolved, alias, guild_id)
     return answer(make_panel("Card aliases", message, private=True))

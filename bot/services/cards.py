@@ -1,19 +1,27 @@
 """Cards: imports, name resolution, the query language, aliases and keyword links to the rules.
 
-Name indexes live in memory (one per game), so autocomplete and resolution never wait on SQLite.
+Name indexes live in memory (one per game, and one per game for each server with cards or aliases of
+its own), so autocomplete and resolution never wait on SQLite.
+
+Ownership: the shared card data (every server sees it) changes only by the bot's operator: the CLI,
+or a Discord user listed in ``OWNER_IDS``. What a server admin imports or aliases belongs to that
+server (``guild_id``) and is seen only there; it never overwrites a shared card or another server's.
+Every lookup takes the asker's ``guild_id`` (``None``: shared data only).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.services.rules import Choice, RulesService
-from bot.store.cards_repo import CardsRepository, StoredAlias, StoredCard, StoredRuling
+from bot.store.cards_repo import SHARED, CardsRepository, StoredAlias, StoredCard, StoredRuling
 from bot.store.database import Database
 from engine.cards.importers import FORMATS, CardImportError
 from engine.cards.model import CardRecord
@@ -29,6 +37,8 @@ BUNDLED = (("gateruler", "gateruler-set3", "gateruler-set3-rules-update.txt"),)
 """Card sets shipped with the project: (game, format, file in the rules folder)."""
 MAX_KEYWORD_LINKS = 10
 MAX_IMPORT_BYTES = 25 * 1024 * 1024
+STAGE_CHUNK = 500
+"""Cards staged per write transaction of an import; each stays well under 100 ms."""
 
 
 class CardsError(ArbiterError):
@@ -92,29 +102,63 @@ class CardsService:
         self.db = database
         self.repo = CardsRepository(database)
         self.rules = rules
-        self._indexes: dict[str, NameIndex] = {}
+        self._shared: dict[str, list[NameEntry]] = {}
+        self._indexes: dict[tuple[str, int], NameIndex] = {}
+        """``(game, scope)``: the shared index, and for each server with its own cards or aliases an
+        index of the shared entries plus its own."""
 
-    async def load(self, game: str | None = None) -> None:
-        """(Re)build the name index of one game, or of all games."""
+    async def _entries(self, game: str, scope: int) -> list[NameEntry]:
+        entries: list[NameEntry] = []
+        for card_id, name, faces, aliases in await self.repo.name_rows(game, scope):
+            entries.append(NameEntry(card_id, name, "name"))
+            entries.extend(NameEntry(card_id, face, "face") for face in faces)
+            entries.extend(NameEntry(card_id, alias, "alias") for alias in aliases)
+        for alias in await self.repo.aliases(game, scope):
+            entries.append(NameEntry(alias.card_id, alias.alias, "alias"))
+        return entries
+
+    async def load(self, game: str | None = None, guild_id: int | None = None) -> None:
+        """(Re)build the name indexes of one game, or of all games; with ``guild_id``, only that
+        server's index of the game (after a change to its own cards or aliases)."""
         for key in [game] if game else list(GAMES):
-            entries: list[NameEntry] = []
-            for card_id, name, faces, aliases in await self.repo.name_rows(key):
-                entries.append(NameEntry(card_id, name, "name"))
-                entries.extend(NameEntry(card_id, face, "face") for face in faces)
-                entries.extend(NameEntry(card_id, alias, "alias") for alias in aliases)
-            for alias in await self.repo.aliases(key):
-                entries.append(NameEntry(alias.card_id, alias.alias, "alias"))
-            self._indexes[key] = NameIndex(entries)
+            if guild_id:
+                await self._load_scope(key, guild_id)
+                continue
+            self._shared[key] = await self._entries(key, SHARED)
+            for cached in [c for c in self._indexes if c[0] == key]:
+                del self._indexes[cached]
+            self._indexes[(key, SHARED)] = NameIndex(self._shared[key])
+            for scope in await self.repo.scopes(key):
+                await self._load_scope(key, scope)
 
-    def _index(self, game: Game) -> NameIndex:
-        return self._indexes.get(game.key) or NameIndex([])
+    async def _load_scope(self, game: str, scope: int) -> None:
+        own = await self._entries(game, scope)
+        if own:
+            self._indexes[(game, scope)] = NameIndex([*self._shared.get(game, []), *own])
+        else:
+            self._indexes.pop((game, scope), None)
+
+    def _index(self, game: Game, guild_id: int | None = None) -> NameIndex:
+        found = self._indexes.get((game.key, guild_id or SHARED)) or self._indexes.get((game.key, SHARED))
+        return found or NameIndex([])
 
     # imports -----------------------------------------------------------------------------------
 
     async def import_data(
-        self, game: Game, format_name: str, data: bytes, source_name: str, schema: bytes | None = None
+        self,
+        game: Game,
+        format_name: str,
+        data: bytes,
+        source_name: str,
+        schema: bytes | None = None,
+        *,
+        guild_id: int | None = None,
     ) -> ImportSummary:
-        """Import a card file; all or nothing. Re-importing updates cards and never duplicates them."""
+        """Import a card file; all or nothing. Re-importing updates cards and never duplicates them.
+
+        Without ``guild_id`` the cards are the shared data (the operator's import); with it they are
+        that server's own, and a code already used by a shared card makes a separate card."""
+        scope = guild_id or SHARED
         importer = FORMATS.get(format_name)
         if importer is None:
             known = ", ".join(sorted(FORMATS))
@@ -125,14 +169,26 @@ class CardsService:
             )
         if len(data) > MAX_IMPORT_BYTES:
             raise CardsError(f"That file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
-        cards = importer.parse(data, game=game.key, source_name=source_name, schema=schema)
+        # parse and validate away from the event loop, then write in short transactions: the import is
+        # staged chunk by chunk and applied in one short transaction at the end (all or nothing)
+        cards = await asyncio.to_thread(
+            importer.parse, data, game=game.key, source_name=source_name, schema=schema
+        )
         digest = hashlib.sha256(data).hexdigest()
-        async with self.db.transaction():
-            added, updated = await self.repo.upsert(cards, f"{format_name}:{source_name}")
-            await self.repo.record_import(
-                game.key, format_name, source_name, digest, len(cards), added, updated
-            )
-        await self.load(game.key)
+        import_id = secrets.randbits(62)
+        await self.repo.drop_staged()  # what an import that died a day ago left behind
+        source = f"{format_name}:{source_name}"
+        try:
+            for first in range(0, len(cards), STAGE_CHUNK):
+                await self.repo.stage(import_id, first, cards[first : first + STAGE_CHUNK], source, scope)
+            async with self.db.transaction():
+                added, updated = await self.repo.apply_staged(import_id)
+                await self.repo.record_import(
+                    game.key, format_name, source_name, digest, len(cards), added, updated, scope
+                )
+        finally:
+            await self.repo.drop_staged(import_id)
+        await self.load(game.key, guild_id)
         log.info("imported %d %s cards from %s", len(cards), game.key, source_name)
         return ImportSummary(game, format_name, len(cards), added, updated)
 
@@ -141,6 +197,12 @@ class CardsService:
     ) -> ImportSummary:
         """Import a card file from disk (the CLI); a schema beside it is used when the format has one."""
         try:
+            size = path.stat().st_size
+            if size > MAX_IMPORT_BYTES:  # refused before it is read
+                raise CardsError(
+                    f"{path.name[:60]} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; split it into"
+                    " smaller files."
+                )
             data = path.read_bytes()
         except OSError as error:
             raise CardsError(f"Cannot read {path}: {error.strerror}.") from None
@@ -168,13 +230,14 @@ class CardsService:
 
     # lookups -----------------------------------------------------------------------------------
 
-    async def get(self, game: Game, name: str) -> CardView | CardMiss:
-        """A card by name as people type it (see :mod:`engine.cards.names` for the order)."""
+    async def get(self, game: Game, name: str, guild_id: int | None = None) -> CardView | CardMiss:
+        """A card by name as people type it (see :mod:`engine.cards.names` for the order), among the
+        shared cards and those of the server ``guild_id``."""
         if not name.strip():
             return CardMiss("Give a card name.")
-        resolution = self._index(game).resolve(name)
+        resolution = self._index(game, guild_id).resolve(name)
         if resolution.key is not None:
-            view = await self.view(resolution.key, matched=resolution.matched)
+            view = await self.view(resolution.key, matched=resolution.matched, guild_id=guild_id)
             if view is not None:
                 return view
         shown = " ".join(name.split())[:60]
@@ -183,7 +246,7 @@ class CardsService:
                 f"'{shown}' could be several {game.name} cards.",
                 [(key, await self._label(key, candidate)) for key, candidate, _ in resolution.candidates],
             )
-        if not await self.repo.count(game.key):
+        if not await self.repo.count(game.key, guild_id):
             return CardMiss(
                 f"No {game.name} cards are imported yet. An operator can load them with /cards import "
                 "or `arbiter cards import`."
@@ -215,8 +278,11 @@ class CardsService:
             return matched
         return f"{matched} ({stored.card.name})"
 
-    async def view(self, card_id: int, matched: str | None = None) -> CardView | None:
-        stored = await self.repo.card(card_id)
+    async def view(
+        self, card_id: int, matched: str | None = None, guild_id: int | None = None
+    ) -> CardView | None:
+        """A card by id, if an asker in ``guild_id`` may see it."""
+        stored = await self.repo.card(card_id, guild_id)
         if stored is None:
             return None
         return CardView(
@@ -225,6 +291,12 @@ class CardsService:
             rulings=await self.repo.rulings(stored.card),
             keywords=self._keyword_links(stored),
         )
+
+    async def view_from_button(self, card_id: int) -> CardView | None:
+        """A card a button of the bot leads to, whatever its scope: the bot makes a card's button only
+        where the card is visible, and the button's message stays where it was sent."""
+        stored = await self.repo.card(card_id, guild_id=None, any_scope=True)
+        return None if stored is None else await self.view(stored.id, guild_id=stored.guild_id)
 
     def _keyword_links(self, stored: StoredCard) -> list[KeywordLink]:
         """Keywords of the game's rules that the card's text mentions, each linked to its rule."""
@@ -244,39 +316,46 @@ class CardsService:
                     links[keyword.name] = KeywordLink(keyword.name, keyword.document_id, keyword.rule_id)
         return list(links.values())[:MAX_KEYWORD_LINKS]
 
-    async def search(self, game: Game, query: str, *, page: int = 0, per_page: int = 10) -> CardResults:
-        """Cards matching a query-language expression (see docs/card-query.md)."""
+    async def search(
+        self, game: Game, query: str, *, page: int = 0, per_page: int = 10, guild_id: int | None = None
+    ) -> CardResults:
+        """Cards matching a query-language expression (see docs/card-query.md), among the shared
+        cards and those of the server ``guild_id``."""
         node = parse(query)
         where, params = compile_query(node, game.key)
         page = max(0, page)
-        total, cards = await self.repo.search(game.key, where, params, per_page, page * per_page)
+        total, cards = await self.repo.search(game.key, where, params, per_page, page * per_page, guild_id)
         return CardResults(game, query, total, page, per_page, cards)
 
-    def autocomplete(self, game: Game, typed: str) -> list[Choice]:
-        """Up to 25 card names for what was typed (memory only)."""
-        return [Choice(name[:100], name[:100]) for _, name in self._index(game).autocomplete(typed[:100], 25)]
+    def autocomplete(self, game: Game, typed: str, guild_id: int | None = None) -> list[Choice]:
+        """Up to 25 card names for what was typed (memory only), as the server ``guild_id`` sees them."""
+        found = self._index(game, guild_id).autocomplete(typed[:100], 25)
+        return [Choice(name[:100], name[:100]) for _, name in found]
 
     # aliases -----------------------------------------------------------------------------------
 
-    async def set_alias(self, game: Game, alias: str, card_name: str, user_id: int | None) -> str:
+    async def set_alias(
+        self, game: Game, alias: str, card_name: str, user_id: int | None, guild_id: int | None = None
+    ) -> str:
+        """An alias of the shared data (no ``guild_id``: the operator) or of one server, seen there."""
         alias = " ".join(alias.split())
         if not normalise_name(alias) or len(alias) > 100:
             raise CardsError("An alias needs 1 to 100 characters with at least one letter or digit.")
-        target = await self.get(game, card_name)
+        target = await self.get(game, card_name, guild_id)
         if isinstance(target, CardMiss):
             raise CardsError(target.message)
-        await self.repo.set_alias(game.key, alias, target.stored.id, user_id)
-        await self.load(game.key)
+        await self.repo.set_alias(game.key, alias, target.stored.id, user_id, guild_id or SHARED)
+        await self.load(game.key, guild_id)
         return f"'{alias}' now finds {target.stored.card.name} ({game.name})."
 
-    async def remove_alias(self, game: Game, alias: str) -> str:
-        if not await self.repo.remove_alias(game.key, alias):
+    async def remove_alias(self, game: Game, alias: str, guild_id: int | None = None) -> str:
+        if not await self.repo.remove_alias(game.key, alias, guild_id or SHARED):
             raise CardsError(f"There is no {game.name} alias '{alias[:60]}'.")
-        await self.load(game.key)
+        await self.load(game.key, guild_id)
         return f"The alias '{alias[:60]}' is removed."
 
-    async def aliases(self, game: Game) -> list[StoredAlias]:
-        return await self.repo.aliases(game.key)
+    async def aliases(self, game: Game, guild_id: int | None = None) -> list[StoredAlias]:
+        return await self.repo.aliases(game.key, guild_id or SHARED)
 
 
 __all__ = [

@@ -1,4 +1,10 @@
-"""Repository of cards, their searchable values, operator aliases and import history."""
+"""Repository of cards, their searchable values, operator aliases and import history.
+
+Card data has a *scope*: ``SHARED`` (0) is the data every server sees, changed only by the bot's
+operator; any other value is one server's (guild's) own cards and aliases, seen only there. Reads
+take the ``guild_id`` of the asker (``None`` outside a server) and see the shared data plus that
+server's own.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +19,18 @@ from engine.cards.model import CardFace, CardRecord, Errata
 from engine.cards.names import normalise_name
 from engine.cards.values import searchable_values
 
+
+def _visible(guild_id: int | None) -> tuple[int, ...]:
+    """The scopes an asker in ``guild_id`` sees."""
+    return (SHARED, guild_id) if guild_id else (SHARED,)
+
+
+SHARED = 0
+"""The scope of the shared card data."""
+
 _COLUMNS = (
     "id, game, code, name, types, cost, cost_value, stats, text, keywords, set_code, rarity, faces,"
-    " errata, aliases"
+    " errata, aliases, guild_id"
 )
 
 
@@ -23,6 +38,8 @@ _COLUMNS = (
 class StoredCard:
     id: int
     card: CardRecord
+    guild_id: int = SHARED
+    """The card's scope: ``SHARED`` or the server that owns it."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,7 @@ def _card(row: aiosqlite.Row) -> StoredCard:
             errata=[Errata.model_validate(e) for e in json.loads(row[13])],
             aliases=json.loads(row[14]),
         ),
+        guild_id=int(row[15]),
     )
 
 
@@ -87,14 +105,18 @@ def _row(card: CardRecord, source: str) -> tuple[object, ...]:
     )
 
 
+def _marks(values: Sequence[object]) -> str:
+    return ", ".join("?" * len(values))
+
+
 class CardsRepository:
     """SQL for cards. Every statement is parameterised; query-language filters arrive compiled."""
 
     def __init__(self, database: Database) -> None:
         self.db = database
 
-    async def upsert(self, cards: Sequence[CardRecord], source: str) -> tuple[int, int]:
-        """Insert new cards and update known ones (by game and code). Call inside a transaction.
+    async def upsert(self, cards: Sequence[CardRecord], source: str, scope: int = SHARED) -> tuple[int, int]:
+        """Insert new cards and update known ones (by game, scope and code). Call inside a transaction.
 
         Returns ``(added, updated)``.
         """
@@ -102,16 +124,17 @@ class CardsRepository:
         added = updated = 0
         for card in cards:
             async with conn.execute(
-                "SELECT id FROM cards WHERE game = ? AND code = ?", (card.game, card.code)
+                "SELECT id FROM cards WHERE game = ? AND guild_id = ? AND code = ?",
+                (card.game, scope, card.code),
             ) as cursor:
                 existing = await cursor.fetchone()
             values = _row(card, source)
             if existing is None:
                 cursor = await conn.execute(
                     "INSERT INTO cards (game, code, name, norm_name, types, cost, cost_value, stats, text,"
-                    " keywords, set_code, rarity, faces, errata, aliases, source)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    values,
+                    " keywords, set_code, rarity, faces, errata, aliases, source, guild_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, scope),
                 )
                 card_id = int(cursor.lastrowid or 0)
                 added += 1
@@ -138,41 +161,154 @@ class CardsRepository:
             )
         return added, updated
 
+    # staged imports -----------------------------------------------------------------------------
+
+    async def stage(
+        self, import_id: int, first: int, cards: Sequence[CardRecord], source: str, scope: int
+    ) -> None:
+        """Stage a chunk of an import (``first`` is the chunk's first sequence number), in one short
+        transaction of its own; nothing is visible until :meth:`apply_staged`."""
+        rows: list[tuple[object, ...]] = []
+        values: list[tuple[object, ...]] = []
+        for seq, card in enumerate(cards, start=first):
+            face_texts = "\n".join([card.text, *(f.text for f in card.faces)])
+            rows.append((import_id, seq, scope, *_row(card, source), " ".join(card.names), face_texts))
+            values.extend((import_id, seq, key, num, txt) for key, num, txt in searchable_values(card))
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO card_staging (import_id, seq, guild_id, game, code, name, norm_name, types,"
+                " cost, cost_value, stats, text, keywords, set_code, rarity, faces, errata, aliases,"
+                f" source, fts_name, fts_text) VALUES ({_marks(range(21))})",
+                rows,
+            )
+            await conn.executemany(
+                "INSERT INTO card_staging_values (import_id, seq, key, num, txt) VALUES (?, ?, ?, ?, ?)",
+                values,
+            )
+
+    async def apply_staged(self, import_id: int) -> tuple[int, int]:
+        """Swap a staged import in: insert or update its cards (ids kept), their values and search
+        text, set-based. Call inside a transaction. Returns ``(added, updated)``."""
+        conn = self.db.connection
+        match = "c.game = s.game AND c.guild_id = s.guild_id AND c.code = s.code"
+        async with conn.execute(
+            f"SELECT count(*), count(c.id) FROM card_staging s LEFT JOIN cards c ON {match}"
+            " WHERE s.import_id = ?",
+            (import_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        total, updated = (int(row[0]), int(row[1])) if row else (0, 0)
+        ids = f"SELECT c.id FROM card_staging s JOIN cards c ON {match} WHERE s.import_id = ?"
+        await conn.execute(f"DELETE FROM card_values WHERE card_id IN ({ids})", (import_id,))
+        await conn.execute(f"DELETE FROM cards_fts WHERE rowid IN ({ids})", (import_id,))
+        await conn.execute(
+            "INSERT INTO cards (game, guild_id, code, name, norm_name, types, cost, cost_value, stats, text,"
+            " keywords, set_code, rarity, faces, errata, aliases, source)"
+            " SELECT game, guild_id, code, name, norm_name, types, cost, cost_value, stats, text, keywords,"
+            " set_code, rarity, faces, errata, aliases, source FROM card_staging WHERE import_id = ?"
+            " ORDER BY seq"
+            " ON CONFLICT (game, guild_id, code) DO UPDATE SET name = excluded.name,"
+            " norm_name = excluded.norm_name, types = excluded.types, cost = excluded.cost,"
+            " cost_value = excluded.cost_value, stats = excluded.stats, text = excluded.text,"
+            " keywords = excluded.keywords, set_code = excluded.set_code, rarity = excluded.rarity,"
+            " faces = excluded.faces, errata = excluded.errata, aliases = excluded.aliases,"
+            " source = excluded.source, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+            (import_id,),
+        )
+        await conn.execute(
+            "INSERT INTO card_values (card_id, key, num, txt)"
+            " SELECT c.id, v.key, v.num, v.txt FROM card_staging_values v"
+            " JOIN card_staging s ON s.import_id = v.import_id AND s.seq = v.seq"
+            f" JOIN cards c ON {match} WHERE v.import_id = ?",
+            (import_id,),
+        )
+        await conn.execute(
+            "INSERT INTO cards_fts (rowid, name, text)"
+            f" SELECT c.id, s.fts_name, s.fts_text FROM card_staging s JOIN cards c ON {match}"
+            " WHERE s.import_id = ?",
+            (import_id,),
+        )
+        return total - updated, updated
+
+    async def drop_staged(self, import_id: int | None = None) -> None:
+        """Forget a staged import (applied or abandoned), or with no id every staged row older than
+        a day (an import whose process died)."""
+        async with self.db.transaction() as conn:
+            if import_id is None:
+                old = (
+                    "SELECT import_id FROM card_staging"
+                    " WHERE staged_at < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 day')"
+                )
+                await conn.execute(f"DELETE FROM card_staging_values WHERE import_id IN ({old})")
+                await conn.execute(f"DELETE FROM card_staging WHERE import_id IN ({old})")
+                return
+            await conn.execute("DELETE FROM card_staging_values WHERE import_id = ?", (import_id,))
+            await conn.execute("DELETE FROM card_staging WHERE import_id = ?", (import_id,))
+
     async def record_import(
-        self, game: str, format: str, source_name: str, sha256: str, records: int, added: int, updated: int
+        self,
+        game: str,
+        format: str,
+        source_name: str,
+        sha256: str,
+        records: int,
+        added: int,
+        updated: int,
+        scope: int = SHARED,
     ) -> None:
         await self.db.connection.execute(
-            "INSERT INTO card_imports (game, format, source_name, sha256, records, added, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, format, source_name, sha256, records, added, updated),
+            "INSERT INTO card_imports (game, format, source_name, sha256, records, added, updated, guild_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, format, source_name, sha256, records, added, updated, scope),
         )
 
-    async def imported_before(self, game: str, format: str, sha256: str) -> bool:
+    async def imported_before(self, game: str, format: str, sha256: str, scope: int = SHARED) -> bool:
         async with self.db.connection.execute(
-            "SELECT 1 FROM card_imports WHERE game = ? AND format = ? AND sha256 = ? LIMIT 1",
-            (game, format, sha256),
+            "SELECT 1 FROM card_imports"
+            " WHERE game = ? AND format = ? AND sha256 = ? AND guild_id = ? LIMIT 1",
+            (game, format, sha256, scope),
         ) as cursor:
             return await cursor.fetchone() is not None
 
-    async def card(self, card_id: int) -> StoredCard | None:
+    async def card(
+        self, card_id: int, guild_id: int | None = None, *, any_scope: bool = False
+    ) -> StoredCard | None:
+        """A card by id, if an asker in ``guild_id`` may see it (``any_scope``: whatever its scope)."""
+        scopes = _visible(guild_id)
+        where = "" if any_scope else f" AND guild_id IN ({_marks(scopes)})"
         async with self.db.connection.execute(
-            f"SELECT {_COLUMNS} FROM cards WHERE id = ?", (card_id,)
+            f"SELECT {_COLUMNS} FROM cards WHERE id = ?{where}",
+            (card_id,) if any_scope else (card_id, *scopes),
         ) as cursor:
             row = await cursor.fetchone()
         return _card(row) if row else None
 
-    async def count(self, game: str | None = None) -> int:
-        sql, params = "SELECT count(*) FROM cards", tuple[str, ...]()
+    async def count(self, game: str | None = None, guild_id: int | None = None) -> int:
+        """Cards an asker in ``guild_id`` sees (of one game, or all)."""
+        scopes = _visible(guild_id)
+        sql = f"SELECT count(*) FROM cards WHERE guild_id IN ({_marks(scopes)})"
+        params: tuple[object, ...] = scopes
         if game:
-            sql, params = sql + " WHERE game = ?", (game,)
+            sql, params = sql + " AND game = ?", (*scopes, game)
         async with self.db.connection.execute(sql, params) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    async def name_rows(self, game: str) -> list[tuple[int, str, list[str], list[str]]]:
-        """``(id, name, face names, source aliases)`` of every card of a game, for the name index."""
+    async def scopes(self, game: str) -> list[int]:
+        """The servers that have cards or aliases of their own in ``game``."""
         async with self.db.connection.execute(
-            "SELECT id, name, faces, aliases FROM cards WHERE game = ? ORDER BY id", (game,)
+            "SELECT guild_id FROM cards WHERE game = ? AND guild_id != 0"
+            " UNION SELECT guild_id FROM card_aliases WHERE game = ? AND guild_id != 0",
+            (game, game),
+        ) as cursor:
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def name_rows(self, game: str, scope: int = SHARED) -> list[tuple[int, str, list[str], list[str]]]:
+        """``(id, name, face names, source aliases)`` of every card of a game in one scope, for the
+        name index."""
+        async with self.db.connection.execute(
+            "SELECT id, name, faces, aliases FROM cards WHERE game = ? AND guild_id = ? ORDER BY id",
+            (game, scope),
         ) as cursor:
             rows = await cursor.fetchall()
         return [
@@ -181,45 +317,58 @@ class CardsRepository:
         ]
 
     async def search(
-        self, game: str, where: str, params: Sequence[object], limit: int, offset: int
+        self,
+        game: str,
+        where: str,
+        params: Sequence[object],
+        limit: int,
+        offset: int,
+        guild_id: int | None = None,
     ) -> tuple[int, list[StoredCard]]:
-        """Cards of ``game`` matching a compiled query-language expression, by name; and the total."""
-        base = f"FROM cards c WHERE c.game = ? AND ({where})"
-        async with self.db.connection.execute(f"SELECT count(*) {base}", (game, *params)) as cursor:
+        """Cards of ``game`` an asker in ``guild_id`` sees matching a compiled query-language
+        expression, by name; and the total."""
+        scopes = _visible(guild_id)
+        base = f"FROM cards c WHERE c.game = ? AND c.guild_id IN ({_marks(scopes)}) AND ({where})"
+        values = [*scopes, *params]
+        async with self.db.connection.execute(f"SELECT count(*) {base}", (game, *values)) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         columns = ", ".join(f"c.{c.strip()}" for c in _COLUMNS.split(","))
         async with self.db.connection.execute(
             f"SELECT {columns} {base} ORDER BY c.norm_name, c.code LIMIT ? OFFSET ?",
-            (game, *params, limit, offset),
+            (game, *values, limit, offset),
         ) as cursor:
             rows = await cursor.fetchall()
         return total, [_card(r) for r in rows]
 
     # aliases -----------------------------------------------------------------------------------
 
-    async def aliases(self, game: str) -> list[StoredAlias]:
+    async def aliases(self, game: str, scope: int = SHARED) -> list[StoredAlias]:
+        """The aliases of one scope (the shared ones, or one server's own)."""
         async with self.db.connection.execute(
             "SELECT a.alias, a.card_id, c.name FROM card_aliases a JOIN cards c ON c.id = a.card_id"
-            " WHERE a.game = ? ORDER BY a.norm_alias",
-            (game,),
+            " WHERE a.game = ? AND a.guild_id = ? ORDER BY a.norm_alias",
+            (game, scope),
         ) as cursor:
             return [StoredAlias(r[0], int(r[1]), r[2]) for r in await cursor.fetchall()]
 
-    async def set_alias(self, game: str, alias: str, card_id: int, user_id: int | None) -> None:
+    async def set_alias(
+        self, game: str, alias: str, card_id: int, user_id: int | None, scope: int = SHARED
+    ) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO card_aliases (game, alias, norm_alias, card_id, created_by)"
-                " VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (game, norm_alias) DO UPDATE SET alias = excluded.alias,"
+                "INSERT INTO card_aliases (game, guild_id, alias, norm_alias, card_id, created_by)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game, guild_id, norm_alias) DO UPDATE SET alias = excluded.alias,"
                 " card_id = excluded.card_id, created_by = excluded.created_by",
-                (game, alias, normalise_name(alias), card_id, user_id),
+                (game, scope, alias, normalise_name(alias), card_id, user_id),
             )
 
-    async def remove_alias(self, game: str, alias: str) -> bool:
+    async def remove_alias(self, game: str, alias: str, scope: int = SHARED) -> bool:
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
-                "DELETE FROM card_aliases WHERE game = ? AND norm_alias = ?", (game, normalise_name(alias))
+                "DELETE FROM card_aliases WHERE game = ? AND guild_id = ? AND norm_alias = ?",
+                (game, scope, normalise_name(alias)),
             )
             return (cursor.rowcount or 0) > 0
 

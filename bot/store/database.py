@@ -15,6 +15,10 @@ from bot.store.migrations import MIGRATIONS
 
 log = logging.getLogger("arbiter.store")
 
+BUSY_TIMEOUT_SECONDS = 30.0
+"""How long a writer waits for another process's write transaction before failing: far longer than
+any of the store's transactions (a card import writes in short ones)."""
+
 
 class Database:
     """One aiosqlite connection shared by the repositories.
@@ -37,12 +41,12 @@ class Database:
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode = WAL")
         await connection.execute("PRAGMA foreign_keys = ON")
         await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA busy_timeout = 5000")
+        await connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
         database = cls(connection, path)
         try:
             await database.migrate()

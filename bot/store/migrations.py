@@ -344,4 +344,113 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX tournament_audit_event ON tournament_audit (event_id, id);
     """,
+    # 5: card data belongs to a scope: guild_id 0 is the shared data (changed by the operator only),
+    # any other value is one server's own cards and aliases, seen only there. A card's code is unique
+    # within its game and scope, so a server's card never overwrites a shared one or another server's.
+    # The tables are rebuilt (ids kept, so the FTS rows stay) without cascading deletes: the values
+    # and aliases are parked first, then the old cards table is dropped.
+    """
+    CREATE TABLE cards_scoped (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT NOT NULL,
+        guild_id    INTEGER NOT NULL DEFAULT 0,
+        code        TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        norm_name   TEXT NOT NULL,
+        types       TEXT NOT NULL,
+        cost        TEXT,
+        cost_value  INTEGER,
+        stats       TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        keywords    TEXT NOT NULL,
+        set_code    TEXT,
+        rarity      TEXT,
+        faces       TEXT NOT NULL,
+        errata      TEXT NOT NULL,
+        aliases     TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        updated_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        UNIQUE (game, guild_id, code)
+    );
+    INSERT INTO cards_scoped (id, game, guild_id, code, name, norm_name, types, cost, cost_value, stats,
+        text, keywords, set_code, rarity, faces, errata, aliases, source, updated_at)
+        SELECT id, game, 0, code, name, norm_name, types, cost, cost_value, stats, text, keywords,
+        set_code, rarity, faces, errata, aliases, source, updated_at FROM cards;
+    CREATE TEMP TABLE parked_values AS SELECT * FROM card_values;
+    CREATE TEMP TABLE parked_aliases AS SELECT * FROM card_aliases;
+    DROP TABLE card_values;
+    DROP TABLE card_aliases;
+    DROP TABLE cards;
+    ALTER TABLE cards_scoped RENAME TO cards;
+    CREATE INDEX cards_name ON cards (game, guild_id, norm_name);
+    CREATE TRIGGER cards_fts_delete AFTER DELETE ON cards BEGIN
+        DELETE FROM cards_fts WHERE rowid = old.id;
+    END;
+
+    CREATE TABLE card_values (
+        card_id INTEGER NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+        key     TEXT NOT NULL,
+        num     INTEGER,
+        txt     TEXT
+    );
+    INSERT INTO card_values SELECT card_id, key, num, txt FROM parked_values;
+    CREATE INDEX card_values_key_num ON card_values (key, num);
+    CREATE INDEX card_values_key_txt ON card_values (key, txt);
+    CREATE INDEX card_values_card ON card_values (card_id, key);
+
+    CREATE TABLE card_aliases (
+        id         INTEGER PRIMARY KEY,
+        game       TEXT NOT NULL,
+        guild_id   INTEGER NOT NULL DEFAULT 0,
+        alias      TEXT NOT NULL,
+        norm_alias TEXT NOT NULL,
+        card_id    INTEGER NOT NULL REFERENCES cards (id) ON DELETE CASCADE,
+        created_by INTEGER,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        UNIQUE (game, guild_id, norm_alias)
+    );
+    INSERT INTO card_aliases (id, game, guild_id, alias, norm_alias, card_id, created_by, created_at)
+        SELECT id, game, 0, alias, norm_alias, card_id, created_by, created_at FROM parked_aliases;
+    DROP TABLE parked_values;
+    DROP TABLE parked_aliases;
+
+    ALTER TABLE card_imports ADD COLUMN guild_id INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 6: a card import is staged in short transactions, then applied in one short transaction at the
+    # end (all or nothing for the user, without holding the write lock while it is written).
+    """
+    CREATE TABLE card_staging (
+        import_id   INTEGER NOT NULL,
+        seq         INTEGER NOT NULL,
+        game        TEXT NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        code        TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        norm_name   TEXT NOT NULL,
+        types       TEXT NOT NULL,
+        cost        TEXT,
+        cost_value  INTEGER,
+        stats       TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        keywords    TEXT NOT NULL,
+        set_code    TEXT,
+        rarity      TEXT,
+        faces       TEXT NOT NULL,
+        errata      TEXT NOT NULL,
+        aliases     TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        fts_name    TEXT NOT NULL,
+        fts_text    TEXT NOT NULL,
+        staged_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (import_id, seq)
+    );
+    CREATE TABLE card_staging_values (
+        import_id INTEGER NOT NULL,
+        seq       INTEGER NOT NULL,
+        key       TEXT NOT NULL,
+        num       INTEGER,
+        txt       TEXT
+    );
+    CREATE INDEX card_staging_values_seq ON card_staging_values (import_id, seq);
+    """,
 ]

@@ -8,11 +8,39 @@ Extra faces (a Force of Will Ruler's J-Ruler side, the second half of a Duel Mas
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.games import GAMES
+
+MAX_NUMBER = 10**15
+"""Largest number a card may carry (far inside SQLite's 64-bit integers)."""
+MAX_SHORT = 200
+"""Characters of a name, type, keyword, cost, set, rarity or text stat."""
+MAX_TEXT = 10_000
+"""Characters of a card's (or face's, or erratum's) rules text."""
+MAX_ITEMS = 64
+"""Items of a list field (types, keywords, aliases, faces, errata, list stats)."""
+
+Short = Annotated[str, Field(max_length=MAX_SHORT)]
+Long = Annotated[str, Field(max_length=MAX_TEXT)]
+
+
+def _check_value(key: str, value: Any) -> None:
+    """A stat within bounds: numbers inside ±MAX_NUMBER, text and list items short, lists short."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int) and abs(value) > MAX_NUMBER:
+        raise ValueError(f"{key} is too large for a card")
+    if isinstance(value, str) and len(value) > MAX_SHORT:
+        raise ValueError(f"{key} is longer than {MAX_SHORT} characters")
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise ValueError(f"{key} has more than {MAX_ITEMS} items")
+        for item in value:
+            _check_value(key, item)
+
 
 StatValue = int | str | bool | list[str]
 
@@ -107,19 +135,19 @@ class CardFace(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=200)
-    types: list[str] = Field(default_factory=list)
-    cost: str | None = None
-    text: str = ""
-    stats: dict[str, StatValue] = Field(default_factory=dict)
+    types: list[Short] = Field(default_factory=list, max_length=MAX_ITEMS)
+    cost: Short | None = None
+    text: Long = ""
+    stats: dict[str, StatValue] = Field(default_factory=dict, max_length=MAX_ITEMS)
 
 
 class Errata(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    old_text: str | None = None
-    new_text: str | None = None
-    reason: str | None = None
-    source: str
+    old_text: Long | None = None
+    new_text: Long | None = None
+    reason: Long | None = None
+    source: Short
 
 
 class CardRecord(BaseModel):
@@ -131,19 +159,19 @@ class CardRecord(BaseModel):
     code: str = Field(min_length=1, max_length=64)
     """Unique within the game: the printed collector number (``2021GB03-002``, ``TAT-001``)."""
     name: str = Field(min_length=1, max_length=200)
-    types: list[str] = Field(default_factory=list)
-    cost: str | None = None
+    types: list[Short] = Field(default_factory=list, max_length=MAX_ITEMS)
+    cost: Short | None = None
     """Cost as printed: ``{W}{1}`` (Force of Will), ``5`` (Duel Masters)."""
-    cost_value: int | None = None
+    cost_value: int | None = Field(default=None, ge=-MAX_NUMBER, le=MAX_NUMBER)
     """Total cost as a number, for queries (``{W}{1}`` is 2)."""
-    stats: dict[str, StatValue] = Field(default_factory=dict)
-    text: str = ""
-    keywords: list[str] = Field(default_factory=list)
-    set: str | None = None
-    rarity: str | None = None
-    faces: list[CardFace] = Field(default_factory=list)
-    errata: list[Errata] = Field(default_factory=list)
-    aliases: list[str] = Field(default_factory=list)
+    stats: dict[str, StatValue] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    text: Long = ""
+    keywords: list[Short] = Field(default_factory=list, max_length=MAX_ITEMS)
+    set: Short | None = None
+    rarity: Short | None = None
+    faces: list[CardFace] = Field(default_factory=list, max_length=MAX_ITEMS)
+    errata: list[Errata] = Field(default_factory=list, max_length=MAX_ITEMS)
+    aliases: list[Short] = Field(default_factory=list, max_length=MAX_ITEMS)
     """Other names the source gives the card (not operator nicknames, which live in the store)."""
 
     @field_validator("game")
@@ -168,9 +196,12 @@ class CardRecord(BaseModel):
         cleaned: dict[str, Any] = {
             k: v for k, v in validated.model_dump().items() if v is not None and v is not False and v != []
         }
+        for key, value in cleaned.items():
+            _check_value(f"stats.{key}", value)
         object.__setattr__(self, "stats", cleaned)
         for face in self.faces:
-            model.model_validate(face.stats)
+            for key, value in model.model_validate(face.stats).model_dump().items():
+                _check_value(f"faces.stats.{key}", value)
         return self
 
     @property

@@ -29,7 +29,7 @@ async def test_card_by_misspelled_name_with_keyword_buttons(
     embed = result.embeds[0]
     assert embed["title"].startswith("Aesop, the Prince's Tutor")
     assert "Fairy Tale" in embed["description"]
-    assert result.callback["data"]["allowed_mentions"] == {"parse": ["users"]}
+    assert result.callback["data"]["allowed_mentions"] == {"parse": []}
     flyers = await fake_discord.run_slash(
         "cards search", user_id=ALICE, query="keyword:flying t:resonator", game="forceofwill"
     )

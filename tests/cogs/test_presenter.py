@@ -63,7 +63,7 @@ async def test_an_answer_is_public_with_the_usual_colour(fake_discord: FakeDisco
     assert not shown.ephemeral
     assert shown.embeds[0]["color"] == COLOUR.value
     assert shown.callback is not None
-    assert shown.callback["data"]["allowed_mentions"] == {"parse": ["users"]}  # no text, nothing to ping
+    assert shown.callback["data"]["allowed_mentions"] == {"parse": []}  # no text, nothing to ping
 
 
 async def test_a_reply_may_ping_only_its_own_mentions(fake_discord: FakeDiscord) -> None:

@@ -42,7 +42,7 @@ async def test_rule_answer_names_its_document_and_cannot_ping(fake_discord: Fake
     assert "six or more cards in his or her damage zone" in embed["description"]
     assert "Vanguard Comprehensive Rules ver. 2.01" in embed["footer"]["text"]
     assert not result.ephemeral
-    assert result.callback["data"]["allowed_mentions"] == {"parse": ["users"]}
+    assert result.callback["data"]["allowed_mentions"] == {"parse": []}
     assert _by_label(result, "⬆ 1.2.2")
 
 
@@ -109,7 +109,7 @@ async def test_search_results_and_nothing_found(fake_discord: FakeDiscord, app: 
     hostile = await fake_discord.run_slash(
         "rules search", user_id=ALICE, query='"NEAR( * ^ -- @everyone', game="duelmasters"
     )
-    assert hostile.embeds and hostile.callback["data"]["allowed_mentions"] == {"parse": ["users"]}
+    assert hostile.embeds and hostile.callback["data"]["allowed_mentions"] == {"parse": []}
 
 
 async def test_server_default_game_is_for_admins(fake_discord: FakeDiscord, app: App) -> None:

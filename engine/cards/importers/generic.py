@@ -357,7 +357,7 @@ def _csv_card(
 def parse_csv(data: bytes, *, game: str, source_name: str, schema: bytes | None = None) -> list[CardRecord]:
     """Read an Arbiter CSV card file (see the module docstring); ``schema`` is not used."""
     text = decode(data)
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     records: list[CardRecord] = []
     seen: dict[str, int] = {}
     columns: list[str] | None = None
@@ -369,9 +369,13 @@ def parse_csv(data: bytes, *, game: str, source_name: str, schema: bytes | None 
         except StopIteration:
             break
         except csv.Error as error:
-            raise CardImportError(
-                f"line {reader.line_num}", None, f"the CSV cannot be read ({error})"
-            ) from None
+            problem = (
+                "a quoted cell is not closed before the end of the file: a quote is missing or the file"
+                " is cut off"
+                if "unexpected end of data" in str(error)
+                else f"the CSV cannot be read ({str(error)[:80]})"
+            )
+            raise CardImportError(f"line {line}", None, problem) from None
         start, line = line, reader.line_num + 1
         if columns is None:
             if start != 1:
@@ -381,6 +385,10 @@ def parse_csv(data: bytes, *, game: str, source_name: str, schema: bytes | None 
         if not any(cell.strip() for cell in row):
             continue
         location = f"line {start}"
+        if len(row) < len(columns) and reader.line_num >= _last_line(text):
+            raise CardImportError(
+                location, None, "the last row is short and the file has no final line break: it is cut off"
+            )
         raw = _csv_card(row, columns, stat_kinds, location)
         for column in ("code", "name"):
             if column not in raw:
@@ -394,6 +402,14 @@ def parse_csv(data: bytes, *, game: str, source_name: str, schema: bytes | None 
             "line 1", None, "the file is empty; it needs a header line and one card per line"
         )
     return records
+
+
+def _last_line(text: str) -> int:
+    """The number of the last line of a file with no final line break (a cut-off file), else one past
+    the end (every row, short or not, is complete)."""
+    if not text or text.endswith(("\n", "\r")):
+        return text.count("\n") + 2
+    return text.count("\n") + 1
 
 
 def _cell(value: Any, what: str) -> str:
