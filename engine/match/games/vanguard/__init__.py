@@ -146,6 +146,7 @@ from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work
+from engine.match.outcome import Loss
 from engine.match.state import Card, CardRef, MatchState
 
 __all__ = [
@@ -330,12 +331,12 @@ class VanguardDefinition(GameDefinition):
             return state, work.events
         return state.evolve(board=work.board), work.events
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         """9.2 at each check timing (1.2.2): 6 damage, an empty deck, no vanguard and no soul."""
         if _foreign(state) or not state.board.data("started"):
             return []
         work = Work(state, 0)
-        return [(p, reason) for p in (0, 1) if (reason := work.loses(p)) is not None]
+        return [loss for p in (0, 1) if (loss := work.loses(p)) is not None]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         """The battle, pending choices, power changes and this turn's ride and stride: all public."""
