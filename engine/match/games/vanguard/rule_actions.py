@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.match.games.vanguard.board import BoardWork
+from engine.match.games.vanguard.board import VgBoardWork
 from engine.match.games.vanguard.spec import FIELD, GC, PHASE, REAR, VC
 from engine.match.outcome import Loss
 
@@ -10,7 +10,7 @@ _HIDDEN_FROM_G = ("hand", "deck", "drop", "soul", "damage", "bind", "trigger")
 """Zones a G unit may not stay in: it goes to the G zone face up instead (4.6.9)."""
 
 
-class RuleActionWork(BoardWork):
+class RuleActionWork(VgBoardWork):
     """Losing conditions and rule actions."""
 
     def loses(self, player: int) -> Loss | None:
