@@ -94,6 +94,12 @@ timing order (8.4.1). The choice among several units placed last on a vanguard c
 effect (9.3.3) is prompted only when one action put them there together; otherwise the newest (the top
 card) is the one last placed.
 
+**Files**: ``spec.py`` (zones, phases and steps, each with its rule), ``actions.py``, ``board.py``
+(:class:`~engine.match.games.vanguard.board.VgBoardWork`, the engine's working context with Vanguard's
+circles), ``handlers.py``, ``lines.py``, ``simulate.py``, and what only Vanguard needs: ``battle.py``
+(Section 7), ``triggers.py`` (2.8.1.1, 9.6), ``rule_actions.py`` (Section 9), ``turn.py`` (Section 6
+and the settle table, 8.4.1), ``stats.py`` (card stats of Section 2: triggers 2.8, drive 2.17).
+
 **Card stats** read from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`):
 ``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
 critical, draw, stand, heal, front), ``trigger_power`` (2.8.3), ``skill`` (2.10: boost, intercept,
@@ -310,8 +316,10 @@ class VanguardDefinition(GameDefinition):
             refuse(f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        """The automatic parts after an action (:meth:`Work.run`); a turn passed with the generic
-        pass turn first runs the end phase's automatic part for the player whose turn ended (6.8.1.1).
+        """The automatic parts after an action (:meth:`Work.run`: the step table
+        :data:`~engine.match.games.vanguard.turn.TABLE` run by the engine's one settle loop); a turn
+        passed with the generic pass turn first runs the end phase's automatic part for the player
+        whose turn ended (6.8.1.1).
         Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
         from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
         the action, ``undo_base``), unless a generic move named their orientation (card text)."""
