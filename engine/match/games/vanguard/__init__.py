@@ -94,6 +94,12 @@ timing order (8.4.1). The choice among several units placed last on a vanguard c
 effect (9.3.3) is prompted only when one action put them there together; otherwise the newest (the top
 card) is the one last placed.
 
+**Files**: ``spec.py`` (zones, phases and steps, each with its rule), ``actions.py``, ``board.py``
+(:class:`~engine.match.games.vanguard.board.VgBoardWork`, the engine's working context with Vanguard's
+circles), ``handlers.py``, ``lines.py``, ``simulate.py``, and what only Vanguard needs: ``battle.py``
+(Section 7), ``triggers.py`` (2.8.1.1, 9.6), ``rule_actions.py`` (Section 9), ``turn.py`` (Section 6
+and the settle table, 8.4.1), ``stats.py`` (card stats of Section 2: triggers 2.8, drive 2.17).
+
 **Card stats** read from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`):
 ``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
 critical, draw, stand, heal, front), ``trigger_power`` (2.8.3), ``skill`` (2.10: boost, intercept,
@@ -146,6 +152,7 @@ from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work
+from engine.match.outcome import Loss
 from engine.match.state import Card, CardRef, MatchState
 
 __all__ = [
@@ -309,8 +316,10 @@ class VanguardDefinition(GameDefinition):
             refuse(f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        """The automatic parts after an action (:meth:`Work.run`); a turn passed with the generic
-        pass turn first runs the end phase's automatic part for the player whose turn ended (6.8.1.1).
+        """The automatic parts after an action (:meth:`Work.run`: the step table
+        :data:`~engine.match.games.vanguard.turn.TABLE` run by the engine's one settle loop); a turn
+        passed with the generic pass turn first runs the end phase's automatic part for the player
+        whose turn ended (6.8.1.1).
         Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
         from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
         the action, ``undo_base``), unless a generic move named their orientation (card text)."""
@@ -330,12 +339,12 @@ class VanguardDefinition(GameDefinition):
             return state, work.events
         return state.evolve(board=work.board), work.events
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         """9.2 at each check timing (1.2.2): 6 damage, an empty deck, no vanguard and no soul."""
         if _foreign(state) or not state.board.data("started"):
             return []
         work = Work(state, 0)
-        return [(p, reason) for p in (0, 1) if (reason := work.loses(p)) is not None]
+        return [loss for p in (0, 1) if (loss := work.loses(p)) is not None]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         """The battle, pending choices, power changes and this turn's ride and stride: all public."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.games.vanguard.board import BoardWork
+from engine.match.games.vanguard.board import VgBoardWork
 from engine.match.games.vanguard.spec import BACK_OF, CIRCLES, FRONT, GC, VC
 from engine.match.games.vanguard.stats import STAND
 
 
-class BattleWork(BoardWork):
+class BattleWork(VgBoardWork):
     """The battle's procedures (Section 7)."""
 
     def power(self, card_id: int, with_boost: bool = True) -> int:

@@ -1,6 +1,8 @@
-"""Vanguard's working copy of the board: :class:`BoardWork` wraps one state and accumulates a new
-board and the events, with the reading and writing every procedure shares (zones, printed numbers
-2.4-2.7, moves, orientation 3.17, prompts, shuffles 10.11, retiring 10.4). The procedures build on it:
+"""Vanguard's working context: :class:`VgBoardWork` is the engine's
+:class:`~engine.match.work.BoardWork` (one state, a new board and the events an action makes; data,
+zones, moves, orientation 3.17, shuffles 10.11, log events, step changes) with what only Vanguard
+needs: circles and the vanguard (4.6), printed numbers 2.4-2.7 and entered ones, the legion state
+(10.25), modifiers, prompts, retiring (10.4). The procedures build on it:
 :mod:`.battle` (Section 7), :mod:`.triggers` (7.6.1.2, 9.6, 2.8.1.1), :mod:`.rule_actions` (Section 9)
 and :mod:`.turn` (Section 6), whose :class:`~engine.match.games.vanguard.turn.Work` joins them and is what
 handlers and ``settle`` use. Game data it keeps on the board
@@ -30,43 +32,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
-from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, STEP, VC
+from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, VC
 from engine.match.games.vanguard.stats import STAND
-from engine.match.rng import RandomStream, action_context
-from engine.match.state import Board, Card, CardRef, MatchState
+from engine.match.state import Board
+from engine.match.work import BoardWork
 
 
-class BoardWork:
-    """A board being changed by one action, with the events it makes (see the module doc)."""
-
-    def __init__(self, state: MatchState, version: int) -> None:
-        self.state = state
-        self.match = state.match
-        self.board: Board = state.board
-        self.version = version
-        self.events: list[Event] = []
+class VgBoardWork(BoardWork):
+    """A board being changed by one action, with the events it makes (see the module doc): the
+    engine's working context (:class:`engine.match.work.BoardWork`) with Vanguard's circles, grades,
+    printed numbers, legion state, modifiers and prompts."""
 
     # Reading -----------------------------------------------------------------------------------
-
-    def data(self, name: str, default: Any = None) -> Any:
-        return self.board.data(name, default)
-
-    def set(self, **changes: Any) -> None:
-        self.board = self.board.with_data(**changes)
-
-    def slot(self, zone: str, player: int) -> int:
-        return self.match.slot_of[(zone, player)]
-
-    def ids(self, zone: str, player: int) -> tuple[int, ...]:
-        return self.board.zones[self.match.slot_of[(zone, player)]]
-
-    def card(self, card_id: int) -> Card:
-        return self.board.cards[card_id]
-
-    def ref(self, card_id: int) -> CardRef:
-        return self.match.table[self.board.cards[card_id].ref]
 
     def unit(self, circle: str, player: int) -> int | None:
         """The card on a circle (the top one: the vanguard over its hearts, 10.27), if any."""
@@ -132,79 +110,10 @@ class BoardWork:
 
     # Writing -----------------------------------------------------------------------------------
 
-    def emit(self, kind: str, actor: int | None, cards: tuple[int, ...] = (), **data: Any) -> None:
-        everyone = self.match.all
-        mentions = tuple(
-            (
-                self.board.cards[c].ref,
-                seen_mask(self.board.cards[c].known, self.board.cards[c].known, everyone),
-            )
-            for c in cards
-        )
-        self.events.append(Event(kind, actor, mentions, data))
-
-    def move(
-        self,
-        actor: int | None,
-        cards: list[int] | tuple[int, ...],
-        zone: str,
-        player: int,
-        *,
-        kind: str = "move",
-        position: int | str | None = None,
-        face: str | None = None,
-        orientation: int | None = None,
-        **data: Any,
-    ) -> None:
-        """Move cards (wherever they are) as one block to a player's zone, with a log event."""
-        if not cards:
-            return
-        picks = [(self._slot_of(card), card) for card in cards]
-        dest = self.slot(zone, player)
-        who = player if actor is None else actor
-        self.board, event = move_cards(
-            self.state, self.board, who, picks, dest, position, face, orientation, kind=kind
-        )
-        event.actor = actor
-        event.data.update(data)
-        self.events.append(event)
-
-    def _slot_of(self, card_id: int) -> int:
-        for slot, ids in enumerate(self.board.zones):
-            if card_id in ids:
-                return slot
-        raise AssertionError(f"card {card_id} is in no zone")
-
-    def orient(self, cards: list[int], orientation: int) -> None:
-        new = list(self.board.cards)
-        for card_id in cards:
-            old = new[card_id]
-            new[card_id] = Card(
-                old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
-            )
-        self.board = self.board.evolve(cards=tuple(new))
-
-    def turn_face_up(self, cards: list[int]) -> None:
-        everyone = self.match.all
-        new = list(self.board.cards)
-        for card_id in cards:
-            old = new[card_id]
-            new[card_id] = Card(
-                old.ref, old.owner, old.controller, True, old.orientation, old.counters, everyone
-            )
-        self.board = self.board.evolve(cards=tuple(new))
-
     def set_vanguard_damage(self, player: int, value: int) -> None:
         values = list(self.board.values)
         values[player] = (value, *values[player][1:])
         self.board = self.board.evolve(values=tuple(values))
-
-    def goto(self, step: str, priority: int | None = None) -> None:
-        """Move the turn to a step (an automatic advance, logged as the game's)."""
-        phase, index = STEP[step]
-        who = self.board.active if priority is None else priority
-        self.board = self.board.evolve(phase=phase, step=index, priority=who, passes=0)
-        self.events.append(Event("step", None, (), {"phase": phase, "step": index}))
 
     def add_mod(self, card_id: int, power: int, critical: int, until: str) -> None:
         self.set(mods=[*self.mods(), [card_id, power, critical, until]])
@@ -213,20 +122,6 @@ class BoardWork:
         prompts = [dict(p) for p in self.data("prompts", ())]
         prompts.append({"player": player, "kind": kind, "amount": amount, **extra})
         self.set(prompts=prompts)
-
-    def shuffle_deck(self, player: int, context: bytes) -> None:
-        """Shuffle a deck with the match stream under a Vanguard context (10.11)."""
-        slot = self.slot("deck", player)
-        ids = self.board.zones[slot]
-        stream = RandomStream(self.match.seed, action_context(self.version) + context)
-        order = tuple(stream.shuffle(ids))
-        cards = list(self.board.cards)
-        for card_id in ids:
-            cards[card_id] = cards[card_id].with_known(0)
-        zones = list(self.board.zones)
-        zones[slot] = order
-        self.board = self.board.evolve(zones=tuple(zones), cards=tuple(cards))
-        self.events.append(Event("shuffle", player, (), {"zone": slot, "count": len(ids)}))
 
     def stand_arrivals(self, before: Board) -> None:
         """The field is one zone group (circle to circle keeps a card's state, 4.1.4), but a card

@@ -99,7 +99,7 @@ def _redraw(state: MatchState, action: VgRedraw) -> HandlerResult:
     else:
         work.emit("vg_keep", actor)
     work.set(redrawn=sorted(redrawn | {actor}))
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _ride(state: MatchState, action: VgRide) -> HandlerResult:
@@ -123,7 +123,7 @@ def _ride(state: MatchState, action: VgRide) -> HandlerResult:
     work.move(actor, [card], VC, actor, kind="vg_ride", face="up", orientation=STAND)
     work.move(actor, old, "soul", actor, kind="vg_soul")
     work.set(ride_done=True)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _stride(state: MatchState, action: VgStride) -> HandlerResult:
@@ -148,7 +148,7 @@ def _stride(state: MatchState, action: VgStride) -> HandlerResult:
     orientation = work.card(vanguard).orientation
     work.move(actor, [card], VC, actor, kind="vg_stride", face="up", orientation=orientation, position="top")
     work.set(stride_done=True)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _call(state: MatchState, action: VgCall) -> HandlerResult:
@@ -170,7 +170,7 @@ def _call(state: MatchState, action: VgCall) -> HandlerResult:
             f"(8.5.2.1.1.2); that card is grade {new}."
         )
     work.move(actor, [card], action.circle, actor, kind="vg_call", face="up", orientation=STAND)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
@@ -187,7 +187,7 @@ def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
     moved = (*zones[a], *zones[b])
     work.board = work.board.evolve(zones=tuple(zones))
     work.emit("vg_swap", actor, moved, column=action.column)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
@@ -289,7 +289,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         source=action.source if entered else None,
     )
     work.goto("attack")
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _defender(state: MatchState, actor: int, what: str, version: int) -> Work:
@@ -323,7 +323,7 @@ def _guard(state: MatchState, action: VgGuard) -> HandlerResult:
         actor, cards, "gc", actor, kind="vg_guard", face="up", orientation=REST, shield=total, entered=entered
     )
     _shield(work, total)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _shield(work: Work, total: int) -> None:
@@ -358,7 +358,7 @@ def _intercept(state: MatchState, action: VgIntercept) -> HandlerResult:
         actor, [unit], "gc", actor, kind="vg_intercept", orientation=REST, shield=shield, entered=entered
     )
     _shield(work, shield)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _pass(state: MatchState, action: VgPass) -> HandlerResult:
@@ -369,11 +369,11 @@ def _pass(state: MatchState, action: VgPass) -> HandlerResult:
         work = Work(state, action.version)
         work.emit("vg_attack_step_done", action.actor)
         work.leave_attack_step()
-        return work.board, work.events, None
+        return work.handled()
     work = _defender(state, action.actor, "stop guarding", action.version)
     work.emit("vg_pass", action.actor)
     work.after_guard()
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _head(work: Work, actor: int, kinds: tuple[str, ...]) -> dict[str, object]:
@@ -398,7 +398,7 @@ def _choose(state: MatchState, action: VgChoose) -> HandlerResult:
     for zone, index, card in options:
         if action.target.zone == zone and action.target.index == index and player == head["player"]:
             work.answer(head, card, zone)
-            return work.board, work.events, None
+            return work.handled()
     wanted = {
         "heal": "a card of your damage zone",
         "soul_ride": "a card of your soul",
@@ -421,7 +421,7 @@ def _declare(state: MatchState, action: VgDeclareTrigger) -> HandlerResult:
         power=action.power,
     )
     work.trigger(action.actor, action.trigger, action.power)
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _modify(state: MatchState, action: VgModify) -> HandlerResult:
@@ -456,7 +456,7 @@ def _modify(state: MatchState, action: VgModify) -> HandlerResult:
         printed=_printed(work, card, "power"),
         source=action.source,
     )
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
@@ -532,7 +532,7 @@ def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
         work.set(legioned=sorted({*work.data("legioned", ()), leader}))
     if action.zone == "deck":
         work.shuffle_deck(actor, b"/vanguard/seek-mate")
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _g_assist(state: MatchState, action: VgGAssist) -> HandlerResult:
@@ -557,7 +557,7 @@ def _g_assist(state: MatchState, action: VgGAssist) -> HandlerResult:
     work.learn("vg_g_assist_reveal", actor, hand, work.match.all, rule="6.4.1.2.4")
     work.learn("vg_g_assist_look", actor, list(work.ids("deck", actor)[:5]), 1 << actor, rule="6.4.1.2.5")
     work.prompt(actor, "g_assist")
-    return work.board, work.events, None
+    return work.handled()
 
 
 def _g_assist_take(state: MatchState, action: VgGAssistTake) -> HandlerResult:
@@ -597,7 +597,7 @@ def _g_assist_take(state: MatchState, action: VgGAssistTake) -> HandlerResult:
         work.move(actor, removed, "removed", actor, kind="vg_rule", face="up", rule="6.4.1.2.5")
     work.shuffle_deck(actor, b"/vanguard/g-assist")
     work.goto("ride")
-    return work.board, work.events, None
+    return work.handled()
 
 
 for _cls, _handler in (

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from engine.match.games.vanguard.board import BoardWork
+from engine.match.games.vanguard.board import VgBoardWork
 from engine.match.games.vanguard.spec import FIELD, GC, PHASE, REAR, VC
+from engine.match.outcome import Loss
 
 _HIDDEN_FROM_G = ("hand", "deck", "drop", "soul", "damage", "bind", "trigger")
 """Zones a G unit may not stay in: it goes to the G zone face up instead (4.6.9)."""
 
 
-class RuleActionWork(BoardWork):
+class RuleActionWork(VgBoardWork):
     """Losing conditions and rule actions."""
 
-    def loses(self, player: int) -> str | None:
+    def loses(self, player: int) -> Loss | None:
         """A losing condition the player fulfils now (9.2), or None."""
         if len(self.ids("damage", player)) >= 6:
-            return "six or more cards in the damage zone (9.2.2)"
+            return Loss(player, "9.2.2", "six or more cards in the damage zone")
         if not self.ids("deck", player):
-            return "no cards in the deck (9.2.3)"
+            return Loss(player, "9.2.3", "no cards in the deck")
         if self.data("started") and not self.ids(VC, player) and not self.ids("soul", player):
-            return "no vanguard and no cards in the soul (9.2.4)"
+            return Loss(player, "9.2.4", "no vanguard and no cards in the soul")
         return None
 
     def rule_actions(self) -> bool:

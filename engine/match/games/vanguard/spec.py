@@ -70,7 +70,12 @@ _CIRCLE_LABELS = {
 
 def _circle(name: str) -> ZoneSpec:
     return ZoneSpec(
-        name=name, label=_CIRCLE_LABELS[name], orientable=True, face_down_visible_to="owner", group="field"
+        name=name,
+        label=_CIRCLE_LABELS[name],
+        orientable=True,
+        face_down_visible_to="owner",
+        group="field",
+        rule="4.6.4" if name == VC else "4.6.6",
     )
 
 
@@ -78,8 +83,10 @@ SPEC = GameSpec(
     key=KEY,
     name="Cardfight!! Vanguard",
     zones=(
-        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True),
-        ZoneSpec(name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"),
+        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True, rule="4.2"),
+        ZoneSpec(
+            name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom", rule="4.3"
+        ),
         *(_circle(name) for name in CIRCLES),
         ZoneSpec(
             name=GC,
@@ -88,14 +95,19 @@ SPEC = GameSpec(
             enter_orientation="rest",
             face_down_visible_to="owner",
             group="field",
+            rule="4.6.5",
         ),
-        ZoneSpec(name="soul", ordered=True),
-        ZoneSpec(name="damage", label="damage zone", ordered=True, face_down_visible_to="everyone"),
-        ZoneSpec(name="drop", label="drop zone", ordered=True),
-        ZoneSpec(name="bind", label="bind zone", face_down_visible_to="owner"),
-        ZoneSpec(name="trigger", label="trigger zone", ordered=True),
-        ZoneSpec(name="gzone", label="G zone", default_face="down", face_down_visible_to="owner"),
-        ZoneSpec(name="removed", label="removed zone"),
+        ZoneSpec(name="soul", ordered=True, rule="4.7"),
+        ZoneSpec(
+            name="damage", label="damage zone", ordered=True, face_down_visible_to="everyone", rule="4.8"
+        ),
+        ZoneSpec(name="drop", label="drop zone", ordered=True, rule="4.4"),
+        ZoneSpec(name="bind", label="bind zone", face_down_visible_to="owner", rule="4.9"),
+        ZoneSpec(name="trigger", label="trigger zone", ordered=True, rule="4.10"),
+        ZoneSpec(
+            name="gzone", label="G zone", default_face="down", face_down_visible_to="owner", rule="4.11"
+        ),
+        ZoneSpec(name="removed", label="removed zone", rule="10.36"),
     ),
     orientations=(
         OrientationSpec(name="stand", adjective="standing"),
@@ -104,32 +116,35 @@ SPEC = GameSpec(
     tap="rest",
     untap="stand",
     phases=(
-        PhaseSpec(name="setup", steps=(StepSpec(name="redraw", both_act=True),)),
-        PhaseSpec(name="stand"),
-        PhaseSpec(name="draw", steps=(StepSpec(name="draw"), StepSpec(name="g_assist"))),
-        PhaseSpec(name="ride", steps=(StepSpec(name="ride"), StepSpec(name="stride"))),
-        PhaseSpec(name="main"),
+        PhaseSpec(name="setup", rule="5.4", steps=(StepSpec(name="redraw", both_act=True, rule="5.4.3.4"),)),
+        PhaseSpec(name="stand", rule="6.3"),
+        PhaseSpec(
+            name="draw",
+            rule="6.4",
+            steps=(StepSpec(name="draw", rule="6.4.1.1"), StepSpec(name="g_assist", rule="6.4.1.2")),
+        ),
+        PhaseSpec(
+            name="ride",
+            rule="6.5",
+            steps=(StepSpec(name="ride", rule="6.5.1.1"), StepSpec(name="stride", rule="6.5.1.2")),
+        ),
+        PhaseSpec(name="main", rule="6.6"),
         PhaseSpec(
             name="battle",
+            rule="6.7",
             steps=(
-                StepSpec(name="start"),
-                StepSpec(name="attack"),
-                StepSpec(name="guard"),
-                StepSpec(name="drive"),
-                StepSpec(name="damage"),
-                StepSpec(name="close"),
+                StepSpec(name="start", rule="7.3"),
+                StepSpec(name="attack", rule="7.4"),
+                StepSpec(name="guard", rule="7.5"),
+                StepSpec(name="drive", rule="7.6"),
+                StepSpec(name="damage", rule="7.7"),
+                StepSpec(name="close", rule="7.8"),
             ),
         ),
-        PhaseSpec(name="end"),
+        PhaseSpec(name="end", rule="6.8"),
     ),
     player_values={"vanguard_damage": 0},
 )
 """The game as the engine sees it. ``vanguard_damage`` is 3.9.2's damage not yet processed (9.6)."""
 
 PHASE = {phase.name: index for index, phase in enumerate(SPEC.phases)}
-STEP = {
-    step.name: (p_index, s_index)
-    for p_index, phase in enumerate(SPEC.phases)
-    for s_index, step in enumerate(phase.steps)
-}
-"""``step name -> (phase index, step index)``; a phase without steps has one step of its name."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.games.vanguard.board import BoardWork
+from engine.match.games.vanguard.board import VgBoardWork
 from engine.match.games.vanguard.spec import CIRCLES, FRONT, GC, REAR, VC
 from engine.match.games.vanguard.stats import ALL_CLANS, STAND, trigger_of
 
 
-class TriggerWork(BoardWork):
+class TriggerWork(VgBoardWork):
     """Checks, triggers and prompts."""
 
     def clans(self, player: int) -> set[str]:

@@ -9,11 +9,14 @@ attacks" abilities when held, 7.4.1.12), and :meth:`Work.run`, what ``settle`` c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.match.games.vanguard.battle import BattleWork
 from engine.match.games.vanguard.rule_actions import RuleActionWork
-from engine.match.games.vanguard.spec import CIRCLES, PHASE, VC
+from engine.match.games.vanguard.spec import CIRCLES, VC
 from engine.match.games.vanguard.stats import REST, STAND
 from engine.match.games.vanguard.triggers import TriggerWork
+from engine.match.settle import Step, settle
 
 
 class Work(BattleWork, TriggerWork, RuleActionWork):
@@ -123,105 +126,166 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
                 self.move(None, ids, "gzone", player, kind="vg_g_return", face="up", rule="6.8.1.1.1")
         self.set(mods=[m for m in self.mods() if m[3] != "turn"] or None, end_done=True)
 
-    def auto_step(self) -> bool:
-        """Run the current step's automatic part; True if the turn moved on (run again)."""
-        board = self.board
-        phase, step = board.phase, board.step
-        name = self.match.phase_steps[phase][step]
-        active = board.active
-        if phase == PHASE["setup"]:
-            if not self.data("started"):
-                self.deal()
-                if len(self.data("dealt", ())) < 2 or len(self.data("redrawn", ())) < 2:
-                    waiting = self.setup_priority()
-                    if self.board.priority != waiting:
-                        self.board = self.board.evolve(priority=waiting)
-                    return False
-                self.stand_up()
-            self.start_turn()
+    # The settle table's rows --------------------------------------------------------------------
+
+    def waiting(self) -> bool:
+        """A player must act before anything else happens: a prompt waits for its player, or a losing
+        condition holds (the check timing ends the game, 1.2.2)."""
+        if self.data("prompts", ()):
             return True
-        if name == "draw":
-            self.move(active, [self.ids("deck", active)[0]], "hand", active, kind="draw")
-            self.goto("g_assist")
+        return bool(self.data("started")) and any(self.loses(p) is not None for p in (0, 1))
+
+    def answer_prompts(self) -> bool:
+        """8.4.1: a pending choice with one option is made at once; otherwise its player acts now."""
+        prompts = self.data("prompts", ())
+        if not prompts:
+            return False
+        if self.auto_answer():
             return True
-        if name == "g_assist":
-            if self.g_assist_possible() is False:
-                self.goto("ride")
-                return True
-            return False
-        if name == "ride":
-            if self.data("ride_done") or self.can_ride() is False:
-                self.goto("stride")
-                return True
-            return False
-        if name == "stride":
-            if self.can_stride() is False:
-                self.goto("main")
-                return True
-            return False
-        if name == "start":
-            if not self.can_attack():
-                self.goto("end")
-                return True
-            return False
-        if name == "attack":
-            if dict(self.data("battle")).get("hold"):
+        who = dict(prompts[0])["player"]
+        if self.board.priority != who:
+            self.board = self.board.evolve(priority=who)
+        return False
+
+    def setup_step(self) -> bool:
+        """5.4.3-5.4.3.4 the first vanguards, hands and redraws; then Stand Up (6.1.1) and the first
+        turn's stand phase (6.3)."""
+        if not self.data("started"):
+            self.deal()
+            if len(self.data("dealt", ())) < 2 or len(self.data("redrawn", ())) < 2:
+                waiting = self.setup_priority()
+                if self.board.priority != waiting:
+                    self.board = self.board.evolve(priority=waiting)
                 return False
-            self.leave_attack_step()
-            return True
-        if name == "guard":
-            if not self.can_guard():
-                self.emit("vg_pass", 1 - active, auto=True)
-                self.after_guard()
-                return True
-            if board.priority != 1 - active:
-                self.board = board.evolve(priority=1 - active)
-            return False
-        if name == "drive":
-            battle = dict(self.data("battle"))
-            if battle["drives"] < battle["drive"]:
-                battle["drives"] += 1
-                self.set(battle=battle)
-                self.check(active, "drive")
-                return True
-            self.goto("damage")
-            return True
-        if name == "damage":
-            return self.damage_step()
-        if name == "close":
-            self.set(battle=None, mods=[m for m in self.mods() if m[3] != "battle"] or None)
-            self.goto("start")
-            return True
-        if name == "end" and not self.data("end_done"):
-            self.end_phase(active)
+            self.stand_up()
+        self.start_turn()
+        return True
+
+    def draw_step(self) -> bool:
+        """6.4.1.1.2: the turn player draws a card."""
+        active = self.board.active
+        self.move(active, [self.ids("deck", active)[0]], "hand", active, kind="draw")
+        self.goto("g_assist")
+        return True
+
+    def g_assist_step(self) -> bool:
+        """6.4.1.2.2: the G assist step stops only when it is possible."""
+        if self.g_assist_possible() is False:
+            self.goto("ride")
             return True
         return False
 
+    def ride_step(self) -> bool:
+        """6.5.1.1: on once the turn's ride is done (6.5.1.1.2) or none is possible (8.5.2.1.1.1)."""
+        if self.data("ride_done") or self.can_ride() is False:
+            self.goto("stride")
+            return True
+        return False
+
+    def stride_step(self) -> bool:
+        """6.5.1.2: on when no stride is possible (8.5.2.1.1.3)."""
+        if self.can_stride() is False:
+            self.goto("main")
+            return True
+        return False
+
+    def start_step(self) -> bool:
+        """7.3.1.3: to the end phase when no attack can be made."""
+        if not self.can_attack():
+            self.goto("end")
+            return True
+        return False
+
+    def attack_step(self) -> bool:
+        """7.4.1.12-7.4.1.13: the check timing for "when ... attacks" abilities waits when held; then
+        the guard step."""
+        if dict(self.data("battle")).get("hold"):
+            return False
+        self.leave_attack_step()
+        return True
+
+    def guard_step(self) -> bool:
+        """7.5.1.2.1.1: an attacked player who cannot guard passes; otherwise they act."""
+        active = self.board.active
+        if not self.can_guard():
+            self.emit("vg_pass", 1 - active, auto=True)
+            self.after_guard()
+            return True
+        if self.board.priority != 1 - active:
+            self.board = self.board.evolve(priority=1 - active)
+        return False
+
+    def drive_step(self) -> bool:
+        """7.6.1.2: one drive check per point of drive, then the damage step."""
+        battle = dict(self.data("battle"))
+        if battle["drives"] < battle["drive"]:
+            battle["drives"] += 1
+            self.set(battle=battle)
+            self.check(self.board.active, "drive")
+            return True
+        self.goto("damage")
+        return True
+
+    def close_step(self) -> bool:
+        """7.8.1.2: the battle ends, and "until end of battle" with it; back to the start step."""
+        self.set(battle=None, mods=[m for m in self.mods() if m[3] != "battle"] or None)
+        self.goto("start")
+        return True
+
+    def end_step(self) -> bool:
+        """6.8.1.1: the end phase's automatic part, once per turn."""
+        if self.data("end_done"):
+            return False
+        self.end_phase(self.board.active)
+        return True
+
     def run(self) -> None:
         """What happens without a choice after an action (the check timing, 8.4.1, and the automatic
-        parts of the steps), until a player must act or a losing condition holds."""
-        for _ in range(500):
-            prompts = self.data("prompts", ())
-            if prompts:
-                if self.auto_answer():
-                    continue
-                who = dict(prompts[0])["player"]
-                if self.board.priority != who:
-                    self.board = self.board.evolve(priority=who)
-                return
-            if self.data("started") and any(self.loses(p) for p in (0, 1)):
-                return
-            if self.data("started"):
-                if self.rule_actions():
-                    continue
-                if self.finish_check():
-                    continue
-                if self.damage_process():
-                    continue
-            if not self.auto_step():
-                if self.board.priority != self.board.active and self.match.phase_steps[self.board.phase][
-                    self.board.step
-                ] not in ("guard", "redraw"):
-                    self.board = self.board.evolve(priority=self.board.active)
-                return
-        raise AssertionError("the Vanguard procedures did not come to rest")
+        parts of the steps: :data:`TABLE`, run by the engine's one settle loop), until a player must
+        act or a losing condition holds; then the turn player holds priority outside the guard step
+        and the redraw."""
+        settle(self, TABLE, Work.step_name)
+        if (
+            not self.waiting()
+            and self.board.priority != self.board.active
+            and self.step_name() not in ("guard", "redraw")
+        ):
+            self.board = self.board.evolve(priority=self.board.active)
+
+
+def _free(run: Callable[[Work], bool]) -> Callable[[Work], bool]:
+    """A row that runs only while no player must act first (no prompt, no loss: :meth:`Work.waiting`)."""
+
+    def row(work: Work) -> bool:
+        return not work.waiting() and run(work)
+
+    return row
+
+
+def _started(run: Callable[[Work], bool]) -> Callable[[Work], bool]:
+    """A rule action of the check timing: only once the game has begun (6.1.1)."""
+    return _free(lambda work: bool(work.data("started")) and run(work))
+
+
+TABLE: tuple[Step[Work], ...] = (
+    Step("prompts", "8.4.1", Work.answer_prompts, every=True),
+    Step("rule actions", "9.1.2", _started(Work.rule_actions), every=True),
+    Step("check card", "7.6.1.2.6, 9.6.6", _started(Work.finish_check), every=True),
+    Step("damage process", "9.6", _started(Work.damage_process), every=True),
+    Step("redraw", "5.4.3.4", _free(Work.setup_step)),
+    Step("draw", "6.4.1.1.2", _free(Work.draw_step)),
+    Step("g_assist", "6.4.1.2.2", _free(Work.g_assist_step)),
+    Step("ride", "6.5.1.1", _free(Work.ride_step)),
+    Step("stride", "6.5.1.2", _free(Work.stride_step)),
+    Step("start", "7.3.1.3", _free(Work.start_step)),
+    Step("attack", "7.4.1.13", _free(Work.attack_step)),
+    Step("guard", "7.5.1.2.1.1", _free(Work.guard_step)),
+    Step("drive", "7.6.1.2", _free(Work.drive_step)),
+    Step("damage", "7.7.1", _free(Work.damage_step)),
+    Step("close", "7.8.1.2", _free(Work.close_step)),
+    Step("end", "6.8.1.1", _free(Work.end_step)),
+)
+"""What settles after an action (:func:`engine.match.settle.settle`): at every pass the check timing
+(8.4.1): pending choices, rule actions (Section 9), a checked card leaving the trigger zone, the damage
+process; then the automatic part of the current step. The stand phase runs within the setup's or the
+previous turn's row (:meth:`Work.start_turn`); the main phase has no automatic part."""

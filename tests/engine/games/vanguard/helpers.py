@@ -1,22 +1,20 @@
-"""Building blocks for the Vanguard scenario tests: decks with known cards, board arrangement through
-the engine's own :func:`move_cards`, and actions applied with their log lines."""
+"""Vanguard's shortcuts over the shared scenario harness (:mod:`tests.engine.games.harness`): decks
+with known cards, and the state-passing shortcuts the older scenario tests read with (``start``,
+``act``, ``do``, ``place``...), each a :class:`~tests.engine.games.harness.Scenario` underneath, so
+the start/act/lines/arrange plumbing exists once, in the harness."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.match.actions import CardAt, NextPhase, PassTurn
-from engine.match.apply import apply, move_cards
+from engine.match.actions import BaseAction, CardAt, NextPhase, PassTurn
 from engine.match.games import load_definitions
 from engine.match.games.vanguard import VgRedraw
-from engine.match.render import render_all
-from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState
+from tests.engine.games.harness import Scenario
 
 DEFINITION = load_definitions()["vanguard"]
 SPEC = DEFINITION.spec
-PLAYERS = ("Alice", "Bob")
-SEED = bytes(range(32))
 PREFIX = ("Alpha", "Beta")
 
 
@@ -57,19 +55,37 @@ def deck(seat: int, *, g_units: int = 0) -> dict[str, list[CardRef]]:
     return {"vc": [unit(f"{p} Starter", 0, 5000, skill="boost")], "deck": cards, "gzone": gzone}
 
 
+def game(first: int = 0, g_units: int = 0, decks: list[Any] | None = None) -> Scenario:
+    """A Vanguard scenario with the test decks (G units in the G zones when asked)."""
+    return Scenario(DEFINITION, decks or [deck(0, g_units=g_units), deck(1, g_units=g_units)], first=first)
+
+
+def resume(state: MatchState) -> Scenario:
+    """The scenario of a state a test passed along. The shared harness starts matches from decks
+    only, so this one is built without a new match and takes the state as it is."""
+    scenario = Scenario.__new__(Scenario)
+    scenario.definition = DEFINITION
+    scenario.state = state
+    scenario.events = []
+    return scenario
+
+
 def start(first: int = 0, g_units: int = 0, decks: list[Any] | None = None) -> MatchState:
-    decks = decks or [deck(0, g_units=g_units), deck(1, g_units=g_units)]
-    return new_match(SPEC, PLAYERS, decks, SEED, first_player=first)
+    return game(first, g_units, decks).state
 
 
-def act(state: MatchState, action: Any, viewer: int | None = 0) -> tuple[MatchState, list[str]]:
-    """Apply an action; the new state and the lines ``viewer`` reads."""
-    new, events = apply(state, action)
-    return new, render_all(events, new, viewer)
+def act(state: MatchState, action: BaseAction, viewer: int | None = 0) -> tuple[MatchState, list[str]]:
+    """Apply an action (the harness's :meth:`Scenario.act`, invariants checked); the new state and the
+    lines ``viewer`` reads."""
+    scenario = resume(state)
+    scenario.act(action.actor, action)
+    return scenario.state, scenario.lines(viewer)
 
 
-def do(state: MatchState, cls: type, actor: int, **fields: Any) -> MatchState:
-    return act(state, cls(actor=actor, version=state.version, **fields))[0]
+def do(state: MatchState, cls: type[BaseAction], actor: int, **fields: Any) -> MatchState:
+    scenario = resume(state)
+    scenario.act(actor, cls, **fields)
+    return scenario.state
 
 
 def find(state: MatchState, player: int, zone: str, name: str) -> int:
@@ -81,18 +97,17 @@ def find(state: MatchState, player: int, zone: str, name: str) -> int:
 
 
 def names(state: MatchState, player: int, zone: str) -> list[str]:
-    return [state.ref(card).name for card in state.zone(zone, player)]
+    return resume(state).names(zone, player)
 
 
 def place(
     state: MatchState, player: int, name: str, zone: str, *, source: str = "deck", position: str = "top"
 ) -> MatchState:
     """Move a card of that name from ``source`` to ``zone`` with the engine's move (board setup)."""
-    src = state.slot(source, player)
+    scenario = resume(state)
     card = state.zone(source, player)[find(state, player, source, name)]
-    face = "up" if zone != "deck" else "down"
-    board, _ = move_cards(state, state.board, player, [(src, card)], state.slot(zone, player), position, face)
-    return state.evolve(board=board)
+    scenario.place(card, zone, player, position=position, face="up" if zone != "deck" else "down")
+    return scenario.state
 
 
 def begin(first: int = 0, g_units: int = 0) -> MatchState:

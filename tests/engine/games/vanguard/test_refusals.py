@@ -3,32 +3,30 @@ turn's attack (7.3.1.3)."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.match.errors import ActionRefused
+from engine.match.actions import NextPhase
 from engine.match.games.vanguard import VgAttack, VgRedraw
-from tests.engine.games.vanguard.helpers import act, begin, start, to_battle
+from tests.engine.games.harness import ALICE, BOB
+from tests.engine.games.vanguard.helpers import game
 
 
 def test_the_second_player_cannot_redraw_before_the_first_player_5_4_3_4() -> None:
-    state = start(first=0)
-    with pytest.raises(
-        ActionRefused, match=r"Alice redraws first \(5\.4\.3\.4: from the player going first\)"
-    ):
-        act(state, VgRedraw(actor=1, version=state.version, cards=(0,)))
+    match = game(first=ALICE)
+    message = match.refused(BOB, VgRedraw, rule="5.4.3.4", cards=(0,))
+    assert message.startswith("Alice redraws first")
 
 
 def test_the_second_player_redraws_once_the_first_player_has_5_4_3_4() -> None:
-    state = start(first=0)
-    state, _ = act(state, VgRedraw(actor=0, version=state.version))
-    state, lines = act(state, VgRedraw(actor=1, version=state.version, cards=(0, 1)), viewer=1)
-    assert any("on the bottom of" in line for line in lines)
-    assert state.board.data("started")
+    match = game(first=ALICE)
+    match.act(ALICE, VgRedraw)
+    match.act(BOB, VgRedraw, cards=(0, 1))
+    assert any("on the bottom of" in line for line in match.lines(BOB))
+    assert match.state.board.data("started")
 
 
 def test_no_attack_on_the_very_first_turn_of_the_game_7_3_1_3() -> None:
-    state = to_battle(begin(first=0), 0)
-    with pytest.raises(
-        ActionRefused, match=r"No attack is possible on the first turn of the game \(7\.3\.1\.3\)"
-    ):
-        act(state, VgAttack(actor=0, version=state.version, attacker="vc", target="vc"))
+    match = game(first=ALICE)
+    match.act(ALICE, VgRedraw)
+    match.act(BOB, VgRedraw)
+    match.act(ALICE, NextPhase, to="battle")
+    message = match.refused(ALICE, VgAttack, rule="7.3.1.3", attacker="vc", target="vc")
+    assert message.startswith("No attack is possible on the first turn of the game")

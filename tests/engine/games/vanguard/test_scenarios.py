@@ -34,6 +34,7 @@ from engine.match.games.vanguard import (
 )
 from engine.match.state import CardRef, MatchState
 from engine.match.view import view
+from tests.engine.games.harness import assert_draw, assert_lost, assert_won
 from tests.engine.games.vanguard.helpers import (
     act,
     at,
@@ -511,8 +512,8 @@ def test_sixth_damage_loses() -> None:
         state = place(state, 0, "Alpha Squire", "damage")
     state = attack(state)
     state, lines = act(state, VgPass(actor=0, version=state.version))
-    assert state.ended and state.winner == 1
-    assert state.end_reason == "Alice: six or more cards in the damage zone (9.2.2)"
+    assert_lost(state, 0, "9.2.2")
+    assert_won(state, 1)
     assert lines[-1].startswith(
         "The match is over (Alice: six or more cards in the damage zone (9.2.2)): Bob wins"
     )
@@ -524,7 +525,8 @@ def test_empty_deck_loses_at_the_check_timing() -> None:
     state = do(state, NextPhase, 0, to="main")
     cards = tuple(at("deck", i) for i in range(len(state.zone("deck", 0))))
     state = do(state, Move, 0, cards=cards, to=ZoneRef(zone="drop"))
-    assert state.ended and state.winner == 1 and "no cards in the deck (9.2.3)" in state.end_reason
+    assert_lost(state, 0, "9.2.3")
+    assert_won(state, 1)
 
 
 def test_no_vanguard_rides_from_the_soul_or_loses_without_one() -> None:
@@ -538,11 +540,8 @@ def test_no_vanguard_rides_from_the_soul_or_loses_without_one() -> None:
     )
     assert names(state, 0, "vc") == ["Alpha Starter"] and "You ride Alpha Starter (9.5.1)." in lines
     state = do(state, Move, 0, cards=(at("vc"),), to=ZoneRef(zone="drop"))
-    assert (
-        state.ended
-        and state.winner == 1
-        and "no vanguard and no cards in the soul (9.2.4)" in state.end_reason
-    )
+    assert_lost(state, 0, "9.2.4")
+    assert_won(state, 1)
 
 
 def test_both_players_losing_at_once_is_a_draw() -> None:
@@ -555,8 +554,9 @@ def test_both_players_losing_at_once_is_a_draw() -> None:
         zones[drop], zones[slot] = zones[drop] + zones[slot], ()
     state = state.evolve(board=board.evolve(zones=tuple(zones)))
     state, _ = act(state, Note(actor=0, version=state.version, text="both decks are gone"))
-    assert state.ended and state.winner is None
-    assert state.end_reason.startswith("draw (Alice: no cards in the deck (9.2.3); Bob: no cards in the deck")
+    assert_draw(state)
+    assert_lost(state, 0, "9.2.3")
+    assert_lost(state, 1, "9.2.3")
 
 
 def test_damage_set_by_card_text_runs_the_damage_process() -> None:
