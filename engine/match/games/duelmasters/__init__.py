@@ -103,6 +103,7 @@ from engine.match.games.duelmasters.lines import register_lines
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.turn import advance
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -184,17 +185,17 @@ class DuelMastersDefinition(GameDefinition):
             refuse(f"{name} is {waiting}: wait for them before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        return advance(state)
+        return advance(state, action.version)
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         """104.2a-b, 703.4a-b, checked after every action (703.2: state-based actions)."""
         found = []
         for seat in range(len(state.match.players)):
             if not state.zone("deck", seat):
-                found.append((seat, "no cards left in their deck (104.2b, 703.4b)"))
+                found.append(Loss(seat, "104.2b, 703.4b", "no cards left in their deck"))
         hit = state.board.data("hit")
         if hit is not None:
-            found.append((int(hit), "attacked directly with no shields (104.2a, 509.1)"))
+            found.append(Loss(int(hit), "104.2a, 509.1", "attacked directly with no shields"))
         return found
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:

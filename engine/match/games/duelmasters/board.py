@@ -30,6 +30,7 @@ from engine.match.apply import refuse
 from engine.match.events import Event, seen_mask
 from engine.match.games.duelmasters.spec import ATTACK_PHASE, STEP, card_type, flag, int_stat, step_name
 from engine.match.state import Board, Card, MatchState
+from engine.match.work import BoardWork
 
 UNTAPPED, TAPPED = 0, 1
 WAIT_STEPS = frozenset({"block_declaration", "battle", "direct_attack"})
@@ -112,6 +113,27 @@ def goto(board: Board, name: str, events: list[Event]) -> Board:
     if phase != ATTACK_PHASE or (name == "attack_declaration" and board.phase != ATTACK_PHASE):
         events.append(Event("step", None, (), {"phase": phase, "step": step}))
     return board.evolve(phase=phase, step=step, priority=board.active, passes=0)
+
+
+class DuelMastersWork(BoardWork):
+    """The Duel Masters working context: the engine's :class:`~engine.match.work.BoardWork` with the
+    game's own reading of the board (the attack in progress, the ready creatures) and its way of moving
+    the turn on (:meth:`goto`)."""
+
+    def attack(self) -> dict[str, Any] | None:
+        """The attack in progress (506-510), a copy to change and set back."""
+        return attack_of(self.board)
+
+    def bz(self) -> tuple[int, ...]:
+        """The cards in the battle zone (403, shared)."""
+        return self.board.zones[self.slot("battle_zone")]
+
+    def goto(self, step: str, priority: int | None = None) -> None:
+        """Move the turn to a step; the active player holds priority unless ``priority`` says who. No
+        log line for a sub-step of an attack (the attack's own lines tell those), as :func:`goto`."""
+        self.board = goto(self.board, step, self.events)
+        if priority is not None:
+            self.board = self.board.evolve(priority=priority)
 
 
 def current(board: Board) -> str:

@@ -37,6 +37,7 @@ from tests.engine.games.duelmasters.helpers import (
     step,
     with_data,
 )
+from tests.engine.games.harness import ALICE, BOB, assert_draw, assert_lost, assert_won
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
 SMALL = creature("Small Fry", 2000, cost=2)
@@ -484,8 +485,8 @@ def test_a_direct_attack_with_no_shields_wins() -> None:
     state = to_attack(state)
     state = attack(state, dragon)
     state, events = act(state, Block, 1)
-    assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: attacked directly with no shields (104.2a, 509.1)"
+    assert_lost(state, BOB, "104.2a")
+    assert_won(state, ALICE)
     text = lines(events, state, 1)
     assert "You have no shields left: the direct attack wins the game (509.1)." in text
 
@@ -496,8 +497,9 @@ def test_a_deck_reaching_zero_cards_loses_at_once() -> None:
     assert len(state.zone("deck", 0)) == 1
     state, _ = act(state, PassTurn, 0)
     state, _ = act(state, PassTurn, 1)
-    assert state.ended and state.winner == 1
-    assert state.end_reason == "Alice: no cards left in their deck (104.2b, 703.4b)"
+    assert_lost(state, ALICE, "104.2b")
+    assert_lost(state, ALICE, "703.4b")
+    assert_won(state, BOB)
 
 
 def test_both_players_losing_at_once_is_a_draw() -> None:
@@ -511,7 +513,9 @@ def test_both_players_losing_at_once_is_a_draw() -> None:
         zones[grave], zones[deck_slot] = zones[deck_slot], ()
     state = state.evolve(board=board.evolve(zones=tuple(zones)))
     state, _ = act(state, Note, 1, text="checking")
-    assert state.ended and state.winner is None and state.end_reason.startswith("draw (")
+    assert_draw(state)
+    assert_lost(state, ALICE, "104.2b")
+    assert_lost(state, BOB, "104.2b")
 
 
 def test_a_player_may_concede_at_any_time() -> None:
@@ -629,8 +633,8 @@ def test_a_deck_emptied_in_the_main_step_loses_at_once() -> None:
     state, _ = act(state, NextStep, 0)
     assert step(state) == "main" and len(state.zone("deck", 0)) == 1
     state, _ = act(state, Move, 0, cards=[CardAt(zone="deck", index=0)], to={"zone": "hand"})
-    assert state.ended and state.winner == 1
-    assert state.end_reason == "Alice: no cards left in their deck (104.2b, 703.4b)"
+    assert_lost(state, ALICE, "703.4b")
+    assert_won(state, BOB)
 
 
 def test_only_the_first_players_first_turn_skips_the_draw() -> None:
