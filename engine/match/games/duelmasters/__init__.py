@@ -1,9 +1,12 @@
 """Duel Masters on the match engine (General Game Rules v1.38; model: ``games/duelmasters.md`` 3 and 6).
 
-Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board`
-(board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use,
-evolution), :mod:`.attack` (the attack's choices), :mod:`.effects` (effects until the end of the turn,
-evolution stacks), :mod:`.lines` (log lines), :mod:`.simulate`.
+Modules (the four games' shape): :mod:`.spec` (zones, phases and steps, each with its rule, and card
+stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board` (the working context
+:class:`~.board.DuelMastersWork` over the engine's ``BoardWork``, the board data and helpers),
+:mod:`.lines` (log lines), :mod:`.simulate`; and the game's own: :mod:`.turn` (the step table run by
+the engine's settle loop), the handlers in :mod:`.mana` (charge and use, evolution), :mod:`.attack`
+(the attack's choices) and :mod:`.effects` (effects until the end of the turn, evolution stacks).
+Losses are typed outcomes (``Loss(seat, rule, reason)``).
 
 **Automated** (rule numbers in each function's docstring):
 
@@ -93,7 +96,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
-from engine.match.apply import move_cards, register_handler
+from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.duelmasters import attack, effects, mana
@@ -141,18 +144,11 @@ class DuelMastersDefinition(GameDefinition):
     def setup(self, state: MatchState) -> MatchState:
         """103.3: each player sets the top 5 cards of their deck as shields, then draws 5; then the first
         player's first turn starts (103.5) and runs to its charge step (no draw, 500.6)."""
-        board = state.board
+        work = proc.DuelMastersWork(state, 0)
         for seat in range(len(state.match.players)):
-            deck = proc.slot(state, "deck", seat)
-            top = board.zones[deck][:SHIELDS_AT_START]
-            board, _ = move_cards(
-                state, board, seat, [(deck, c) for c in top], proc.slot(state, "shields", seat), face="down"
-            )
-            hand = board.zones[deck][:OPENING_HAND]
-            board, _ = move_cards(
-                state, board, seat, [(deck, c) for c in hand], proc.slot(state, "hand", seat), kind="draw"
-            )
-        state, _ = advance(state.evolve(board=board))
+            work.move(seat, work.ids("deck", seat)[:SHIELDS_AT_START], "shields", seat, face="down")
+            work.move(seat, work.ids("deck", seat)[:OPENING_HAND], "hand", seat, kind="draw")
+        state, _ = advance(work.result()[0])
         return state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:

@@ -19,22 +19,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.match.apply import move_cards
 from engine.match.events import Event
 from engine.match.games.duelmasters.board import (
     UNTAPPED,
     DuelMastersWork,
-    bz_slot,
-    mention,
     possible_blockers,
     powers,
     ready_of,
-    slot,
     stack_below,
 )
 from engine.match.games.duelmasters.effects import expire, rebuild
 from engine.match.settle import Step, settle
-from engine.match.state import Board, CardRef, MatchState
+from engine.match.state import CardRef, MatchState
 
 
 def advance(state: MatchState, version: int = 0) -> tuple[MatchState, list[Event]]:
@@ -43,16 +39,16 @@ def advance(state: MatchState, version: int = 0) -> tuple[MatchState, list[Event
     (:data:`TABLE`) on the engine's settle loop, then the cards that return home (117.1, 118.1), the
     stacks and effects again, and the summoning sickness of creatures that left (301.5)."""
     work = DuelMastersWork(state, version)
-    work.board = expire(state, rebuild(state, work.board, work.events), work.events)
+    rebuild(work)
+    expire(work)  # 511.2: before the next turn
     settle(work, TABLE, DuelMastersWork.step_name)
-    board = _return_home(state, work.board, work.events)
-    board = rebuild(state, board, work.events)
-    board = expire(state, board, work.events)
-    bz = set(board.zones[bz_slot(state)])
-    ready = ready_of(board)
+    _return_home(work)
+    rebuild(work)
+    expire(work)
+    bz = set(work.bz())
+    ready = ready_of(work.board)
     if any(card not in bz for card in ready):  # 301.5: a creature that left has to wait again
-        board = board.with_data(ready=[card for card in ready if card in bz])
-    work.board = board
+        work.set(ready=[card for card in ready if card in bz])
     return work.result()
 
 
@@ -199,27 +195,21 @@ HOMES = ("hyperspatial", "super_gr")
 _AWAY = ("deck", "hand", "graveyard", "mana", "shields")
 
 
-def _return_home(state: MatchState, board: Board, events: list[Event]) -> Board:
+def _return_home(work: DuelMastersWork) -> None:
     """117.1, 804.4b, 806.4b: a psychic or dragheart card put anywhere but the battle zone returns to the
     hyperspatial zone; 118.1: a gacharange card returns to the bottom of the super gacharange zone."""
-    homes = _homes(state.match.table)
+    homes = _homes(work.match.table)
     if not homes:
-        return board
+        return
     for seat in (0, 1):
         for zone in _AWAY:
-            source = slot(state, zone, seat)
-            away = [c for c in board.zones[source] if board.cards[c].ref in homes]
+            away = [c for c in work.ids(zone, seat) if work.card(c).ref in homes]
             for card_id in away:
-                owner = board.cards[card_id].owner
-                home = homes[board.cards[card_id].ref]
+                owner = work.card(card_id).owner
+                home = homes[work.card(card_id).ref]
                 # 407.2: hyperspatial cards are public; 408.2: the super gacharange zone is face down.
                 face = "up" if home == "hyperspatial" else "down"
-                board, event = move_cards(
-                    state, board, owner, [(source, card_id)], slot(state, home, owner), "bottom", face=face
-                )
-                event.kind, event.actor = "dm_return", None
-                events.append(event)
-    return board
+                work.move(None, [card_id], home, owner, kind="dm_return", position="bottom", face=face)
 
 
 def _wait(work: DuelMastersWork, seat: int) -> bool:
@@ -232,7 +222,7 @@ def _wait(work: DuelMastersWork, seat: int) -> bool:
 
 def _battle(work: DuelMastersWork, attack: dict[str, Any]) -> bool:
     """508.1, 115.3, 701.13: the attacker battles the blocker or the attacked creature."""
-    state, board = work.state, work.board
+    board = work.board
     bz = work.bz()
     attacker = attack["attacker"]
     defender = attack["blocker"] if attack["blocked"] else attack["target"]
@@ -240,7 +230,7 @@ def _battle(work: DuelMastersWork, attack: dict[str, Any]) -> bool:
         work.events.append(Event("dm_no_battle", None))  # 115.3a
         work.goto("end_of_attack")
         return True
-    apower, dpower = powers(state, board, attack)
+    apower, dpower = powers(work.state, board, attack)
     if apower is None:
         return _wait(work, board.cards[attacker].controller)
     if dpower is None:
@@ -255,32 +245,20 @@ def _battle(work: DuelMastersWork, attack: dict[str, Any]) -> bool:
     data: dict[str, Any] = {"apower": apower, "dpower": dpower, "losers": len(losers)}
     winner = "defender" if apower < dpower else "attacker" if apower > dpower else "none"
     data["winner"] = winner
-    mentions = (mention(state, board, attacker), mention(state, board, defender))
-    work.events.append(Event("dm_battle", None, mentions, data))
-    work.board = destroy(state, board, losers, work.events)
+    work.emit("dm_battle", None, [attacker, defender], **data)
+    destroy(work, losers)
     work.goto("end_of_attack")
     return True
 
 
-def destroy(state: MatchState, board: Board, card_ids: Sequence[int], events: list[Event]) -> Board:
+def destroy(work: DuelMastersWork, card_ids: Sequence[int]) -> None:
     """701.6, 703.4d: put creatures from the battle zone into their owners' graveyards, with the cards
-    stacked under them (109.2b)."""
+    stacked under them (109.2b); the rules destroy them, not a player."""
     for owner in (0, 1):
-        mine = [c for c in card_ids if board.cards[c].owner == owner]
+        mine = [c for c in card_ids if work.card(c).owner == owner]
         if not mine:
             continue
         chosen = list(mine)
         for card_id in mine:
-            chosen += [c for c in stack_below(board, card_id) if c not in chosen]
-        where = {c: s for s, ids in enumerate(board.zones) for c in ids if c in chosen}
-        board, event = move_cards(
-            state,
-            board,
-            owner,
-            [(where[c], c) for c in chosen],
-            slot(state, "graveyard", owner),
-            kind="dm_destroy",
-        )
-        event.actor = None  # the rules destroy it, not a player
-        events.append(event)
-    return board
+            chosen += [c for c in stack_below(work.board, card_id) if c not in chosen]
+        work.move(None, chosen, "graveyard", owner, kind="dm_destroy")

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards.model import CardRecord
 from engine.match.actions import CardAt, Move, NextStep, Note, PassPriority, PassTurn
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters import DEFINITION, stats_from_record
 from engine.match.games.duelmasters.actions import (
     Attack,
@@ -33,6 +30,7 @@ from tests.engine.games.duelmasters.helpers import (
     find,
     lines,
     place,
+    refused,
     start,
     step,
     with_data,
@@ -60,15 +58,6 @@ def to_attack(state: MatchState) -> MatchState:
     state, _ = act(state, NextStep, active)
     assert step(state) == "attack_declaration"
     return state
-
-
-def refused(state: MatchState, action_type: type, actor: int, message: str, **fields: object) -> None:
-    """The action is refused with that sentence and changes nothing."""
-    before = state.to_json()
-    with pytest.raises(ActionRefused) as error:
-        apply(state, action_type(actor=actor, version=state.version, **fields))
-    assert str(error.value) == message
-    assert state.to_json() == before
 
 
 # Setup (103) -----------------------------------------------------------------------------------------
