@@ -35,7 +35,7 @@ from tests.engine.games.duelmasters.helpers import (
     step,
     with_data,
 )
-from tests.engine.games.harness import ALICE, BOB, assert_draw, assert_lost, assert_won
+from tests.engine.games.harness import ALICE, BOB, Scenario, assert_draw, assert_lost, assert_won
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
 SMALL = creature("Small Fry", 2000, cost=2)
@@ -463,32 +463,30 @@ def test_the_attack_ends_when_the_attacker_leaves() -> None:
 
 def test_a_direct_attack_with_no_shields_wins() -> None:
     """104.2a, 509.1, 703.4a."""
-    state = start(decks=(deck(ATTACKER), deck()))
-    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
-    board = state.board
-    zones = list(board.zones)
-    shields = state.match.slot_of[("shields", 1)]
-    grave = state.match.slot_of[("graveyard", 1)]
-    zones[grave], zones[shields] = zones[shields], ()
-    state = state.evolve(board=board.evolve(zones=tuple(zones)))
-    state = to_attack(state)
-    state = attack(state, dragon)
-    state, events = act(state, Block, 1)
-    assert_lost(state, BOB, "104.2a")
-    assert_won(state, ALICE)
-    text = lines(events, state, 1)
-    assert "You have no shields left: the direct attack wins the game (509.1)." in text
+    game = Scenario("duelmasters", [{"deck": deck(ATTACKER)}, {"deck": deck()}])
+    dragon = game.place("Bolshack Test Dragon", "battle_zone", ALICE, orientation=0)
+    game.set_data(ready=[*game.state.board.data("ready", ()), dragon])
+    for shield in game.state.zone("shields", BOB):
+        game.place(shield, "graveyard")
+    game.act(ALICE, NextStep)
+    game.act(ALICE, NextStep)
+    game.act(ALICE, Attack, attacker=game.at(dragon))
+    game.act(ALICE, PassPriority)  # 506.3b-c: no attack triggers
+    game.act(BOB, Block)  # 507.1: no block
+    assert_lost(game.state, BOB, "104.2a")
+    assert_won(game.state, ALICE)
+    assert "You have no shields left: the direct attack wins the game (509.1)." in game.lines(BOB)
 
 
 def test_a_deck_reaching_zero_cards_loses_at_once() -> None:
     """104.2b, 703.4b: the loss is immediate when the deck reaches 0, not on a failed draw."""
-    state = start(decks=(deck(size=11), deck()))
-    assert len(state.zone("deck", 0)) == 1
-    state, _ = act(state, PassTurn, 0)
-    state, _ = act(state, PassTurn, 1)
-    assert_lost(state, ALICE, "104.2b")
-    assert_lost(state, ALICE, "703.4b")
-    assert_won(state, BOB)
+    game = Scenario("duelmasters", [{"deck": deck(size=11)}, {"deck": deck()}])
+    assert len(game.state.zone("deck", ALICE)) == 1
+    game.act(ALICE, PassTurn)
+    game.act(BOB, PassTurn)
+    assert_lost(game.state, ALICE, "104.2b")
+    assert_lost(game.state, ALICE, "703.4b")
+    assert_won(game.state, BOB)
 
 
 def test_both_players_losing_at_once_is_a_draw() -> None:
