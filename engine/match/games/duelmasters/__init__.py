@@ -1,9 +1,12 @@
 """Duel Masters on the match engine (General Game Rules v1.38; model: ``games/duelmasters.md`` 3 and 6).
 
-Modules: :mod:`.spec` (zones, steps, card stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board`
-(board data and helpers), :mod:`.turn` (the automatic parts), :mod:`.mana` (charge and use,
-evolution), :mod:`.attack` (the attack's choices), :mod:`.effects` (effects until the end of the turn,
-evolution stacks), :mod:`.lines` (log lines), :mod:`.simulate`.
+Modules (the four games' shape): :mod:`.spec` (zones, phases and steps, each with its rule, and card
+stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board` (the working context
+:class:`~.board.DuelMastersWork` over the engine's ``BoardWork``, the board data and helpers),
+:mod:`.lines` (log lines), :mod:`.simulate`; and the game's own: :mod:`.turn` (the step table run by
+the engine's settle loop), the handlers in :mod:`.mana` (charge and use, evolution), :mod:`.attack`
+(the attack's choices) and :mod:`.effects` (effects until the end of the turn, evolution stacks).
+Losses are typed outcomes (``Loss(seat, rule, reason)``).
 
 **Automated** (rule numbers in each function's docstring):
 
@@ -93,7 +96,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
-from engine.match.apply import move_cards, register_handler
+from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.duelmasters import attack, effects, mana
@@ -103,6 +106,7 @@ from engine.match.games.duelmasters.lines import register_lines
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.turn import advance
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -140,18 +144,11 @@ class DuelMastersDefinition(GameDefinition):
     def setup(self, state: MatchState) -> MatchState:
         """103.3: each player sets the top 5 cards of their deck as shields, then draws 5; then the first
         player's first turn starts (103.5) and runs to its charge step (no draw, 500.6)."""
-        board = state.board
+        work = proc.DuelMastersWork(state, 0)
         for seat in range(len(state.match.players)):
-            deck = proc.slot(state, "deck", seat)
-            top = board.zones[deck][:SHIELDS_AT_START]
-            board, _ = move_cards(
-                state, board, seat, [(deck, c) for c in top], proc.slot(state, "shields", seat), face="down"
-            )
-            hand = board.zones[deck][:OPENING_HAND]
-            board, _ = move_cards(
-                state, board, seat, [(deck, c) for c in hand], proc.slot(state, "hand", seat), kind="draw"
-            )
-        state, _ = advance(state.evolve(board=board))
+            work.move(seat, work.ids("deck", seat)[:SHIELDS_AT_START], "shields", seat, face="down")
+            work.move(seat, work.ids("deck", seat)[:OPENING_HAND], "hand", seat, kind="draw")
+        state, _ = advance(work.result()[0])
         return state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
@@ -184,17 +181,17 @@ class DuelMastersDefinition(GameDefinition):
             refuse(f"{name} is {waiting}: wait for them before you act.")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        return advance(state)
+        return advance(state, action.version)
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         """104.2a-b, 703.4a-b, checked after every action (703.2: state-based actions)."""
         found = []
         for seat in range(len(state.match.players)):
             if not state.zone("deck", seat):
-                found.append((seat, "no cards left in their deck (104.2b, 703.4b)"))
+                found.append(Loss(seat, "104.2b, 703.4b", "no cards left in their deck"))
         hit = state.board.data("hit")
         if hit is not None:
-            found.append((int(hit), "attacked directly with no shields (104.2a, 509.1)"))
+            found.append(Loss(int(hit), "104.2a, 509.1", "attacked directly with no shields"))
         return found
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:

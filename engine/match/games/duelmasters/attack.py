@@ -8,29 +8,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.match.apply import HandlerResult, move_cards, refuse
+from engine.match.apply import HandlerResult, refuse
 from engine.match.events import Event, seen_mask
 from engine.match.games.duelmasters.actions import Attack, Block, Break, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.board import (
     TAPPED,
     UNTAPPED,
-    attack_of,
-    bz_slot,
+    DuelMastersWork,
     current_power,
     entered,
     given,
-    goto,
     is_creature,
-    mention,
-    name_of,
     note,
-    pick,
-    picks,
     powers,
     ready_of,
     require_step,
-    set_orientation,
-    slot,
     stacked,
     under_cards,
 )
@@ -46,15 +38,16 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
     turn (:class:`~.actions.Change`); the log shows it, with the entered numbers that differ from the
     card data."""
     require_step(state, "attack_declaration", "declare an attack", "506.1")
+    work = DuelMastersWork(state, action.version)
     board = state.board
     actor = action.actor
     if actor != board.active:
         refuse("Only the active player attacks (506.1).")
-    if attack_of(board) is not None:
+    if work.attack() is not None:
         refuse("An attack is already in progress (505.4).")
-    _, attacker = pick(state, action.attacker, "battle_zone", actor, "the attacking creature")
-    card = board.cards[attacker]
-    name = name_of(state, attacker)
+    _, attacker = work.pick(action.attacker, actor, "battle_zone", what="the attacking creature")
+    card = work.card(attacker)
+    name = work.name_of(attacker)
     if card.controller != actor or not card.face_up:
         refuse("Attack with one of your own creatures (506.1a).")
     if not is_creature(state, attacker):
@@ -63,7 +56,7 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         refuse(f"{name} is under an evolution creature: a card there is not a creature (200.3a).")
     if card.orientation != UNTAPPED:
         refuse(f"{name} is tapped: an attacking creature must be untapped (506.1a).")
-    ref = state.match.table[card.ref]
+    ref = work.ref(attacker)
     sick = attacker not in ready_of(board)
     own_speed = flag(ref, "speed_attacker") or given(board, attacker, "speed_attacker")
     evolved = flag(ref, "evolution") or stacked(board, attacker)  # 801.3
@@ -77,8 +70,8 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         permissions.append("speed")
     target = None
     if action.target is not None:
-        _, target = pick(state, action.target, "battle_zone", actor, "the creature to attack", own=False)
-        tcard = board.cards[target]
+        _, target = work.pick(action.target, actor, "battle_zone", what="the creature to attack", own=False)
+        tcard = work.card(target)
         if tcard.controller == actor:
             refuse("Attack the opponent or one of their creatures (506.1e).")
         if not is_creature(state, target) or not tcard.face_up or target in under_cards(board):
@@ -86,7 +79,7 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         if tcard.orientation != TAPPED:
             if not action.untapped and not given(board, attacker, "attack_untapped"):
                 refuse(
-                    f"{name_of(state, target)} is untapped: only tapped creatures can be attacked unless an "
+                    f"{work.name_of(target)} is untapped: only tapped creatures can be attacked unless an "
                     "effect allows it (505.2, 101.2)."
                 )
             if action.untapped:
@@ -107,37 +100,37 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         "broken": None,
         "triggers_done": False,
     }
-    board = set_orientation(board, [attacker], TAPPED)  # 506.1c
+    work.orient([attacker], TAPPED)  # 506.1c
     # 506.3b-c: the attacking player holds priority for their attack triggers (even if they had passed
     # it before declaring).
-    board = board.with_data(attack=attack).evolve(priority=actor, passes=0)
-    mentions = [mention(state, board, attacker)] + ([] if target is None else [mention(state, board, target)])
+    work.set(attack=attack)
+    work.board = work.board.evolve(priority=actor, passes=0)
     data: dict[str, Any] = {"defender": defender, "creature": target is not None}
     if permissions:
         data["permissions"] = permissions
-    changes = entered("power", action.power, current_power(state, board, attacker))
+    changes = entered("power", action.power, current_power(state, work.board, attacker))
     changes += entered("breaker", action.breaker, printed_breaker)
     note(data, changes, action.because)
-    events = [Event("dm_attack", actor, tuple(mentions), data)]
+    work.emit("dm_attack", actor, [attacker] if target is None else [attacker, target], **data)
     # 506.3b-c: the attacking player keeps priority for their attack triggers; passing it goes on.
-    return board, events, None
+    return work.handled()
 
 
 def _block(state: MatchState, action: Block) -> HandlerResult:
     """507.1a-d."""
     require_step(state, "block_declaration", "declare a block", "507.1")
+    work = DuelMastersWork(state, action.version)
     board = state.board
-    attack = attack_of(board)
+    attack = work.attack()
     actor = action.actor
     if attack is None or attack["block_done"]:
         refuse("There is no attack waiting for a block declaration.")
     if actor != attack["defender"]:
         refuse("Only the attacked player declares a block (507.1).")
-    events: list[Event] = []
     if action.blocker is not None:
-        _, blocker = pick(state, action.blocker, "battle_zone", actor, "the blocking creature")
-        card = board.cards[blocker]
-        name = name_of(state, blocker)
+        _, blocker = work.pick(action.blocker, actor, "battle_zone", what="the blocking creature")
+        card = work.card(blocker)
+        name = work.name_of(blocker)
         if card.controller != actor or not card.face_up:
             refuse("Block with one of your own creatures (507.1a).")
         if blocker in under_cards(board):
@@ -147,29 +140,31 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
         has = flag(state.match.table[card.ref], "blocker") is not False or given(board, blocker, "blocker")
         if not has and not action.granted:
             refuse(f"{name} does not have Blocker (507.1a, 701.12a).")
-        board = set_orientation(board, [blocker], TAPPED)  # 507.1c
+        work.orient([blocker], TAPPED)  # 507.1c
         attack.update(blocked=True, blocker=blocker)
         data: dict[str, Any] = {"granted": "Blocker"} if not has else {}
         note(data, entered("power", action.power, current_power(state, board, blocker)), action.because)
-        events.append(Event("dm_block", actor, (mention(state, board, blocker),), data))
+        work.emit("dm_block", actor, [blocker], **data)
     else:
         data = {}
         target = attack["target"]
         if target is not None:
             note(data, entered("power", action.power, current_power(state, board, target)), action.because)
-        events.append(Event("dm_no_block", actor, (), data))
+        work.emit("dm_no_block", actor, **data)
     attack["block_done"] = True
     if action.power is not None:
         attack["dpower"] = action.power
-    board = goto(board.with_data(attack=attack), "battle", events)
-    return board, events, None
+    work.set(attack=attack)
+    work.goto("battle")
+    return work.handled()
 
 
 def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
     """206: the power of a creature whose card data gives none, for the battle in progress."""
     require_step(state, "battle", "enter a power", "508.1")
+    work = DuelMastersWork(state, action.version)
     board = state.board
-    attack = attack_of(board)
+    attack = work.attack()
     if attack is None:
         refuse("There is no battle in progress.")
     apower, dpower = powers(state, board, attack)
@@ -185,23 +180,25 @@ def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
         refuse("No power is needed from you for this battle.")
     data: dict[str, Any] = {"power": action.power}
     note(data, entered("power", action.power, current_power(state, board, card)), action.because)
-    event = Event("dm_power", actor, (mention(state, board, card),), data)
-    return board.with_data(attack=attack), [event], None
+    work.emit("dm_power", actor, [card], **data)
+    work.set(attack=attack)
+    return work.handled()
 
 
 def _break(state: MatchState, action: Break) -> HandlerResult:
     """509.2-509.3, 701.14: the chosen shields go to their owner's hand; the defender's declaration
     window follows if they may declare something (:func:`_may_declare`)."""
     require_step(state, "direct_attack", "break shields", "509.2")
+    work = DuelMastersWork(state, action.version)
     board = state.board
-    attack = attack_of(board)
+    attack = work.attack()
     actor = action.actor
     if attack is None or attack["broken"] is not None:
         refuse("There are no shields to break now.")
     if actor != board.active:
         refuse("The attacking player chooses the shields to break (509.3).")
     defender = attack["defender"]
-    shields = board.zones[slot(state, "shields", defender)]
+    shields = work.ids("shields", defender)
     count = min(attack["breaker"], len(shields))
     for at in action.shields:
         if at.zone != "shields" or at.player != defender:
@@ -216,13 +213,11 @@ def _break(state: MatchState, action: Break) -> HandlerResult:
     if len(chosen) != count:
         what = "shield" if count == 1 else "shields"
         refuse(f"This attack breaks {count} {what}; choose exactly {count} (509.2).")
-    source = slot(state, "shields", defender)
-    board, event = move_cards(
-        state, board, actor, [(source, c) for c in chosen], slot(state, "hand", defender), kind="dm_break"
-    )
-    hand = state.board.zones[slot(state, "hand", defender)]
+    hand = work.ids("hand", defender)
+    work.move(actor, chosen, "hand", defender, kind="dm_break")
     attack.update(broken=chosen, triggers_done=not _may_declare(state, chosen, hand))
-    return board.with_data(attack=attack), [event], None
+    work.set(attack=attack)
+    return work.handled()
 
 
 def _may_declare(state: MatchState, broken: Sequence[int], hand: Sequence[int]) -> bool:
@@ -244,18 +239,19 @@ def _may_declare(state: MatchState, broken: Sequence[int], hand: Sequence[int]) 
 def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
     """509.3a, 509.3c, 112.3a: declared Shield Triggers are shown and used for free."""
     require_step(state, "direct_attack", "declare Shield Triggers", "509.3a")
+    work = DuelMastersWork(state, action.version)
     board = state.board
-    attack = attack_of(board)
+    attack = work.attack()
     actor = action.actor
     if attack is None or attack["broken"] is None or attack["triggers_done"]:
         refuse("No Shield Trigger can be declared now.")
     if actor != attack["defender"]:
         refuse("Only the player whose shields were broken declares Shield Triggers (509.3a).")
-    chosen = picks(state, action.cards, "hand", actor, "the Shield Trigger cards")
+    chosen = work.picks(action.cards, actor, "hand", what="the Shield Trigger cards")
     table = state.match.table
     broken = set(attack["broken"])
     for _, card_id in chosen:
-        name = name_of(state, card_id)
+        name = work.name_of(card_id)
         if card_id not in broken:
             refuse(f"{name} was not among the shields just broken (509.3a).")
         if flag(table[board.cards[card_id].ref], "shield_trigger") is False and not action.granted:
@@ -267,33 +263,21 @@ def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
         old = cards[card_id]
         cards[card_id] = old.with_known(everyone)
         mentions.append((old.ref, seen_mask(old.known, everyone, everyone)))
-    board = board.evolve(cards=tuple(cards))
-    lacking = [c for _, c in chosen if flag(table[board.cards[c].ref], "shield_trigger") is False]
-    events = [Event("dm_trigger", actor, tuple(mentions), {"granted": "Shield Trigger"} if lacking else {})]
-    hand = slot(state, "hand", actor)
+    work.board = board.evolve(cards=tuple(cards))
+    lacking = [c for _, c in chosen if flag(work.ref(c), "shield_trigger") is False]
+    data = {"granted": "Shield Trigger"} if lacking else {}
+    work.events.append(Event("dm_trigger", actor, tuple(mentions), data))
     for _, card_id in chosen:  # 509.3c: used one by one, for free (112.3a, 112.3e)
-        kind = card_type(table[board.cards[card_id].ref])
+        kind = card_type(work.ref(card_id))
         if kind == "spell":
-            board, event = move_cards(
-                state, board, actor, [(hand, card_id)], slot(state, "graveyard", actor), kind="dm_cast"
-            )
+            work.move(actor, [card_id], "graveyard", actor, kind="dm_cast", free=True)
         elif kind is not None:
-            board, event = move_cards(
-                state,
-                board,
-                actor,
-                [(hand, card_id)],
-                bz_slot(state),
-                face="up",
-                orientation=UNTAPPED,
-                kind="dm_summon" if kind == "creature" else "dm_use",
-            )
-        else:
-            continue  # no card type known: the players use it by hand
-        event.data["free"] = True
-        events.append(event)
+            used = "dm_summon" if kind == "creature" else "dm_use"
+            work.move(actor, [card_id], "battle_zone", face="up", orientation=UNTAPPED, kind=used, free=True)
+        # no card type known: the players use it by hand
     attack["triggers_done"] = True
-    return board.with_data(attack=attack), events, None
+    work.set(attack=attack)
+    return work.handled()
 
 
 HANDLERS = (

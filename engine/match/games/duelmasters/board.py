@@ -1,5 +1,8 @@
-"""The Duel Masters board helpers shared by the procedures: slots, the game data kept on the board,
-card stats in a battle, picking cards by position and moving the turn to a step.
+"""The Duel Masters working context and board helpers: :class:`DuelMastersWork` (the engine's
+:class:`~engine.match.work.BoardWork` with the attack in progress, the battle zone and the game's way of
+moving the turn on), the game data kept on the board, and card stats in a battle. Handlers and
+procedures change the board through the work (picking cards by position, moves, orientation, log
+events and steps are the engine's).
 
 Game data kept on the board (:meth:`~engine.match.state.Board.data`):
 
@@ -22,14 +25,13 @@ An evolution source stays in the battle zone, attached under its evolution creat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from engine.match.actions import CardAt
 from engine.match.apply import refuse
-from engine.match.events import Event, seen_mask
+from engine.match.events import Event
 from engine.match.games.duelmasters.spec import ATTACK_PHASE, STEP, card_type, flag, int_stat, step_name
-from engine.match.state import Board, Card, MatchState
+from engine.match.state import Board, MatchState
+from engine.match.work import BoardWork
 
 UNTAPPED, TAPPED = 0, 1
 WAIT_STEPS = frozenset({"block_declaration", "battle", "direct_attack"})
@@ -38,11 +40,8 @@ WAIT_STEPS = frozenset({"block_declaration", "battle", "direct_attack"})
 # Small helpers ---------------------------------------------------------------------------------------
 
 
-def slot(state: MatchState, zone: str, player: int | None = None) -> int:
-    return state.match.slot_of[(zone, player)]
-
-
 def bz_slot(state: MatchState) -> int:
+    """The slot of the battle zone (403, shared)."""
     return state.match.slot_of[("battle_zone", None)]
 
 
@@ -55,63 +54,29 @@ def ready_of(board: Board) -> tuple[int, ...]:
     return tuple(board.data("ready", ()))
 
 
-def name_of(state: MatchState, card_id: int) -> str:
-    return state.match.table[state.board.cards[card_id].ref].name
+class DuelMastersWork(BoardWork):
+    """The Duel Masters working context: the engine's :class:`~engine.match.work.BoardWork` with the
+    game's own reading of the board (the attack in progress, the ready creatures) and its way of moving
+    the turn on (:meth:`goto`)."""
 
+    def attack(self) -> dict[str, Any] | None:
+        """The attack in progress (506-510), a copy to change and set back."""
+        return attack_of(self.board)
 
-def pick(
-    state: MatchState, at: CardAt, zone: str, actor: int, what: str, own: bool = True
-) -> tuple[int, int]:
-    """``(slot, card id)`` of a card at a position of a zone (your own unless the zone is shared)."""
-    spec = state.match.zone_specs[zone]
-    if at.zone != zone:
-        refuse(f"Choose {what} in the {spec.label}, not in the {at.zone.replace('_', ' ')}.")
-    if spec.shared:
-        player = None
-    else:
-        player = actor if at.player is None else at.player
-        if own and player != actor:
-            refuse(f"Choose {what} in your own {spec.label}.")
-        if player not in (0, 1):
-            refuse(f"There is no player {player} in this match.")
-    where = slot(state, zone, player)
-    ids = state.board.zones[where]
-    if at.index >= len(ids):
-        refuse(f"There is no card at index {at.index} of that {spec.label} (it holds {len(ids)}).")
-    return where, ids[at.index]
+    def bz(self) -> tuple[int, ...]:
+        """The cards in the battle zone (403, shared)."""
+        return self.board.zones[self.slot("battle_zone")]
 
-
-def picks(
-    state: MatchState, cards: Sequence[CardAt], zone: str, actor: int, what: str, own: bool = True
-) -> list[tuple[int, int]]:
-    chosen = [pick(state, at, zone, actor, what, own) for at in cards]
-    if len({card for _, card in chosen}) != len(chosen):
-        refuse("The same card is chosen twice.")
-    return chosen
-
-
-def set_orientation(board: Board, card_ids: Sequence[int], orientation: int) -> Board:
-    cards = list(board.cards)
-    for card_id in card_ids:
-        old = cards[card_id]
-        cards[card_id] = Card(
-            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
-        )
-    return board.evolve(cards=tuple(cards))
-
-
-def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
-    card = board.cards[card_id]
-    return card.ref, seen_mask(card.known, card.known, state.match.all)
-
-
-def goto(board: Board, name: str, events: list[Event]) -> Board:
-    """Move the turn to a step (the active player holds priority), with a log line unless it is a
-    sub-step of an attack (the attack's own lines tell those)."""
-    phase, step = STEP[name]
-    if phase != ATTACK_PHASE or (name == "attack_declaration" and board.phase != ATTACK_PHASE):
-        events.append(Event("step", None, (), {"phase": phase, "step": step}))
-    return board.evolve(phase=phase, step=step, priority=board.active, passes=0)
+    def goto(self, step: str, priority: int | None = None) -> None:
+        """Move the turn to a step (the active player holds priority unless ``priority`` says who), with
+        the engine's step line, except for a sub-step of an attack: the attack's own lines tell those
+        (an attack declaration step is announced only when the attack step begins, 505.1)."""
+        phase, index = STEP[step]
+        board = self.board
+        if phase != ATTACK_PHASE or (step == "attack_declaration" and board.phase != ATTACK_PHASE):
+            self.events.append(Event("step", None, (), {"phase": phase, "step": index}))
+        who = board.active if priority is None else priority
+        self.board = board.evolve(phase=phase, step=index, priority=who, passes=0)
 
 
 def current(board: Board) -> str:

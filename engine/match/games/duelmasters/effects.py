@@ -8,17 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.match.apply import HandlerResult, refuse
-from engine.match.events import Event
 from engine.match.games.duelmasters.actions import Change
 from engine.match.games.duelmasters.board import (
-    attack_of,
-    bz_slot,
+    DuelMastersWork,
     current_power,
     is_creature,
-    mention,
-    name_of,
-    pick,
-    set_orientation,
     under_cards,
 )
 from engine.match.state import Board, MatchState
@@ -27,11 +21,12 @@ from engine.match.state import Board, MatchState
 def _change(state: MatchState, action: Change) -> HandlerResult:
     """206.1, 511.2: a power change or keywords given to a creature until the end of the turn, by card
     text the players resolve (101.1); a change to the opponent's creature names its cause."""
+    work = DuelMastersWork(state, action.version)
     board = state.board
     actor = action.actor
-    _, card_id = pick(state, action.creature, "battle_zone", actor, "the creature to change")
-    card = board.cards[card_id]
-    name = name_of(state, card_id)
+    _, card_id = work.pick(action.creature, actor, "battle_zone", what="the creature to change")
+    card = work.card(card_id)
+    name = work.name_of(card_id)
     if not card.face_up or not is_creature(state, card_id) or card_id in under_cards(board):
         refuse(f"Only a creature of the battle zone can be changed; {name} is not one (200.3a).")
     if not action.power and not action.keywords:
@@ -45,31 +40,32 @@ def _change(state: MatchState, action: Change) -> HandlerResult:
         "because": action.because,
         "turn": board.turn,
     }
-    board = board.with_data(effects=[*board.data("effects", ()), effect])
+    work.set(effects=[*board.data("effects", ()), effect])
     data: dict[str, Any] = {
         "power": action.power,
         "keywords": effect["keywords"],
-        "now": current_power(state, board, card_id),
+        "now": current_power(state, work.board, card_id),
     }
     if action.because is not None:
         data["because"] = action.because
-    return board, [Event("dm_change", actor, (mention(state, board, card_id),), data)], None
+    work.emit("dm_change", actor, [card_id], **data)
+    return work.handled()
 
 
-def expire(state: MatchState, board: Board, events: list[Event]) -> Board:
+def expire(work: DuelMastersWork) -> None:
     """511.2: the effects "until end of turn" of an earlier turn expire together (the turn has passed
     its end of turn step); an effect on a creature that left the battle zone ends with it."""
-    effects = [dict(e) for e in board.data("effects", ())]
+    effects = [dict(e) for e in work.data("effects", ())]
     if not effects:
-        return board
-    ended = [e for e in effects if int(e["turn"]) < board.turn]
+        return
+    turn = work.board.turn
+    ended = [e for e in effects if int(e["turn"]) < turn]
     if ended:
-        events.append(Event("dm_expire", None, (), {"count": len(ended), "turn": int(ended[0]["turn"])}))
-    bz = set(board.zones[bz_slot(state)]) - under_cards(board)
-    kept = [e for e in effects if int(e["turn"]) == board.turn and e["card"] in bz]
-    if len(kept) == len(effects):
-        return board
-    return board.with_data(effects=kept or None)
+        work.emit("dm_expire", None, count=len(ended), turn=int(ended[0]["turn"]))
+    bz = set(work.bz()) - under_cards(work.board)
+    kept = [e for e in effects if int(e["turn"]) == turn and e["card"] in bz]
+    if len(kept) != len(effects):
+        work.set(effects=kept or None)
 
 
 def rekey(board: Board, old: int, new: int) -> Board:
@@ -83,33 +79,32 @@ def rekey(board: Board, old: int, new: int) -> Board:
     return board.with_data(effects=effects)
 
 
-def rebuild(state: MatchState, board: Board, events: list[Event]) -> Board:
+def rebuild(work: DuelMastersWork) -> None:
     """801.4, 801.4c-e: when only the top card of an evolution creature left the battle zone, the card
     under it stays there as the creature, with the top's tapped or untapped position (801.4d, kept in
     step with the top while stacked), the effects on it (801.4c) and its place in an attack (801.4e).
     While the stack stands, its cards under the top take the top's position."""
-    pairs = [list(p) for p in board.data("evolved", ())]
+    pairs = [list(p) for p in work.data("evolved", ())]
     if not pairs:
-        return board
-    bz = set(board.zones[bz_slot(state)])
-    attached = set(board.attachments)
+        return
+    bz = set(work.bz())
+    attached = set(work.board.attachments)
     kept = []
     for source, top in pairs:
         if (source, top) in attached and top in bz:
             kept.append([source, top])
-            orientation = board.cards[top].orientation
-            if board.cards[source].orientation != orientation:
-                board = set_orientation(board, [source], orientation)
+            orientation = work.card(top).orientation
+            if work.card(source).orientation != orientation:
+                work.orient([source], orientation)
             continue
-        if top not in bz and source in bz and source not in under_cards(board):
-            board = rekey(board, top, source)
-            attack = attack_of(board)
+        if top not in bz and source in bz and source not in under_cards(work.board):
+            work.board = rekey(work.board, top, source)
+            attack = work.attack()
             if attack is not None and attack["attacker"] == top:
-                board = board.with_data(attack={**attack, "attacker": source})
-            events.append(Event("dm_rebuild", None, (mention(state, board, source),)))
+                work.set(attack={**attack, "attacker": source})
+            work.emit("dm_rebuild", None, [source])
     if len(kept) != len(pairs):
-        board = board.with_data(evolved=kept or None)
-    return board
+        work.set(evolved=kept or None)
 
 
 HANDLERS = ((Change, _change),)

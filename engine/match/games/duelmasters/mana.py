@@ -6,23 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.match.apply import HandlerResult, move_cards, refuse
+from engine.match.apply import HandlerResult, refuse
 from engine.match.games.duelmasters.actions import Charge, UseCard
 from engine.match.games.duelmasters.board import (
     TAPPED,
     UNTAPPED,
+    DuelMastersWork,
     attack_of,
-    bz_slot,
     entered,
-    goto,
     is_creature,
-    name_of,
     note,
-    pick,
-    picks,
     require_step,
-    set_orientation,
-    slot,
     under_cards,
 )
 from engine.match.games.duelmasters.effects import rekey
@@ -35,23 +29,18 @@ def _charge(state: MatchState, action: Charge) -> HandlerResult:
     require_step(state, "charge", "charge mana", "503.1")
     if state.board.data("charged"):
         refuse("You have already charged mana this turn (503.2).")
-    hand, card_id = pick(state, action.card, "hand", action.actor, "the card to charge")
-    civs = civilizations(state.match.table[state.board.cards[card_id].ref])
+    work = DuelMastersWork(state, action.version)
+    _, card_id = work.pick(action.card, action.actor, "hand", what="the card to charge")
+    civs = civilizations(work.ref(card_id))
     multi = civs is not None and len(civs) >= 2
-    board, event = move_cards(
-        state,
-        state.board,
-        action.actor,
-        [(hand, card_id)],
-        slot(state, "mana", action.actor),
-        face="up",
-        orientation=TAPPED if multi else UNTAPPED,
-        kind="dm_charge",
+    orientation = TAPPED if multi else UNTAPPED
+    work.move(
+        action.actor, [card_id], "mana", action.actor, face="up", orientation=orientation, kind="dm_charge"
     )
-    event.data["tapped"] = multi
-    events = [event]
-    board = goto(board.with_data(charged=True), "main", events)
-    return board, events, None
+    work.events[-1].data["tapped"] = multi
+    work.set(charged=True)
+    work.goto("main")
+    return work.handled()
 
 
 def _match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None]) -> bool:
@@ -75,7 +64,7 @@ def _match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None])
 _USE_KIND = {"creature": "summon", "spell": "cast"}
 
 
-def _source(state: MatchState, action: UseCard, ref: CardRef, kind: str) -> int | None:
+def _source(work: DuelMastersWork, action: UseCard, ref: CardRef, kind: str) -> int | None:
     """801.1, 801.1a: the evolution source an evolution creature is put onto (None for another card)."""
     evolution = flag(ref, "evolution")
     if action.onto is None:
@@ -84,10 +73,10 @@ def _source(state: MatchState, action: UseCard, ref: CardRef, kind: str) -> int 
         return None
     if evolution is False or kind != "summon":
         refuse(f"{ref.name} is not an evolution creature: only those are put onto a creature (801.1).")
-    _, source = pick(state, action.onto, "battle_zone", action.actor, "the evolution source")
-    card = state.board.cards[source]
-    if not card.face_up or not is_creature(state, source) or source in under_cards(state.board):
-        refuse(f"{name_of(state, source)} is not a creature an evolution can be put onto (801.1, 200.3a).")
+    _, source = work.pick(action.onto, action.actor, "battle_zone", what="the evolution source")
+    card = work.card(source)
+    if not card.face_up or not is_creature(work.state, source) or source in under_cards(work.board):
+        refuse(f"{work.name_of(source)} is not a creature an evolution can be put onto (801.1, 200.3a).")
     return source
 
 
@@ -97,8 +86,9 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
     require_step(state, "main", "use cards", "504.1")
     actor = action.actor
     match = state.match
-    hand, card_id = pick(state, action.card, "hand", actor, "the card to use")
-    ref = match.table[state.board.cards[card_id].ref]
+    work = DuelMastersWork(state, action.version)
+    _, card_id = work.pick(action.card, actor, "hand", what="the card to use")
+    ref = work.ref(card_id)
     if card_type(ref) == "castle":
         refuse(
             f"{ref.name} is a castle: fortify it by hand, tapping its mana and attaching it to one of your "
@@ -107,8 +97,8 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
     kind = action.kind or (_USE_KIND.get(card_type(ref) or "", "use") if card_type(ref) else None)
     if kind is None:
         refuse(f"Say how to use {ref.name} (summon, cast or use): its card data gives no card type.")
-    source = _source(state, action, ref, kind)
-    mana = picks(state, action.mana, "mana", actor, "the mana cards to tap")
+    source = _source(work, action, ref, kind)
+    mana = work.picks(action.mana, actor, "mana", what="the mana cards to tap")
     for _, mana_id in mana:
         if state.board.cards[mana_id].orientation != UNTAPPED:
             refuse("Tap only untapped mana cards to pay (112.2).")
@@ -129,30 +119,24 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
         if not _match_civs(sorted(civs), sources):
             wanted = ", ".join(sorted(civs))
             refuse(f"{ref.name} needs a mana card of each of its civilizations ({wanted}) (112.2a).")
-    board = set_orientation(state.board, [m for _, m in mana], TAPPED)
+    work.orient([m for _, m in mana], TAPPED)
     # 302.2: a spell goes to the graveyard once resolved; 701.3, 403.1: other cards to the battle zone;
     # 801.2: an evolution creature keeps its source's tapped or untapped position.
-    dest = slot(state, "graveyard", actor) if kind == "cast" else bz_slot(state)
-    position = UNTAPPED if source is None else board.cards[source].orientation
-    board, event = move_cards(
-        state,
-        board,
-        actor,
-        [(hand, card_id)],
-        dest,
-        face="up",
-        orientation=position if kind != "cast" else None,
-        kind=f"dm_{kind}",
-    )
+    if kind == "cast":
+        work.move(actor, [card_id], "graveyard", actor, face="up", kind=f"dm_{kind}")
+    else:
+        position = UNTAPPED if source is None else work.card(source).orientation
+        work.move(actor, [card_id], "battle_zone", face="up", orientation=position, kind=f"dm_{kind}")
+    event = work.events[-1]
     event.data["mana"] = len(mana)
     note(event.data, entered("cost", action.cost, int_stat(ref, "cost")), action.because)
     if source is not None:
-        board = _evolve(state, board, source, card_id)
-        event.data["onto"] = name_of(state, source)
-    return board, [event], None
+        work.board = _evolve(work.board, source, card_id)
+        event.data["onto"] = work.name_of(source)
+    return work.handled()
 
 
-def _evolve(state: MatchState, board: Board, source: int, top: int) -> Board:
+def _evolve(board: Board, source: int, top: int) -> Board:
     """801.1-801.2, 801.2a: the evolution creature is put on top of its source, which stays in the
     battle zone under it (a card, not a creature: 200.3a); the stack is one creature that keeps the
     source's effects and its place in an attack."""

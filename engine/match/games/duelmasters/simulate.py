@@ -35,7 +35,6 @@ from engine.match.games.duelmasters.board import (
     current,
     possible_blockers,
     ready_of,
-    slot,
     stacked,
     under_cards,
 )
@@ -149,8 +148,8 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
     under = under_cards(board)
     out: list[BaseAction] = []
     if name == "charge":
-        hand = board.zones[slot(state, "hand", active)]
-        mana = board.zones[slot(state, "mana", active)]
+        hand = state.zone("hand", active)
+        mana = state.zone("mana", active)
         if hand and (len(mana) < 7 or rng.random() < 0.2):
             out.append(
                 Charge(
@@ -158,8 +157,8 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                 )
             )
     elif name == "main":
-        hand = board.zones[slot(state, "hand", active)]
-        mana = board.zones[slot(state, "mana", active)]
+        hand = state.zone("hand", active)
+        mana = state.zone("mana", active)
         untapped = [
             (i, civilizations(table[cards[c].ref]) if cards[c].face_up else frozenset())
             for i, c in enumerate(mana)
@@ -241,7 +240,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
         attack = attack_of(board)
         if attack is not None and attack["broken"] is None:
             defender = attack["defender"]
-            shields = board.zones[slot(state, "shields", defender)]
+            shields = state.zone("shields", defender)
             count = min(attack["breaker"], len(shields))
             if count:
                 picked = rng.sample(range(len(shields)), count)
@@ -249,7 +248,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                 out.append(Break(actor=active, version=version, shields=chosen))
         elif attack is not None:
             defender = attack["defender"]
-            hand = board.zones[slot(state, "hand", defender)]
+            hand = state.zone("hand", defender)
             eligible = [
                 i
                 for i, c in enumerate(hand)

@@ -1,20 +1,50 @@
-"""Building Duel Masters positions for the scenario tests."""
+"""Duel Masters shortcuts for the scenario tests, over the one harness of the four games
+(:class:`tests.engine.games.harness.Scenario`): deck builders, and a functional style (a state in, a
+state out) that resumes a :class:`Scenario` at a state to act, refuse, read lines and arrange
+positions."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.match.actions import BaseAction, CardAt, PassPriority
-from engine.match.apply import apply, move_cards
+from engine.match.errors import ActionRefused
 from engine.match.events import Event
 from engine.match.games.duelmasters import DEFINITION, SPEC
 from engine.match.games.duelmasters.actions import Attack
-from engine.match.render import render_all
-from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState
+from tests.engine.games.harness import ALICE, PLAYERS, SEED, Scenario, cites_rule
 
-PLAYERS = ("Alice", "Bob")
-SEED = bytes(range(32))
+__all__ = [
+    "PLAYERS",
+    "SEED",
+    "SPEC",
+    "At",
+    "act",
+    "at",
+    "attack",
+    "card",
+    "creature",
+    "deck",
+    "find",
+    "lines",
+    "place",
+    "refused",
+    "start",
+    "step",
+    "with_data",
+]
+
+
+class At(Scenario):
+    """A Duel Masters scenario resumed at a state (what the functional helpers below act on)."""
+
+    def __init__(self, state: MatchState) -> None:
+        self.definition = DEFINITION
+        self.state = state
+        self.events: list[Event] = []
 
 
 def card(name: str, **stats: int | str) -> CardRef:
@@ -33,34 +63,20 @@ def deck(*specials: CardRef, size: int = 40) -> list[CardRef]:
     return [*specials, *([FILLER] * (size - len(specials)))]
 
 
-def start(decks: tuple[list[CardRef], list[CardRef]] | None = None, first: int = 0) -> MatchState:
+def start(decks: tuple[list[CardRef], list[CardRef]] | None = None, first: int = ALICE) -> MatchState:
     """A new match (Alice first unless said otherwise)."""
     decks = decks or (deck(), deck())
-    return new_match(SPEC, PLAYERS, [{"deck": d} for d in decks], SEED, first_player=first)
+    return Scenario(DEFINITION, [{"deck": d} for d in decks], first=first).state
 
 
 def find(state: MatchState, name: str, zone: str | None = None, player: int | None = None) -> int:
     """The id of the first card of that name (in a zone / of an owner, if given)."""
-    for slot, ids in enumerate(state.board.zones):
-        spec = state.match.slot_spec[slot]
-        if zone is not None and spec.name != zone:
-            continue
-        for card_id in ids:
-            if state.ref(card_id).name == name and (player is None or state.card(card_id).owner == player):
-                return card_id
-    raise AssertionError(f"no {name} in {zone}")
+    return At(state).find(name, zone, player)
 
 
 def at(state: MatchState, card_id: int) -> CardAt:
     """The position of a card, as actions name it."""
-    for slot, ids in enumerate(state.board.zones):
-        if card_id in ids:
-            return CardAt(
-                zone=state.match.slot_spec[slot].name,
-                player=state.match.slot_player[slot],
-                index=ids.index(card_id),
-            )
-    raise AssertionError(f"card {card_id} is in no zone")
+    return At(state).at(card_id)
 
 
 def place(
@@ -75,38 +91,52 @@ def place(
 ) -> tuple[MatchState, int]:
     """Put a card of an owner's (default: ``player``) into a zone, as if it had been there (test setup);
     creatures put into the battle zone are ready to attack unless ``ready`` is False."""
-    owner = player if owner is None else owner
-    card_id = find(state, name, player=owner)
-    source = next(s for s, ids in enumerate(state.board.zones) if card_id in ids)
-    shared = state.match.zone_specs[zone].shared
-    dest = state.match.slot_of[(zone, None if shared else player)]
+    game = At(state)
+    card_id = game.find(name, owner=player if owner is None else owner)
     orientation = (1 if tapped else 0) if state.match.zone_specs[zone].orientable else None
-    board, _ = move_cards(state, state.board, player, [(source, card_id)], dest, orientation=orientation)
+    game.place(card_id, zone, player, orientation=orientation)
     if zone == "battle_zone" and ready:
-        board = board.with_data(ready=[*board.data("ready", ()), card_id])
-    return state.evolve(board=board), card_id
+        game.set_data(ready=[*game.state.board.data("ready", ()), card_id])
+    return game.state, card_id
 
 
 def with_data(state: MatchState, **data: Any) -> MatchState:
-    return state.evolve(board=state.board.with_data(**data))
+    game = At(state)
+    game.set_data(**data)
+    return game.state
 
 
 def act(
     state: MatchState, action_type: type[BaseAction], actor: int, **fields: Any
 ) -> tuple[MatchState, list[Event]]:
     """Apply an action (with the state's version) and check the game's invariants."""
-    new, events = apply(state, action_type(actor=actor, version=state.version, **fields))
-    DEFINITION.check_invariants(new)
-    return new, events
+    game = At(state)
+    events = game.act(actor, action_type, **fields)
+    return game.state, events
+
+
+def refused(
+    state: MatchState, action_type: type[BaseAction], actor: int, message: str, **fields: Any
+) -> None:
+    """The action is refused with that sentence and changes nothing (through :meth:`Scenario.refused`,
+    which also checks the rule the sentence cites, when it cites one)."""
+    before = state.to_json()
+    if cites_rule(message):
+        said = At(state).refused(actor, action_type, **fields)
+    else:  # the engine's own refusals (a card position, an action out of place) cite no rule
+        with pytest.raises(ActionRefused) as error:
+            At(state).act(actor, action_type, **fields)
+        said = str(error.value)
+    assert said == message, said
+    assert state.to_json() == before
 
 
 def lines(events: list[Event], state: MatchState, viewer: int | None) -> list[str]:
-    return render_all(events, state, viewer)
+    return At(state).lines(viewer, events)
 
 
 def step(state: MatchState) -> str:
-    phase = state.spec.phases[state.board.phase]
-    return phase.steps[state.board.step].name
+    return At(state).step()
 
 
 def attack(state: MatchState, attacker: int, target: int | None = None, **fields: Any) -> MatchState:

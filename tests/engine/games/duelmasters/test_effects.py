@@ -5,13 +5,10 @@ attacker (506.2). General Game Rules v1.38."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.match.actions import Move, NextStep, PassPriority, PassTurn, ZoneRef
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters.actions import Attack, Block, Change, UseCard
 from engine.match.games.duelmasters.board import current_power, under_cards
 from engine.match.state import MatchState
@@ -24,6 +21,7 @@ from tests.engine.games.duelmasters.helpers import (
     deck,
     lines,
     place,
+    refused,
     start,
     step,
 )
@@ -33,15 +31,6 @@ SMALL = creature("Small Fry", 2000, cost=2)
 BIG = creature("Costly Giant", 12000, cost=8)
 WALL = creature("Wall Guardian", 3000, cost=3, blocker=1)
 EVO = card("Evo Dragon", type="creature", cost=2, power=9000, civilizations="fire", evolution=1)
-
-
-def refused(state: MatchState, action_type: type, actor: int, message: str, **fields: object) -> None:
-    """The action is refused with that sentence and changes nothing."""
-    before = state.to_json()
-    with pytest.raises(ActionRefused) as error:
-        apply(state, action_type(actor=actor, version=state.version, **fields))
-    assert str(error.value) == message
-    assert state.to_json() == before
 
 
 def to_main(state: MatchState) -> MatchState:
@@ -313,3 +302,16 @@ def test_without_an_attacker_no_block_declaration_step_is_announced() -> None:
     assert step(state) == "end_of_turn"
     text = " ".join(lines(events, state, 1))
     assert "block declaration" not in text and "end of turn step" in text
+
+
+def test_each_automatic_step_has_a_row_citing_its_own_rule() -> None:
+    """500.1: the turn's steps; each automatic step (501-510) is one row of the step table that the
+    engine's settle loop runs, citing a rule of that step's section, as the spec's step does."""
+    from engine.match.games.duelmasters.spec import SPEC
+    from engine.match.games.duelmasters.turn import TABLE
+
+    steps = {step.name: step.rule for phase in SPEC.phases for step in phase.steps}
+    for row in TABLE:
+        assert not row.every
+        assert row.rule.split(".")[0] == steps[row.name], (row.name, row.rule, steps[row.name])
+    assert {"start_of_turn", "draw", "end_of_attack"} <= {row.name for row in TABLE}

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards.model import CardRecord
 from engine.match.actions import CardAt, Move, NextStep, Note, PassPriority, PassTurn
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters import DEFINITION, stats_from_record
 from engine.match.games.duelmasters.actions import (
     Attack,
@@ -33,10 +30,12 @@ from tests.engine.games.duelmasters.helpers import (
     find,
     lines,
     place,
+    refused,
     start,
     step,
     with_data,
 )
+from tests.engine.games.harness import ALICE, BOB, Scenario, assert_draw, assert_lost, assert_won
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
 SMALL = creature("Small Fry", 2000, cost=2)
@@ -59,15 +58,6 @@ def to_attack(state: MatchState) -> MatchState:
     state, _ = act(state, NextStep, active)
     assert step(state) == "attack_declaration"
     return state
-
-
-def refused(state: MatchState, action_type: type, actor: int, message: str, **fields: object) -> None:
-    """The action is refused with that sentence and changes nothing."""
-    before = state.to_json()
-    with pytest.raises(ActionRefused) as error:
-        apply(state, action_type(actor=actor, version=state.version, **fields))
-    assert str(error.value) == message
-    assert state.to_json() == before
 
 
 # Setup (103) -----------------------------------------------------------------------------------------
@@ -473,31 +463,30 @@ def test_the_attack_ends_when_the_attacker_leaves() -> None:
 
 def test_a_direct_attack_with_no_shields_wins() -> None:
     """104.2a, 509.1, 703.4a."""
-    state = start(decks=(deck(ATTACKER), deck()))
-    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
-    board = state.board
-    zones = list(board.zones)
-    shields = state.match.slot_of[("shields", 1)]
-    grave = state.match.slot_of[("graveyard", 1)]
-    zones[grave], zones[shields] = zones[shields], ()
-    state = state.evolve(board=board.evolve(zones=tuple(zones)))
-    state = to_attack(state)
-    state = attack(state, dragon)
-    state, events = act(state, Block, 1)
-    assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: attacked directly with no shields (104.2a, 509.1)"
-    text = lines(events, state, 1)
-    assert "You have no shields left: the direct attack wins the game (509.1)." in text
+    game = Scenario("duelmasters", [{"deck": deck(ATTACKER)}, {"deck": deck()}])
+    dragon = game.place("Bolshack Test Dragon", "battle_zone", ALICE, orientation=0)
+    game.set_data(ready=[*game.state.board.data("ready", ()), dragon])
+    for shield in game.state.zone("shields", BOB):
+        game.place(shield, "graveyard")
+    game.act(ALICE, NextStep)
+    game.act(ALICE, NextStep)
+    game.act(ALICE, Attack, attacker=game.at(dragon))
+    game.act(ALICE, PassPriority)  # 506.3b-c: no attack triggers
+    game.act(BOB, Block)  # 507.1: no block
+    assert_lost(game.state, BOB, "104.2a")
+    assert_won(game.state, ALICE)
+    assert "You have no shields left: the direct attack wins the game (509.1)." in game.lines(BOB)
 
 
 def test_a_deck_reaching_zero_cards_loses_at_once() -> None:
     """104.2b, 703.4b: the loss is immediate when the deck reaches 0, not on a failed draw."""
-    state = start(decks=(deck(size=11), deck()))
-    assert len(state.zone("deck", 0)) == 1
-    state, _ = act(state, PassTurn, 0)
-    state, _ = act(state, PassTurn, 1)
-    assert state.ended and state.winner == 1
-    assert state.end_reason == "Alice: no cards left in their deck (104.2b, 703.4b)"
+    game = Scenario("duelmasters", [{"deck": deck(size=11)}, {"deck": deck()}])
+    assert len(game.state.zone("deck", ALICE)) == 1
+    game.act(ALICE, PassTurn)
+    game.act(BOB, PassTurn)
+    assert_lost(game.state, ALICE, "104.2b")
+    assert_lost(game.state, ALICE, "703.4b")
+    assert_won(game.state, BOB)
 
 
 def test_both_players_losing_at_once_is_a_draw() -> None:
@@ -511,7 +500,9 @@ def test_both_players_losing_at_once_is_a_draw() -> None:
         zones[grave], zones[deck_slot] = zones[deck_slot], ()
     state = state.evolve(board=board.evolve(zones=tuple(zones)))
     state, _ = act(state, Note, 1, text="checking")
-    assert state.ended and state.winner is None and state.end_reason.startswith("draw (")
+    assert_draw(state)
+    assert_lost(state, ALICE, "104.2b")
+    assert_lost(state, BOB, "104.2b")
 
 
 def test_a_player_may_concede_at_any_time() -> None:
@@ -629,8 +620,8 @@ def test_a_deck_emptied_in_the_main_step_loses_at_once() -> None:
     state, _ = act(state, NextStep, 0)
     assert step(state) == "main" and len(state.zone("deck", 0)) == 1
     state, _ = act(state, Move, 0, cards=[CardAt(zone="deck", index=0)], to={"zone": "hand"})
-    assert state.ended and state.winner == 1
-    assert state.end_reason == "Alice: no cards left in their deck (104.2b, 703.4b)"
+    assert_lost(state, ALICE, "703.4b")
+    assert_won(state, BOB)
 
 
 def test_only_the_first_players_first_turn_skips_the_draw() -> None:
