@@ -167,6 +167,7 @@ from engine.match.games.gateruler.spec import (
     UNIT_ZONES,
     numbers_problem,
 )
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -309,9 +310,11 @@ class GateRuler(GameDefinition):
             return state, events
         return state.evolve(board=board), events
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
+        """The players the defeat process found still fulfilling a defeat condition (12-2d-1), each with
+        the rules of the conditions (12-2a-1, 12-2a-2)."""
         lost = state.board.data("lost")
-        return [] if not lost else [(int(seat), str(reason)) for seat, reason in lost]
+        return [] if not lost else [Loss(int(seat), str(rule), str(reason)) for seat, rule, reason in lost]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         board = state.board

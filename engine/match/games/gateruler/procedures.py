@@ -47,6 +47,7 @@ from engine.match.games.gateruler.spec import (
     READY,
     UNIT_ZONES,
 )
+from engine.match.outcome import Loss
 from engine.match.state import Board, Card, MatchState
 
 
@@ -227,18 +228,25 @@ def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board
     return with_gate(board, items)
 
 
-def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[str]:
-    """The defeat conditions a player fulfils (12-2a): damage-zone cards >= life (12-2a-1, 3-13d), an
-    empty deck zone (12-2a-2)."""
+def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[tuple[str, str]]:
+    """The defeat conditions a player fulfils (12-2a), each as its rule and a short reason: damage-zone
+    cards >= life (12-2a-1, 3-13d), an empty deck zone (12-2a-2)."""
     reasons = []
     known = numbers(board, seat)
     damage = len(zone_ids(state, board, "damage", seat))
     if known is not None and damage >= known["life"]:
         cards = "1 card" if damage == 1 else f"{damage} cards"
-        reasons.append(f"{cards} in the damage zone, life {known['life']} (12-2a-1)")
+        reasons.append(("12-2a-1", f"{cards} in the damage zone, life {known['life']}"))
     if not zone_ids(state, board, "deck", seat):
-        reasons.append("no cards in the deck zone (12-2a-2)")
+        reasons.append(("12-2a-2", "no cards in the deck zone"))
     return reasons
+
+
+def defeat_loss(seat: int, reasons: list[tuple[str, str]]) -> Loss:
+    """A player's loss by the defeat process (12-2d-1): the rules of the conditions they fulfil and the
+    reason players read ("defeated: 1 card in the damage zone, life 1", cited "(12-2a-1)")."""
+    rules = ", ".join(rule for rule, _ in reasons)
+    return Loss(seat, rules, "defeated: " + "; ".join(text for _, text in reasons))
 
 
 def _defeat(state: MatchState, board: Board, events: list[Event]) -> Board:
@@ -459,7 +467,8 @@ def _resolve_defeat(state: MatchState, board: Board, players: list[int], events:
         reasons = defeat_reasons(state, board, seat)
         events.append(Event("gr_defeat", seat, (), {"lost": bool(reasons)}))
         if reasons:
-            lost.append((seat, "defeated: " + "; ".join(reasons)))
+            loss = defeat_loss(seat, reasons)
+            lost.append((loss.seat, loss.rule, loss.reason))
     return board.with_data(lost=lost) if lost else board
 
 

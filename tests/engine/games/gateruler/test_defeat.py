@@ -8,6 +8,7 @@ from engine.match.games.gateruler.actions import GrAttack, GrDamage
 from engine.match.games.gateruler.board import gate
 from engine.match.state import MatchState
 from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
+from tests.engine.games.harness import assert_draw, assert_lost, assert_won
 
 
 def hit_ruler(state: MatchState) -> MatchState:
@@ -30,8 +31,8 @@ def test_damage_equal_to_life_adds_a_defeat_process_and_its_resolution_ends_the_
     assert state.status == "playing"
     assert [item["kind"] for item in gate(state.board)] == ["defeat"]
     state, events = pass_both(state)
-    assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: defeated: 1 card in the damage zone, life 1 (12-2a-1)"
+    assert_lost(state, 1, "12-2a-1")
+    assert_won(state, 0)
     assert "Bob still fulfils a defeat condition and loses (12-2d-1)." in lines(events, state, None)
 
 
@@ -50,6 +51,7 @@ def test_damage_zone_cards_are_counted_in_words_that_agree() -> None:
     """12-2a-1: two cards against life 2 reads "2 cards"; one card against life 1 reads "1 card"."""
     state = hit_ruler(start([deck_of("A", stk=2), deck_of("B", life=2)]))
     state, _ = pass_both(state)
+    assert_lost(state, 1, "12-2a-1")
     assert state.end_reason == "Bob: defeated: 2 cards in the damage zone, life 2 (12-2a-1)"
 
 
@@ -71,8 +73,8 @@ def test_an_empty_deck_is_a_defeat_condition() -> None:
     state = do(state, PassTurn, 0)
     assert not ids(state, "deck", 1) and gate(state.board)[0]["kind"] == "defeat"
     state, _ = pass_both(state)
-    assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: defeated: no cards in the deck zone (12-2a-2)"
+    assert_lost(state, 1, "12-2a-2")
+    assert_won(state, 0)
 
 
 def test_both_players_defeated_by_one_process_is_a_draw() -> None:
@@ -81,8 +83,9 @@ def test_both_players_defeated_by_one_process_is_a_draw() -> None:
     state = start([deck_of("A", size=4), deck_of("B", size=4)])
     assert gate(state.board)[0] == {"kind": "defeat", "players": [0, 1]}
     state, _ = pass_both(state)
-    assert state.ended and state.winner is None
-    assert state.end_reason.startswith("draw (Alice: defeated: no cards in the deck zone (12-2a-2); Bob:")
+    assert_draw(state)
+    assert_lost(state, 0, "12-2a-2")
+    assert_lost(state, 1, "12-2a-2")
 
 
 def test_ruler_damage_from_an_effect_goes_through_the_same_process() -> None:
