@@ -1,6 +1,14 @@
 """Gate Ruler on the match engine (key ``gateruler``, actions ``gr_``), from the Comprehensive Rules
 v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gateruler.md`` 2.9).
 
+**Files**: :mod:`.spec` (zones, phases and steps, each with its ``rule``), :mod:`.actions`,
+:mod:`.board` (reading and writing the board; :class:`~.board.GrWork`, the working context of the
+automatic procedures), :mod:`.handlers` (one per action), :mod:`.playing` (summoning, playing and setting,
+14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.procedures` (the automatic procedures and their
+settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.lines`,
+:mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing the conditions still
+fulfilled (12-2a-1, 12-2a-2).
+
 **Automated** (each with its rule):
 
 - zones and who sees what (Section 3, :mod:`.spec`, each zone, phase and step with its rule; the board's
