@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.match.games.gateruler.procedures import TABLE
 from engine.match.games.gateruler.spec import SPEC
 from engine.rules.parsers.gateruler import parse
 
@@ -38,3 +39,14 @@ def test_rule_numbers_are_not_part_of_the_stored_spec() -> None:
     """The stored spec (and so its digest) is the same with or without rule numbers."""
     stored = SPEC.model_dump_json()
     assert '"rule"' not in stored
+
+
+def test_every_row_of_the_settle_table_cites_existing_rules() -> None:
+    """The automatic procedures are one table on the engine's settle loop, each row with its rules; the
+    rows named by a step name a step of the spec (the setup phase the engine's pass of the turn lands in),
+    the others run at every pass."""
+    known = _known()
+    steps = {step.name for phase in SPEC.phases for step in phase.steps}
+    for row in TABLE:
+        assert row.rule and set(row.rule.split(", ")) <= known, row
+        assert row.every or row.name in steps, row
