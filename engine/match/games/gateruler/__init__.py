@@ -1,6 +1,14 @@
 """Gate Ruler on the match engine (key ``gateruler``, actions ``gr_``), from the Comprehensive Rules
 v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gateruler.md`` 2.9).
 
+**Files**: :mod:`.spec` (zones, phases and steps, each with its ``rule``), :mod:`.actions`,
+:mod:`.board` (reading and writing the board; :class:`~.board.GrWork`, the working context of the
+automatic procedures), :mod:`.handlers` (one per action), :mod:`.playing` (summoning, playing and setting,
+14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.procedures` (the automatic procedures and their
+settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.lines`,
+:mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing the conditions still
+fulfilled (12-2a-1, 12-2a-2).
+
 **Automated** (each with its rule):
 
 - zones and who sees what (Section 3, :mod:`.spec`, each zone, phase and step with its rule; the board's
@@ -130,13 +138,13 @@ from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
 from engine.match.games.gateruler.board import (
+    GrWork,
     battle,
     capacity,
     gate,
     numbers,
     ruler_card,
     ruler_numbers,
-    slot,
     started,
     value,
     with_values,
@@ -144,21 +152,13 @@ from engine.match.games.gateruler.board import (
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, not_ready
-from engine.match.games.gateruler.procedures import (
-    begin_turn,
-    clear_drive_zone,
-    end_turn,
-    gain_resources,
-    resolve_on_passes,
-    system_process,
-)
+from engine.match.games.gateruler.procedures import settle_work
 from engine.match.games.gateruler.simulate import random_actions, random_deck
 from engine.match.games.gateruler.spec import (
     ATTACK,
     BATTLE,
     DECLARE,
     END,
-    MAIN,
     RULER_NUMBERS,
     RULER_OPTIONAL,
     RULER_REQUIRED,
@@ -167,6 +167,7 @@ from engine.match.games.gateruler.spec import (
     UNIT_ZONES,
     numbers_problem,
 )
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -229,8 +230,9 @@ class GateRuler(GameDefinition):
                 board = with_values(board.with_data(**{f"ruler{seat}": known}), seat, life=known["life"])
         state = state.evolve(board=board)
         if numbers(board, 0) is not None and numbers(board, 1) is not None:
-            events: list[Event] = []
-            state = state.evolve(board=_prepare(state, board, events))
+            work = GrWork(state, state.version)
+            settle_work(work)
+            state = work.result()[0]
         return state
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
@@ -290,28 +292,21 @@ class GateRuler(GameDefinition):
                     refuse("A ruler never leaves its ruler zone (3-7e).")
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+        """What runs without a choice after an accepted action: Gate Ruler's settle table
+        (:data:`.procedures.TABLE`) on the engine's one settle loop. Nothing runs before both rulers'
+        numbers are known (5-3b)."""
         board = state.board
-        events: list[Event] = []
-        if not started(board):
-            if numbers(board, 0) is None or numbers(board, 1) is None:
-                return state, []
-            board = _prepare(state, board, events)
-            return state.evolve(board=board), events
-        if isinstance(action, PassTurn):
-            board = end_turn(state, board, 1 - board.active, events)
-            board = begin_turn(state, board, events)
-        elif board.phase > MAIN:
-            board = clear_drive_zone(state, board, board.active, events)
-        if isinstance(action, PassPriority) and board.passes >= 2:
-            board = resolve_on_passes(state, board, events)
-        board = system_process(state, board, events)
-        if board is state.board:
-            return state, events
-        return state.evolve(board=board), events
+        if not started(board) and (numbers(board, 0) is None or numbers(board, 1) is None):
+            return state, []
+        work = GrWork(state, action.version, passed=isinstance(action, PassPriority))
+        settle_work(work)
+        return work.result()
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
+        """The players the defeat process found still fulfilling a defeat condition (12-2d-1), each with
+        the rules of the conditions (12-2a-1, 12-2a-2)."""
         lost = state.board.data("lost")
-        return [] if not lost else [(int(seat), str(reason)) for seat, reason in lost]
+        return [] if not lost else [Loss(int(seat), str(rule), str(reason)) for seat, rule, reason in lost]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         board = state.board
@@ -405,25 +400,6 @@ def _battle_view(state: MatchState, board: Any, fight: dict[str, Any], handle: A
         "unclear": [handle(c) for c in target.unclear],
         "damage": None if target.card is None else combat_amount(state, board, fight, target),
     }
-
-
-def _prepare(state: MatchState, board: Any, events: list[Event]) -> Any:
-    """5-3b: each player carries out their ruler's Setup (cards in hand, resources from the supply);
-    then the first turn begins with the randomly chosen first player (5-3c, 6-2)."""
-    from engine.match.apply import move_cards
-
-    for seat in range(2):
-        known = numbers(board, seat) or {}
-        deck = zone_ids(state, board, "deck", seat)[: known.get("hand", 0)]
-        if deck:
-            picks = [(slot(state, "deck", seat), c) for c in deck]
-            board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
-            events.append(event)
-        board = gain_resources(state, board, seat, known.get("resources", 0), events)
-    board = board.with_data(started=True)
-    events.append(Event("gr_setup", board.active))
-    board = begin_turn(state, board, events)
-    return system_process(state, board, events)
 
 
 DEFINITION = register_game(GateRuler())

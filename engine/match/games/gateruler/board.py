@@ -25,7 +25,28 @@ from engine.match.actions import CardAt
 from engine.match.apply import move_cards, refuse
 from engine.match.events import Event, seen_mask
 from engine.match.games.gateruler.spec import RULER_NUMBERS, VALUE_INDEX
+from engine.match.settle import board_digest
 from engine.match.state import Board, Card, CardRef, MatchState
+from engine.match.work import BoardWork
+
+
+class GrWork(BoardWork):
+    """Gate Ruler's working context for its automatic procedures (the settle table of
+    :mod:`.procedures`): the engine's :class:`~engine.match.work.BoardWork` with what a settle keeps
+    between its passes: whether the action was a pass of priority (``passed``: both players passing in a
+    row resolves the gate, 9-3g-1), the gate's size before the last resolution while the gate goes on
+    resolving (``chain``, 9-4f), and a damage step whose attack end waits for the rules effects (8-7)."""
+
+    def __init__(self, state: MatchState, version: int, *, passed: bool = False) -> None:
+        super().__init__(state, version)
+        self.passed = passed
+        self.chain: int | None = None
+        self.after_damage = False
+
+    def digest(self) -> Any:
+        """What the settle loop recognises a repeated position by: the board and this settle's own
+        progress."""
+        return (board_digest(self.board), self.chain, self.after_damage)
 
 
 def value(board: Board, seat: int, name: str) -> int:

@@ -8,6 +8,9 @@ defeat processes resolve when both players pass priority in a row (9-3g-1, 9-4c)
 the next resolves too unless something was added (9-4f). Nobody may respond to a drive process or a
 ruler damage application process on top of the gate (9-3d): the engine resolves ruler damage at once
 and the drive process's controller resolves theirs card by card.
+
+What runs after an action is the settle table :data:`TABLE` (one row per procedure, each with its rule),
+run by the engine's one settle loop (:func:`engine.match.settle.settle`) on a :class:`.board.GrWork`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
 from engine.match.games.gateruler.board import (
+    GrWork,
     battle,
     capacity,
     card_type,
@@ -29,6 +33,7 @@ from engine.match.games.gateruler.board import (
     set_counter,
     slot,
     slot_of,
+    started,
     to_graveyard,
     value,
     with_gate,
@@ -47,6 +52,8 @@ from engine.match.games.gateruler.spec import (
     READY,
     UNIT_ZONES,
 )
+from engine.match.outcome import Loss
+from engine.match.settle import Step, settle
 from engine.match.state import Board, Card, MatchState
 
 
@@ -62,27 +69,6 @@ def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Eve
 
 
 # The system process (Section 11) and rules effects (Section 12) -------------------------------------
-
-
-def system_process(state: MatchState, board: Board, events: list[Event]) -> Board:
-    """11-2a: apply rules effects until none is left (11-2a-1), then resolve what needs nobody's choice
-    on top of the gate (ruler damage application processes, 9-3d), and again until nothing changes. Once a
-    player has lost (12-2d-1) the match is over (1-4b): no rules effect runs, so no new defeat process is
-    added or announced."""
-    for _ in range(10_000):
-        if board.data("lost") is not None:
-            return board
-        if board.data("counter") is not None:
-            return board  # the ruler damage application process waits for its player (13-6d)
-        board, changed = rules_effects(state, board, events)
-        if changed:
-            continue
-        board, changed = auto_resolve(state, board, events)
-        if not changed:
-            if board.data("entered") is not None and board.data("level_wait") is None:
-                board = board.with_data(entered=None)  # 12-6b: no longer the unit that just entered
-            return board
-    raise AssertionError("the system process does not settle")
 
 
 def rules_effects(state: MatchState, board: Board, events: list[Event]) -> tuple[Board, bool]:
@@ -227,18 +213,25 @@ def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board
     return with_gate(board, items)
 
 
-def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[str]:
-    """The defeat conditions a player fulfils (12-2a): damage-zone cards >= life (12-2a-1, 3-13d), an
-    empty deck zone (12-2a-2)."""
+def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[tuple[str, str]]:
+    """The defeat conditions a player fulfils (12-2a), each as its rule and a short reason: damage-zone
+    cards >= life (12-2a-1, 3-13d), an empty deck zone (12-2a-2)."""
     reasons = []
     known = numbers(board, seat)
     damage = len(zone_ids(state, board, "damage", seat))
     if known is not None and damage >= known["life"]:
         cards = "1 card" if damage == 1 else f"{damage} cards"
-        reasons.append(f"{cards} in the damage zone, life {known['life']} (12-2a-1)")
+        reasons.append(("12-2a-1", f"{cards} in the damage zone, life {known['life']}"))
     if not zone_ids(state, board, "deck", seat):
-        reasons.append("no cards in the deck zone (12-2a-2)")
+        reasons.append(("12-2a-2", "no cards in the deck zone"))
     return reasons
+
+
+def defeat_loss(seat: int, reasons: list[tuple[str, str]]) -> Loss:
+    """A player's loss by the defeat process (12-2d-1): the rules of the conditions they fulfil and the
+    reason players read ("defeated: 1 card in the damage zone, life 1", cited "(12-2a-1)")."""
+    rules = ", ".join(rule for rule, _ in reasons)
+    return Loss(seat, rules, "defeated: " + "; ".join(text for _, text in reasons))
 
 
 def _defeat(state: MatchState, board: Board, events: list[Event]) -> Board:
@@ -335,37 +328,6 @@ def finish_ruler_damage(
     return with_gate(board.with_data(counter=None), gate(board)[1:])
 
 
-def resolve_on_passes(state: MatchState, board: Board, events: list[Event]) -> Board:
-    """Both players passed priority in a row (9-3g-1): resolve the top of the gate (9-4c), run the system
-    process (9-4d), and go on resolving while nothing new was added (9-4f). With an empty gate during an
-    attack, the attack goes on to its damage step (8-4i to 8-6d)."""
-    board = board.evolve(passes=0, priority=board.active)
-    items = gate(board)
-    if not items:
-        fight = battle(board)
-        if board.phase == ATTACK and fight is not None:
-            if not fight.get("intercept_step"):
-                board = board.with_data(battle={**fight, "intercept_step": True})
-                item = _intercept(state, board, fight)
-                if item is not None:
-                    # 8-5b, 8-5c: Intercept triggers and goes into the gate; the players may respond.
-                    card = item["card"]
-                    events.append(Event("gr_intercept", item["controller"], (mention(state, board, card),)))
-                    return with_gate(board, [item]).evolve(passes=0, priority=board.active)
-            return damage_step(state, board, events)
-        return board
-    while items and items[0]["kind"] in ("card", "defeat", "ability", "intercept"):
-        size = len(items)
-        board = _resolve_top(state, board, items, events)
-        if board.data("lost") is not None:
-            return board
-        board = system_process(state, board, events)
-        items = gate(board)
-        if len(items) >= size:
-            break
-    return board.evolve(passes=0, priority=holder(board))
-
-
 def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[str, Any] | None:
     """The Intercept step (8-5): the Intercept ability to put into the gate, or None when the step is
     skipped (8-5a-1): the attacker is a ruler or no longer attacking, nothing is being attacked, or the card
@@ -459,7 +421,8 @@ def _resolve_defeat(state: MatchState, board: Board, players: list[int], events:
         reasons = defeat_reasons(state, board, seat)
         events.append(Event("gr_defeat", seat, (), {"lost": bool(reasons)}))
         if reasons:
-            lost.append((seat, "defeated: " + "; ".join(reasons)))
+            loss = defeat_loss(seat, reasons)
+            lost.append((loss.seat, loss.rule, loss.reason))
     return board.with_data(lost=lost) if lost else board
 
 
@@ -576,7 +539,7 @@ def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
     no longer attacking (8-4e-2) or nothing is being attacked, there is no damage (8-6a); otherwise the
     attacker deals its STK to a ruler (8-6d-1) or its ATK to a unit (8-6d-2) as combat damage (8-6d-3):
     ruler damage adds to the current ruler damage (13-2b-1), unit damage to the unit's current damage
-    (13-2b-2). Then the system process runs."""
+    (13-2b-2). The system process then runs before the attack end step (the ``attack end`` row)."""
     fight = battle(board)
     seat = board.active
     other = 1 - seat
@@ -601,8 +564,7 @@ def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
             else:
                 damage = board.cards[target.card].counter("damage") + amount
                 board = set_counter(board, target.card, "damage", damage)
-    board = system_process(state, board, events)
-    return board.evolve(step=DECLARE, passes=0, priority=holder(board))
+    return board
 
 
 def end_turn(state: MatchState, board: Board, previous: int, events: list[Event]) -> Board:
@@ -621,3 +583,181 @@ def end_turn(state: MatchState, board: Board, previous: int, events: list[Event]
         if left:
             board = to_graveyard(state, board, seat, left, "gr_cleanup", events)
     return board.with_data(battle=None, counter=None, cleared=None)
+
+
+def prepare(state: MatchState, board: Board, events: list[Event]) -> Board:
+    """5-3b: each player carries out their ruler's Setup (cards in hand, resources from the supply);
+    then the first turn begins with the randomly chosen first player (5-3c, 6-2)."""
+    for seat in range(2):
+        known = numbers(board, seat) or {}
+        deck = zone_ids(state, board, "deck", seat)[: known.get("hand", 0)]
+        if deck:
+            picks = [(slot(state, "deck", seat), c) for c in deck]
+            board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
+            events.append(event)
+        board = gain_resources(state, board, seat, known.get("resources", 0), events)
+    board = board.with_data(started=True)
+    events.append(Event("gr_setup", board.active))
+    return begin_turn(state, board, events)
+
+
+# The settle table: what runs without a choice after an accepted action ------------------------------
+
+_RESOLVED_ON_PASSES = ("card", "defeat", "ability", "intercept")
+"""The gate items that resolve when both players pass priority in a row (9-3g-1, 9-4c); the others (a
+drive process, a ruler damage application process) are resolved by their controller or at once (9-3d)."""
+
+
+def _changed(work: GrWork, before: Board) -> bool:
+    return work.board is not before
+
+
+def _preparation(work: GrWork) -> bool:
+    """5-3b, 5-3c: once both rulers' numbers are known, each Setup is carried out and the first turn
+    begins."""
+    board = work.board
+    if started(board) or numbers(board, 0) is None or numbers(board, 1) is None:
+        return False
+    work.board = prepare(work.state, board, work.events)
+    return True
+
+
+def _new_turn(work: GrWork) -> bool:
+    """6-5c and 6-2: the turn was passed (the engine's pass puts the new turn at its first phase): the
+    previous turn ends (6-5c-1, 15-24e) and the start phase runs up to the main phase."""
+    board = work.board
+    if not started(board):
+        return False
+    board = end_turn(work.state, board, 1 - board.active, work.events)
+    work.board = begin_turn(work.state, board, work.events)
+    return True
+
+
+def _main_phase_cleanup(work: GrWork) -> bool:
+    """6-3c: once the main phase is over, the active player's drive zone is emptied (once a turn)."""
+    board = work.board
+    if board.phase <= MAIN:
+        return False
+    work.board = clear_drive_zone(work.state, board, board.active, work.events)
+    return _changed(work, board)
+
+
+def _both_passed(work: GrWork) -> bool:
+    """Both players passed priority in a row (9-3g-1): resolve the top of the gate (9-4c; the system
+    process runs after it, 9-4d, and the gate goes on resolving while nothing was added, 9-4f: the
+    ``9-4f`` row). With an empty gate during an attack, the attack goes on: its Intercept step (8-5b,
+    8-5c) once, then its damage step (8-6)."""
+    if not work.passed or work.board.passes < 2:
+        return False
+    state, events = work.state, work.events
+    board = work.board.evolve(passes=0, priority=work.board.active)
+    items = gate(board)
+    if not items:
+        fight = battle(board)
+        if board.phase == ATTACK and fight is not None:
+            if not fight.get("intercept_step"):
+                board = board.with_data(battle={**fight, "intercept_step": True})
+                item = _intercept(state, board, fight)
+                if item is not None:
+                    # 8-5b, 8-5c: Intercept triggers and goes into the gate; the players may respond.
+                    card = item["card"]
+                    events.append(Event("gr_intercept", item["controller"], (mention(state, board, card),)))
+                    work.board = with_gate(board, [item]).evolve(passes=0, priority=board.active)
+                    return True
+            work.board = damage_step(state, board, events)
+            work.after_damage = True
+            return True
+        work.board = board
+        return True
+    if items[0]["kind"] in _RESOLVED_ON_PASSES:
+        work.chain = len(items)
+        work.board = _resolve_top(state, board, items, events)
+        return True
+    work.board = board.evolve(passes=0, priority=holder(board))
+    return True
+
+
+def _quiet(board: Board) -> bool:
+    """The system process does nothing once a player has lost (12-2d-1: the game is over, 1-4b, so no new
+    defeat process is added or announced) or while a counter-zone card waits for its player (13-6d)."""
+    return board.data("lost") is not None or board.data("counter") is not None
+
+
+def _rules_effects(work: GrWork) -> bool:
+    """11-2a, 11-2a-1: rules effects apply until none is left (:func:`rules_effects`)."""
+    if _quiet(work.board):
+        return False
+    work.board, changed = rules_effects(work.state, work.board, work.events)
+    return changed
+
+
+def _gate_without_choice(work: GrWork) -> bool:
+    """11-2a then the top of the gate when it needs nobody's choice (9-3d, :func:`auto_resolve`)."""
+    if _quiet(work.board):
+        return False
+    work.board, changed = auto_resolve(work.state, work.board, work.events)
+    return changed
+
+
+def _entered(work: GrWork) -> bool:
+    """12-6b: once the system process is done, the unit that just entered play is no longer the most
+    recent one for the level cap (unless its player is still choosing). Not a move: the rules effects do
+    not run again for it."""
+    board = work.board
+    if not _quiet(board) and board.data("entered") is not None and board.data("level_wait") is None:
+        work.board = board.with_data(entered=None)
+    return False
+
+
+def _attack_end(work: GrWork) -> bool:
+    """8-7: after the damage step's system process, the attack ends and the declaration step is back
+    (8-4c, attacks may go on); priority goes to whoever the rules give it (:func:`holder`)."""
+    if not work.after_damage:
+        return False
+    work.after_damage = False
+    work.board = work.board.evolve(step=DECLARE, passes=0, priority=holder(work.board))
+    return True
+
+
+def _go_on_resolving(work: GrWork) -> bool:
+    """9-4f: after an item resolved and the system process ran, the next item resolves too unless
+    something was added to the gate (or a player lost, 12-2d-1); then priority goes to whoever the rules
+    give it (9-3b, :func:`holder`)."""
+    if work.chain is None:
+        return False
+    board = work.board
+    if board.data("lost") is not None:
+        work.chain = None
+        return False
+    items = gate(board)
+    if len(items) >= work.chain or not items or items[0]["kind"] not in _RESOLVED_ON_PASSES:
+        work.chain = None
+        work.board = board.evolve(passes=0, priority=holder(board))
+        return True
+    work.chain = len(items)
+    work.board = _resolve_top(work.state, board, items, work.events)
+    return True
+
+
+TABLE: tuple[Step[GrWork], ...] = (
+    Step("setup", "5-3b, 5-3c", _preparation),
+    Step("setup", "6-5c, 6-2", _new_turn),
+    Step("main-phase cleanup", "6-3c", _main_phase_cleanup, every=True),
+    Step("both passed", "9-3g-1, 9-4c", _both_passed, every=True),
+    Step("rules effects", "11-2a, 12-1b", _rules_effects, every=True),
+    Step("gate without a choice", "9-3d", _gate_without_choice, every=True),
+    Step("entered", "12-6b", _entered, every=True),
+    Step("attack end", "8-7", _attack_end, every=True),
+    Step("9-4f", "9-4f", _go_on_resolving, every=True),
+)
+"""Gate Ruler's settle table (:func:`engine.match.settle.settle`), in the order the rules run: the
+preparation (5-3b) and a new turn (6-5c, 6-2) in the setup phase the engine's pass of the turn lands in
+(step ``setup``; a prepared match is never there otherwise), then at every pass the main phase's cleanup
+(6-3c), the resolution both players' passes start (9-3g-1), the system process (11-2a: rules effects,
+then what needs nobody's choice on top of the gate), the end of an attack (8-7) and the gate resolving
+on (9-4f)."""
+
+
+def settle_work(work: GrWork) -> list[str]:
+    """Run :data:`TABLE` on a work (the engine's one settle loop); the rows that moved."""
+    return settle(work, TABLE, GrWork.step_name, digest=GrWork.digest)

@@ -1,5 +1,7 @@
-"""Gate Ruler as data: zones, orientations, phases and steps with their rule numbers
-(:data:`ZONE_RULES`, :data:`PHASE_RULES`, :data:`STEP_RULES`), player values, and the ruler's numbers
+"""Gate Ruler as data: zones, orientations, phases and steps, each with its rule number (``rule``:
+zones Section 3, phases Section 6 and the preparation 5-3, the attack phase's steps Section 8; the
+``battle`` step is the Intercept step, the damage step and the attack end step, whose gate windows are
+one, see the package doc), player values, and the ruler's numbers
 the definition reads (Comprehensive Rules v1.5.0, "CR"; the Set 3 article is followed only where the CR
 agrees, see ``shared/games/gateruler.md`` 2.9). Reading and writing the board is :mod:`.board`.
 
@@ -19,7 +21,8 @@ Zones (CR Section 3). Each player has one of each, except the shared gate (3-2a,
   its card in play (3-14d-3);
 - ``resource`` (3-16b): public, ready/exhausted;
 - ``supply``: the resource cards not yet in play. Where resources come from is not in the CR (the
-  ruler's Setup just says "N resources"); a decklist's resource section starts here.
+  ruler's Setup just says "N resources"); a decklist's resource section starts here. It is the one zone
+  without a rule.
 
 In-play zones (3-6b) share a group, so a card moving between them stays the same card and keeps its
 state (3-2d, 3-2d-1).
@@ -35,13 +38,21 @@ SPEC = GameSpec(
     key=KEY,
     name="Gate Ruler",
     zones=(
-        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True),
-        ZoneSpec(name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"),
+        ZoneSpec(name="deck", rule="3-4", ordered=True, default_face="down", shuffle_at_setup=True),
         ZoneSpec(
-            name="ruler", label="ruler zone", orientable=True, group="play", face_down_visible_to="controller"
+            name="hand", rule="3-5", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"
+        ),
+        ZoneSpec(
+            name="ruler",
+            rule="3-7",
+            label="ruler zone",
+            orientable=True,
+            group="play",
+            face_down_visible_to="controller",
         ),
         ZoneSpec(
             name="attack",
+            rule="3-8",
             label="attack zones",
             orientable=True,
             group="play",
@@ -50,6 +61,7 @@ SPEC = GameSpec(
         ),
         ZoneSpec(
             name="defense",
+            rule="3-9",
             label="defense zones",
             orientable=True,
             enter_orientation="exhaust",
@@ -59,6 +71,7 @@ SPEC = GameSpec(
         ),
         ZoneSpec(
             name="set",
+            rule="3-10",
             label="set zones",
             visible_to="owner",
             face_down_visible_to="owner",
@@ -66,16 +79,20 @@ SPEC = GameSpec(
             group="play",
             enter_at="bottom",
         ),
-        ZoneSpec(name="field", label="field zone", group="play", face_down_visible_to="controller"),
-        ZoneSpec(name="drive", label="drive zone", default_face="down", face_down_visible_to="owner"),
-        ZoneSpec(name="damage", label="damage zone", face_down_visible_to="owner"),
-        ZoneSpec(name="charge", label="charge zone", face_down_visible_to="nobody"),
-        ZoneSpec(name="graveyard"),
-        ZoneSpec(name="resource", label="resource zone", orientable=True, enter_at="bottom"),
-        ZoneSpec(name="removal", label="removal zone"),
-        ZoneSpec(name="counter", label="counter zone"),
+        ZoneSpec(
+            name="field", rule="3-11", label="field zone", group="play", face_down_visible_to="controller"
+        ),
+        ZoneSpec(
+            name="drive", rule="3-12", label="drive zone", default_face="down", face_down_visible_to="owner"
+        ),
+        ZoneSpec(name="damage", rule="3-13", label="damage zone", face_down_visible_to="owner"),
+        ZoneSpec(name="charge", rule="3-14", label="charge zone", face_down_visible_to="nobody"),
+        ZoneSpec(name="graveyard", rule="3-15"),
+        ZoneSpec(name="resource", rule="3-16", label="resource zone", orientable=True, enter_at="bottom"),
+        ZoneSpec(name="removal", rule="3-17", label="removal zone"),
+        ZoneSpec(name="counter", rule="3-19", label="counter zone"),
         ZoneSpec(name="supply", label="resource supply"),
-        ZoneSpec(name="gate", shared=True, ordered=True),
+        ZoneSpec(name="gate", rule="3-18", shared=True, ordered=True),
     ),
     orientations=(
         OrientationSpec(name="ready", adjective="ready", verb_s="readies"),
@@ -84,11 +101,15 @@ SPEC = GameSpec(
     tap="exhaust",
     untap="ready",
     phases=(
-        PhaseSpec(name="setup", both_act=True),
-        PhaseSpec(name="start"),
-        PhaseSpec(name="main"),
-        PhaseSpec(name="attack", steps=(StepSpec(name="declare"), StepSpec(name="battle"))),
-        PhaseSpec(name="end"),
+        PhaseSpec(name="setup", rule="5-3", both_act=True),
+        PhaseSpec(name="start", rule="6-2"),
+        PhaseSpec(name="main", rule="6-3"),
+        PhaseSpec(
+            name="attack",
+            rule="6-4",
+            steps=(StepSpec(name="declare", rule="8-4"), StepSpec(name="battle", rule="8-5, 8-6, 8-7")),
+        ),
+        PhaseSpec(name="end", rule="6-5"),
     ),
     player_values={
         "life": 0,
@@ -99,32 +120,6 @@ SPEC = GameSpec(
         "sets": 0,
     },
 )
-
-ZONE_RULES: dict[str, str | None] = {
-    "deck": "3-4",
-    "hand": "3-5",
-    "ruler": "3-7",
-    "attack": "3-8",
-    "defense": "3-9",
-    "set": "3-10",
-    "field": "3-11",
-    "drive": "3-12",
-    "damage": "3-13",
-    "charge": "3-14",
-    "graveyard": "3-15",
-    "resource": "3-16",
-    "removal": "3-17",
-    "gate": "3-18",
-    "counter": "3-19",
-    "supply": None,
-}
-"""The rule of each zone of :data:`SPEC` (Section 3); the supply has none: the CR does not say where
-resources come from."""
-PHASE_RULES: dict[str, str] = {"setup": "5-3", "start": "6-2", "main": "6-3", "attack": "6-4", "end": "6-5"}
-"""The rule of each phase (Section 6; the preparation before the first turn, 5-3)."""
-STEP_RULES: dict[str, str] = {"declare": "8-4", "battle": "8-5, 8-6, 8-7"}
-"""The rules of the attack phase's steps (Section 8): ``battle`` is the Intercept step, the damage step
-and the attack end step, whose gate windows are one (see the package doc)."""
 
 SETUP, START, MAIN, ATTACK, END = range(5)
 DECLARE, BATTLE = 0, 1

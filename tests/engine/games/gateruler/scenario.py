@@ -1,21 +1,20 @@
-"""Building Gate Ruler matches for the scenario tests: decks with known stats, Alice (seat 0) first."""
+"""Gate Ruler's shortcuts for the scenario tests over the one harness of the four games
+(:class:`tests.engine.games.harness.Scenario`): decks with known stats, and a functional form of the
+harness's plumbing (a match is a state passed along; ``act`` and ``do`` go through
+:meth:`Scenario.act`, so every accepted action is followed by the game's invariant check). New tests
+may use :class:`Scenario` directly (``game(...)``). Alice (seat 0) plays first.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
-from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.games.gateruler import DEFINITION
-from engine.match.games.gateruler.board import zone_ids
-from engine.match.games.gateruler.spec import SPEC
-from engine.match.render import render_all
-from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState
+from tests.engine.games.harness import Scenario
 
-PLAYERS = ("Alice", "Bob")
-SEED = bytes(range(32))
 NUMBERS: dict[str, int] = {
     "attack_zones": 2,
     "defense_zones": 1,
@@ -60,15 +59,32 @@ def deck_of(owner: str, size: int = 30, kind: str = "unit", **ruler_kw: Any) -> 
     return {"ruler": [ruler(f"{owner} Ruler", **ruler_kw)], "deck": cards, "supply": supply}
 
 
+def game(decks: list[dict[str, list[CardRef]]] | None = None, first: int = 0) -> Scenario:
+    """A Gate Ruler match on the harness: Alice's and Bob's decks (default: 30 units each)."""
+    return Scenario(DEFINITION, decks or [deck_of("A"), deck_of("B")], first=first)
+
+
 def start(decks: list[dict[str, list[CardRef]]] | None = None, first: int = 0) -> MatchState:
-    decks = decks or [deck_of("A"), deck_of("B")]
-    return new_match(SPEC, PLAYERS, decks, SEED, first_player=first)
+    """The state of a new match (:func:`game`)."""
+    return game(decks, first).state
+
+
+def on(state: MatchState) -> Scenario:
+    """The harness playing on from a state these helpers reached."""
+    scenario = Scenario.__new__(Scenario)
+    scenario.definition = DEFINITION
+    scenario.state = state
+    scenario.events = []
+    return scenario
 
 
 def act(
     state: MatchState, action: type[BaseAction], actor: int, **fields: Any
 ) -> tuple[MatchState, list[Event]]:
-    return apply(state, action(actor=actor, version=state.version, **fields))
+    """Apply an action as ``actor`` (:meth:`Scenario.act`); the new state and its events."""
+    scenario = on(state)
+    events = scenario.act(actor, action, **fields)
+    return scenario.state, events
 
 
 def do(state: MatchState, action: type[BaseAction], actor: int, **fields: Any) -> MatchState:
@@ -83,15 +99,14 @@ def pass_both(state: MatchState) -> tuple[MatchState, list[Event]]:
 
 
 def at(state: MatchState, zone: str, seat: int | None, card_id: int) -> CardAt:
-    return CardAt(zone=zone, player=seat, index=zone_ids(state, state.board, zone, seat).index(card_id))
+    """The position of a card in a zone, as actions name it."""
+    return CardAt(zone=zone, player=seat, index=state.zone(zone, seat).index(card_id))
 
 
 def ids(state: MatchState, zone: str, seat: int | None = None) -> tuple[int, ...]:
-    return zone_ids(state, state.board, zone, seat)
+    return state.zone(zone, seat)
 
 
 def lines(events: list[Event], state: MatchState, viewer: int | None = None) -> list[str]:
-    return render_all(events, state, viewer)
-
-
-_ = DEFINITION
+    """What ``viewer`` (None: a spectator) reads of ``events`` (:meth:`Scenario.lines`)."""
+    return on(state).lines(viewer, events)
