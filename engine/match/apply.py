@@ -760,6 +760,11 @@ def _next_step(state: MatchState, action: NextStep) -> HandlerResult:
         later = [(p, s) for p, s in later if state.match.phase_steps[p][s] == action.to]
         if not later:
             refuse(f"There is no step called '{action.to}' later in this turn.")
+    else:
+        definition = definition_of(state.match.spec)
+        if definition is not None:
+            names = state.match.phase_steps
+            later = [(p, s) for p, s in later if not definition.skipped(state, names[p][s])]
     if not later:
         refuse("This is the last step of the turn; pass the turn instead.")
     return _goto(state, action.actor, *later[0])

@@ -106,6 +106,11 @@ class GameDefinition:
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Refuse (with :func:`refuse`) an action the game's structure does not allow now."""
 
+    def skipped(self, state: MatchState, step: str) -> bool:
+        """Whether ``step``, later in this turn, does not happen now: a "next step" without a
+        destination passes over it unannounced (Duel Masters 506.2: no attack, no block declaration)."""
+        return False
+
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """Run what happens automatically after an accepted action; returns the state and new events."""
         return state, []

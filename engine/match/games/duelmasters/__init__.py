@@ -20,8 +20,8 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
   (501.1, 702.3a), the draw (502.1), one mana charge in the charge step (503.1-503.2; multicoloured
   cards enter tapped, 405.1), using cards in the main step with the mana payment checked (504.1,
   112.2a-c, 405.4), the attack step's loop of attacks (505.5) and its sub-steps skipped when no
-  attacker is declared (506.2: the turn goes on to the end of turn step, and moving to a skipped
-  sub-step is refused, so none is announced);
+  attacker is declared (506.2: "next step" goes on to the end of turn step without announcing them,
+  and naming a skipped sub-step is refused);
 - entered numbers (101.1: card text changes costs, powers, breakers): kept, and when one differs from
   the card data both players read it next to the printed one ("at a cost of 0 instead of its printed
   8", 201.2a), with the card or effect the player names (``because``); a change to the opponent's
@@ -151,6 +151,15 @@ class DuelMastersDefinition(GameDefinition):
         state, _ = advance(work.result()[0])
         return state
 
+    def skipped(self, state: MatchState, step: str) -> bool:
+        """506.2: with no attacking creature declared, the attack's other sub-steps are skipped, so a
+        "next step" from the attack declaration step goes on to the end of turn step unannounced."""
+        return (
+            proc.current(state.board) == "attack_declaration"
+            and proc.attack_of(state.board) is None
+            and step in proc.WAIT_STEPS | {"end_of_attack"}
+        )
+
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """505.4, 510: the turn does not move on in the middle of an attack. While the defender decides
         (their declarations and block, 506.3d, 507.1; the power of their creature, 206, 508.1; their
@@ -163,7 +172,7 @@ class DuelMastersDefinition(GameDefinition):
         if (
             isinstance(action, NextStep)
             and proc.current(state.board) == "attack_declaration"
-            and (action.to is None or action.to in proc.WAIT_STEPS | {"end_of_attack"})
+            and action.to in proc.WAIT_STEPS | {"end_of_attack"}
         ):
             refuse(
                 "With no attack declared the attack's other steps are skipped (506.2): move on to the end of "

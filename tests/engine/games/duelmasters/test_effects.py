@@ -296,12 +296,13 @@ def test_without_an_attacker_no_block_declaration_step_is_announced() -> None:
         "With no attack declared the attack's other steps are skipped (506.2): move on to the end of turn "
         "step or the end phase."
     )
-    refused(state, NextStep, 0, message)
     refused(state, NextStep, 0, message, to="block_declaration")
-    state, events = act(state, NextStep, 0, to="end_of_turn")
-    assert step(state) == "end_of_turn"
-    text = " ".join(lines(events, state, 1))
-    assert "block declaration" not in text and "end of turn step" in text
+    refused(state, NextStep, 0, message, to="battle")
+    for move in ({}, {"to": "end_of_turn"}):
+        after, events = act(state, NextStep, 0, **move)
+        assert step(after) == "end_of_turn"
+        text = " ".join(lines(events, after, 1))
+        assert "block declaration" not in text and "end of turn step" in text
 
 
 def test_each_automatic_step_has_a_row_citing_its_own_rule() -> None:
