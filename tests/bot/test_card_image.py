@@ -28,7 +28,7 @@ from bot.render.card_image.face import _TEXT_SIZES, _layout_text
 from bot.render.card_image.face_data import _face, _stats, _type_line
 from bot.render.card_image.fonts import _clean, _font, _font_file
 from bot.render.card_image.text import _paragraphs
-from engine.cards.model import CardFace, CardRecord
+from engine.cards.model import MAX_TEXT, CardFace, CardRecord
 
 WIDTH, HEIGHT = 420, round(420 * CARD_RATIO)
 
@@ -355,7 +355,7 @@ def test_long_text_never_grows_the_card_nor_reaches_the_stats() -> None:
     """The stats bar, the footer and the title sit where they always do, however long the text."""
     short = png(render_card(dragotraptor("Boost")))
     long = png(render_card(dragotraptor(LONG_TEXT)))
-    huge = png(render_card(dragotraptor("word " * 20_000)))
+    huge = png(render_card(dragotraptor("word " * (MAX_TEXT // 5))))  # the longest text a card holds
     cjk = png(render_card(dragotraptor("竜" * 8_000)))
     bottom = (0, HEIGHT - 90, WIDTH, HEIGHT)  # stats bar and footer
     top = (0, 0, WIDTH, 62)  # title bar
