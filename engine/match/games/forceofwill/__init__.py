@@ -107,6 +107,7 @@ from engine.match.games.forceofwill.board import (
 )
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -191,7 +192,7 @@ class ForceOfWill(GameDefinition):
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
         return handlers.settle(state, action) if self._ours(state) else (state, [])
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         return handlers.losers(state) if self._ours(state) else []
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:

@@ -37,7 +37,6 @@ from engine.match.games.forceofwill.spec import (
     has_keyword,
     judgment_cost,
 )
-from engine.match.games.forceofwill.turn import advance
 from engine.match.state import Board, MatchState
 
 _MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
@@ -230,21 +229,17 @@ def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Bo
     return board, [Event("fow_jruler", seat, moved.cards)]
 
 
-def double_pass(state: MatchState, board: Board) -> tuple[Board, list[Event], bool]:
-    """605.1: with objects on the chase, its top resolves (the players carry it out; a judgment
-    process is carried out here, 705.3a) and the turn player gains priority; with an empty chase, the
-    priority sequence ends and the game moves on. Returns whether the turn passed."""
-    chase = chase_entries(board)
-    if chase:
-        top = chase[0]
-        if top[0] == "judgment":
-            board, events = _resolve_judgment(state, board, top)
-            return board.evolve(priority=board.active, passes=0), events, False
-        controller = entry_controller(board, top)
-        board = board.with_data(resolving=top).evolve(priority=controller, passes=0)
-        mentions = (mention(state, board, top[1]),) if top[0] == "card" else ()
-        return board, [Event("fow_resolving", controller, mentions, {"text": entry_text(top)})], False
-    return advance(state, board)
+def resolve_top(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """605.1: both players passed in succession with objects on the chase: its top resolves (the players
+    carry it out; a judgment process is carried out here, 705.3a) and the turn player gains priority."""
+    top = chase_entries(board)[0]
+    if top[0] == "judgment":
+        board, events = _resolve_judgment(state, board, top)
+        return board.evolve(priority=board.active, passes=0), events
+    controller = entry_controller(board, top)
+    board = board.with_data(resolving=top).evolve(priority=controller, passes=0)
+    mentions = (mention(state, board, top[1]),) if top[0] == "card" else ()
+    return board, [Event("fow_resolving", controller, mentions, {"text": entry_text(top)})]
 
 
 HANDLERS = (

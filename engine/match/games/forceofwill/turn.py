@@ -1,7 +1,10 @@
 """The turn (500): the draw (502.4), recovery (503), the end of the turn (505.5, 505.6) and moving on
-when a priority sequence ends with an empty chase (605.1, through the battle steps of 800)."""
+when a priority sequence ends with an empty chase (605.1, through the battle steps of 800): one
+function per step, run by the settle table's row of that step (:data:`.handlers.TABLE`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.match.apply import HandlerResult, move_cards, refuse
 from engine.match.events import Event
@@ -24,7 +27,6 @@ from engine.match.games.forceofwill.spec import (
     RECOVERY,
     S_ATTACK,
     S_BATTLE_END,
-    S_BATTLE_START,
     S_BLOCK,
     S_DAMAGE,
     S_FIRST_STRIKE,
@@ -128,54 +130,78 @@ def recovery(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
     return board, events
 
 
-def advance(state: MatchState, board: Board) -> tuple[Board, list[Event], bool]:
-    """Move on after a priority sequence ends with an empty chase (500, 800)."""
-    active = board.active
-    phase, step = board.phase, board.step
-    if phase == DRAW:
-        board, events = recovery(state, board)
-        return board, events, False
-    if phase == END:
-        board, events = end_of_turn(state, board)
-        return board, events, board.data("discard") is None
-    battle = battle_of(board)
-    events = []
-    if step == S_MAIN:
-        board = board.evolve(phase=END, step=0, priority=active, passes=0)
-        return board, [step_event(END, 0)], False
-    assert battle is not None
-    if step == S_BATTLE_START:
-        nxt = S_ATTACK
-    elif step == S_ATTACK:
-        if battle.get("declared"):
-            nxt = S_BLOCK
-        else:
-            # 803.3: forfeiting the attack ends the battle; unanswered, no more battles this turn.
-            if not battle.get("acted"):
-                board = board.with_data(no_battle=True)
-            events.append(Event("fow_forfeit", active))
-            nxt = S_BATTLE_END
-    elif step == S_BLOCK:
-        if battle.get("attacker") is None:
-            nxt = S_BATTLE_END
-        elif battle["first_strike"] or battle["multi_strike"]:
-            nxt = S_FIRST_STRIKE
-        else:
-            nxt = S_DAMAGE
-    elif step == S_FIRST_STRIKE:
-        nxt = S_DAMAGE if battle.get("attacker") is not None else S_BATTLE_END
-    elif step == S_DAMAGE:
+def leave_draw(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """The draw phase ends (605.1): the recovery phase (503), then the main phase (504)."""
+    return recovery(state, board)
+
+
+def leave_main(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """The main phase ends with no battle in progress (605.1): the end phase (505)."""
+    board = board.evolve(phase=END, step=0, priority=board.active, passes=0)
+    return board, [step_event(END, 0)]
+
+
+def leave_battle_start(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """802.2 ends: the declare attack step (803)."""
+    return _battle_step(state, board, S_ATTACK, [])
+
+
+def leave_attack(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """803 ends: with an attack declared, the declare block step (804); otherwise the battle ends (803.3:
+    forfeiting the attack ends the battle; unanswered, no more battles this turn)."""
+    battle = _battle(board)
+    if battle.get("declared"):
+        return _battle_step(state, board, S_BLOCK, [])
+    if not battle.get("acted"):
+        board = board.with_data(no_battle=True)
+    return _battle_step(state, board, S_BATTLE_END, [Event("fow_forfeit", board.active)])
+
+
+def leave_block(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """804 ends: the first strike battle resolution step with [First Strike] or [Multi Strike], else the
+    normal one; no attacking J/resonator: the end of battle step (805.1)."""
+    battle = _battle(board)
+    if battle.get("attacker") is None:
         nxt = S_BATTLE_END
+    elif battle["first_strike"] or battle["multi_strike"]:
+        nxt = S_FIRST_STRIKE
     else:
-        # 807.4: the battle ends; back to the main phase.
-        board = board.with_data(battle=None).evolve(step=S_MAIN, priority=active, passes=0)
-        return board, [step_event(MAIN, S_MAIN)], False
-    board = board.evolve(step=nxt, priority=active, passes=0)
+        nxt = S_DAMAGE
+    return _battle_step(state, board, nxt, [])
+
+
+def leave_first_strike(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """805 ends: the normal battle resolution step, or the end of battle step without an attacking
+    J/resonator (806.1)."""
+    nxt = S_DAMAGE if _battle(board).get("attacker") is not None else S_BATTLE_END
+    return _battle_step(state, board, nxt, [])
+
+
+def leave_damage(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """806 ends: the end of battle step (807)."""
+    return _battle_step(state, board, S_BATTLE_END, [])
+
+
+def leave_battle_end(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+    """807.4: the battle ends; back to the main phase."""
+    board = board.with_data(battle=None).evolve(step=S_MAIN, priority=board.active, passes=0)
+    return board, [step_event(MAIN, S_MAIN)]
+
+
+def _battle(board: Board) -> dict[str, Any]:
+    battle = battle_of(board)
+    assert battle is not None, "a battle step without a battle"
+    return battle
+
+
+def _battle_step(state: MatchState, board: Board, nxt: int, events: list[Event]) -> tuple[Board, list[Event]]:
+    """Move on to a battle step; the battle resolution steps deal their damage (805.2, 806.2)."""
+    board = board.evolve(step=nxt, priority=board.active, passes=0)
     events.append(step_event(MAIN, nxt))
     if nxt in (S_FIRST_STRIKE, S_DAMAGE):
         board, dealt = battle_damage(state, board, nxt == S_FIRST_STRIKE)
         events += dealt
-    return board, events, False
+    return board, events
 
 
 HANDLERS = ((Discard, _discard),)
