@@ -30,7 +30,7 @@ from engine.match.games.forceofwill.spec import SETUP
 from engine.match.games.forceofwill.turn import end_of_turn
 from engine.match.settle import Step
 from engine.match.settle import settle as settle_table
-from engine.match.state import Board, MatchState
+from engine.match.state import MatchState
 
 __all__ = ["HANDLERS", "TABLE", "losers", "register", "settle", "setup"]
 
@@ -77,11 +77,14 @@ def _resolve_top(work: FowWork) -> bool:
     return work.absorb(resolve_top(work.state, work.board))
 
 
-def _leave(procedure: Callable[[MatchState, Board], tuple[Board, list[Event]]]) -> Callable[[FowWork], bool]:
+def _leave(procedure: Callable[[FowWork], None]) -> Callable[[FowWork], bool]:
     """A step's row: when its priority sequence ends with an empty chase (605.1), the game moves on."""
 
     def run(work: FowWork) -> bool:
-        return work.sequence_ended() and work.absorb(procedure(work.state, work.board))
+        if not work.sequence_ended():
+            return False
+        procedure(work)
+        return True
 
     return run
 
@@ -90,7 +93,7 @@ def _end_turn(work: FowWork) -> bool:
     """505.5's final step, then 505.6 unless the turn player must first discard down to seven."""
     if not work.sequence_ended():
         return False
-    work.absorb(end_of_turn(work.state, work.board))
+    end_of_turn(work)
     work.new_turn = work.data("discard") is None
     return True
 
