@@ -17,7 +17,7 @@ Game data kept on the board (:meth:`Board.data`), all about public cards:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
@@ -54,6 +54,12 @@ class FowWork(BoardWork):
         self.board = board
         self.events += events
         return moved
+
+    def changed_by(self, procedure: Callable[[FowWork], None]) -> bool:
+        """Run a procedure on this work; whether it changed the board or said anything."""
+        before, said = self.board, len(self.events)
+        procedure(self)
+        return len(self.events) != said or (self.board is not before and self.board != before)
 
     def sequence_ended(self) -> bool:
         """605.1: both players passed in succession with an empty chase: the priority sequence ends and

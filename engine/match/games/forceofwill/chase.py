@@ -18,6 +18,7 @@ from engine.match.games.forceofwill.actions import (
 from engine.match.games.forceofwill.board import (
     RECOVER,
     Entry,
+    FowWork,
     chase_entries,
     entry_controller,
     jrulers,
@@ -37,7 +38,7 @@ from engine.match.games.forceofwill.spec import (
     has_keyword,
     judgment_cost,
 )
-from engine.match.state import Board, MatchState
+from engine.match.state import MatchState
 
 _MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
 
@@ -214,32 +215,30 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
     return board, [Event("fow_judgment", actor, (mention(state, board, ruler),), data)], None
 
 
-def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:
+def _resolve_judgment(work: FowWork, entry: Entry) -> None:
     """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3); a ruler
     whose card data shows no J-ruler side has no [Judgment] to play (705.1, refused by :func:`_judgment`)."""
     seat, ruler = int(entry[1]), int(entry[2])
-    match = state.match
-    area = match.slot_of[("ruler_area", seat)]
-    chase = [e for e in chase_entries(board) if e != entry]
-    board = board.with_data(chase=chase)
-    if ruler not in board.zones[area]:
-        return board, [Event("fow_resolved", seat, (), {"to": None, "text": "judgment"})]
-    board, moved = move_cards(state, board, seat, [(area, ruler)], match.slot_of[("field", None)])
-    board = board.with_data(jrulers=sorted(jrulers(board) | {ruler}))
-    return board, [Event("fow_jruler", seat, moved.cards)]
+    work.set(chase=[e for e in chase_entries(work.board) if e != entry])
+    if ruler not in work.ids("ruler_area", seat):
+        work.emit("fow_resolved", seat, to=None, text="judgment")
+        return
+    work.move(seat, [ruler], "field", kind="fow_jruler")
+    work.set(jrulers=sorted(jrulers(work.board) | {ruler}))
 
 
-def resolve_top(state: MatchState, board: Board) -> tuple[Board, list[Event]]:
+def resolve_top(work: FowWork) -> None:
     """605.1: both players passed in succession with objects on the chase: its top resolves (the players
     carry it out; a judgment process is carried out here, 705.3a) and the turn player gains priority."""
-    top = chase_entries(board)[0]
+    top = chase_entries(work.board)[0]
     if top[0] == "judgment":
-        board, events = _resolve_judgment(state, board, top)
-        return board.evolve(priority=board.active, passes=0), events
-    controller = entry_controller(board, top)
-    board = board.with_data(resolving=top).evolve(priority=controller, passes=0)
-    mentions = (mention(state, board, top[1]),) if top[0] == "card" else ()
-    return board, [Event("fow_resolving", controller, mentions, {"text": entry_text(top)})]
+        _resolve_judgment(work, top)
+        work.board = work.board.evolve(priority=work.board.active, passes=0)
+        return
+    controller = entry_controller(work.board, top)
+    work.set(resolving=top)
+    work.board = work.board.evolve(priority=controller, passes=0)
+    work.emit("fow_resolving", controller, [top[1]] if top[0] == "card" else [], text=entry_text(top))
 
 
 HANDLERS = (

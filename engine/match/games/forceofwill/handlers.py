@@ -53,7 +53,7 @@ def settle(state: MatchState, action: BaseAction) -> tuple[MatchState, list[Even
 
 
 def _reconcile(work: FowWork) -> bool:
-    return work.absorb(reconcile(work.state, work.board))
+    return work.changed_by(reconcile)
 
 
 def _battle_acted(work: FowWork) -> bool:
@@ -74,7 +74,8 @@ def _battle_acted(work: FowWork) -> bool:
 def _resolve_top(work: FowWork) -> bool:
     if not work.double_pass() or not chase_entries(work.board):
         return False
-    return work.absorb(resolve_top(work.state, work.board))
+    resolve_top(work)
+    return True
 
 
 def _leave(procedure: Callable[[FowWork], None]) -> Callable[[FowWork], bool]:
@@ -101,7 +102,7 @@ def _end_turn(work: FowWork) -> bool:
 def _rule_processes(work: FowWork) -> bool:
     if work.data("resolving") is not None or work.data("discard") is not None:
         return False
-    return work.absorb(rule_processes(work.state, work.board))
+    return work.changed_by(rule_processes)
 
 
 TABLE: tuple[Step[FowWork], ...] = (
