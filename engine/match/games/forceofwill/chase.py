@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.match.apply import HandlerResult, pick, refuse
-from engine.match.events import Event
 from engine.match.games.forceofwill.actions import (
     Judgment,
     PlayAbility,
@@ -22,12 +21,9 @@ from engine.match.games.forceofwill.board import (
     chase_entries,
     entry_controller,
     jrulers,
-    mention,
-    name_of,
     need_main_timing,
     own_card,
     pay_from_pool,
-    ref_of,
 )
 from engine.match.games.forceofwill.spec import (
     ENTITY_TYPES,
@@ -181,34 +177,35 @@ def entry_text(entry: Entry) -> str:
 
 
 def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
+    """705.1: at main timing, once a turn, a recovered ruler that is not astral (1024.2) and has a
+    J-ruler side plays its judgment process onto the chase, paying its [Judgment] cost (903.2l-1)."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
-    match = state.match
     need_main_timing(state, actor, "play a judgment process")
-    if board.data("judged"):
+    if work.data("judged"):
         refuse("You have already played a judgment process this turn (705.1).")
     if action.ruler is not None:
         _, ruler = own_card(state, action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
     else:
-        area = board.zones[match.slot_of[("ruler_area", actor)]]
+        area = work.ids("ruler_area", actor)
         if not area:
             refuse("You have no ruler in your ruler area (705.1).")
         ruler = area[0]
-    card = board.cards[ruler]
+    card, name, ref = work.card(ruler), work.name_of(ruler), work.ref(ruler)
     if card.orientation != RECOVER:
-        refuse(f"{name_of(state, ruler)} is rested: judgment needs a recovered ruler (705.1).")
+        refuse(f"{name} is rested: judgment needs a recovered ruler (705.1).")
     if card.counter("astral"):
-        refuse(f"{name_of(state, ruler)} is astral: it can't do judgment (1024.2).")
-    if card_type(ref_of(state, board, ruler)) not in (None, "ruler"):
-        refuse(f"{name_of(state, ruler)} is not a ruler (705.1).")
-    if has_jruler_side(ref_of(state, board, ruler)) is False:
-        refuse(f"{name_of(state, ruler)} has no [Judgment]: its card data shows no J-ruler side (705.1).")
-    cost = judgment_cost(ref_of(state, board, ruler))
-    check_payment(f"The [Judgment] of {name_of(state, ruler)}", cost, action.pay, action.cost_change)
-    board = pay_from_pool(board, actor, action.pay)
-    board = board.with_data(chase=[("judgment", actor, ruler), *chase_entries(board)], judged=True)
-    data = payment_data(cost, action.pay, action.cost_change)
-    return board, [Event("fow_judgment", actor, (mention(state, board, ruler),), data)], None
+        refuse(f"{name} is astral: it can't do judgment (1024.2).")
+    if card_type(ref) not in (None, "ruler"):
+        refuse(f"{name} is not a ruler (705.1).")
+    if has_jruler_side(ref) is False:
+        refuse(f"{name} has no [Judgment]: its card data shows no J-ruler side (705.1).")
+    cost = judgment_cost(ref)
+    check_payment(f"The [Judgment] of {name}", cost, action.pay, action.cost_change)
+    work.board = pay_from_pool(work.board, actor, action.pay)
+    work.set(chase=[("judgment", actor, ruler), *chase_entries(work.board)], judged=True)
+    work.emit("fow_judgment", actor, [ruler], **payment_data(cost, action.pay, action.cost_change))
+    return work.handled()
 
 
 def _resolve_judgment(work: FowWork, entry: Entry) -> None:
