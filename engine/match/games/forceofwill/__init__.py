@@ -53,6 +53,12 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
   both at once is a draw (103.3); a concession any time (103.4).
 
+What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
+per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
+change the board through the game's working context (:class:`.board.FowWork`, a
+:class:`~engine.match.work.BoardWork`); losses are :class:`~engine.match.outcome.Loss` values citing
+1202.1 or 1202.2.
+
 Left to the players: card text and its effects (909, 910), will abilities given by effects (the
 ``granted`` produce) and those without [Rest], a will ability's other costs (life, banishing...) and
 will's moon and time characteristics (907.6: kept as void), triggers (906) and their priority windows
