@@ -53,6 +53,12 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
   both at once is a draw (103.3); a concession any time (103.4).
 
+What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
+per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
+change the board through the game's working context (:class:`.board.FowWork`, a
+:class:`~engine.match.work.BoardWork`); losses are :class:`~engine.match.outcome.Loss` values citing
+1202.1 or 1202.2.
+
 Left to the players: card text and its effects (909, 910), will abilities given by effects (the
 ``granted`` produce) and those without [Rest], a will ability's other costs (life, banishing...) and
 will's moon and time characteristics (907.6: kept as void), triggers (906) and their priority windows
@@ -107,6 +113,7 @@ from engine.match.games.forceofwill.board import (
 )
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
+from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
@@ -191,7 +198,7 @@ class ForceOfWill(GameDefinition):
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
         return handlers.settle(state, action) if self._ours(state) else (state, [])
 
-    def losers(self, state: MatchState) -> list[tuple[int, str]]:
+    def losers(self, state: MatchState) -> list[Loss]:
         return handlers.losers(state) if self._ours(state) else []
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:

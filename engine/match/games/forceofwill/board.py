@@ -17,10 +17,10 @@ Game data kept on the board (:meth:`Board.data`), all about public cards:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.match.actions import CardAt
+from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.apply import pick, refuse
 from engine.match.events import Event, seen_mask
 from engine.match.games.forceofwill.spec import (
@@ -30,10 +30,46 @@ from engine.match.games.forceofwill.spec import (
     stat_int,
 )
 from engine.match.state import Board, Card, CardRef, MatchState
+from engine.match.work import BoardWork
 
 REST = 1
 RECOVER = 0
 Entry = tuple[Any, ...]
+
+
+class FowWork(BoardWork):
+    """Force of Will's working context for the settle table (:data:`.handlers.TABLE`): the action being
+    settled (the double pass of 605.1 and the non-turn player's play in a battle, 803.3, read it) and
+    whether the turn passed (a new turn gives back the undos, :attr:`MatchState.undo_used`)."""
+
+    def __init__(self, state: MatchState, action: BaseAction) -> None:
+        super().__init__(state, action.version)
+        self.action = action
+        self.new_turn = False
+
+    def absorb(self, change: tuple[Board, list[Event]]) -> bool:
+        """Take a procedure's new board and events; whether it changed anything."""
+        board, events = change
+        moved = bool(events) or (board is not self.board and board != self.board)
+        self.board = board
+        self.events += events
+        return moved
+
+    def changed_by(self, procedure: Callable[[FowWork], None]) -> bool:
+        """Run a procedure on this work; whether it changed the board or said anything."""
+        before, said = self.board, len(self.events)
+        procedure(self)
+        return len(self.events) != said or (self.board is not before and self.board != before)
+
+    def sequence_ended(self) -> bool:
+        """605.1: both players passed in succession with an empty chase: the priority sequence ends and
+        the game moves on from the step or phase."""
+        return self.double_pass() and not chase_entries(self.board)
+
+    def double_pass(self) -> bool:
+        """605.1: the action settled is the second of two consecutive passes."""
+        return isinstance(self.action, PassPriority) and self.board.passes >= 2
+
 
 # Reading game data --------------------------------------------------------------------------------
 

@@ -7,8 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.match.apply import HandlerResult, move_cards, pick, refuse
-from engine.match.events import Event
+from engine.match.apply import HandlerResult, pick, refuse
 from engine.match.games.forceofwill.actions import (
     Judgment,
     PlayAbility,
@@ -18,15 +17,13 @@ from engine.match.games.forceofwill.actions import (
 from engine.match.games.forceofwill.board import (
     RECOVER,
     Entry,
+    FowWork,
     chase_entries,
     entry_controller,
     jrulers,
-    mention,
-    name_of,
     need_main_timing,
     own_card,
     pay_from_pool,
-    ref_of,
 )
 from engine.match.games.forceofwill.spec import (
     ENTITY_TYPES,
@@ -37,8 +34,7 @@ from engine.match.games.forceofwill.spec import (
     has_keyword,
     judgment_cost,
 )
-from engine.match.games.forceofwill.turn import advance
-from engine.match.state import Board, MatchState
+from engine.match.state import MatchState
 
 _MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
 
@@ -94,18 +90,18 @@ def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
     """903.2: move the card to the chase (a spell, 312.3) and pay its cost; 604: when it may be played
     (main timing for resonators, additions, regalia, runes and chants, 604.2; any priority for a card
     with [Quickcast], 1112.2, or a chant with [Trigger], 604.1, 1113)."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
-    match = state.match
     slot, card_id = pick(state, action.card, actor)
-    zone = match.slot_spec[slot].name
-    if match.slot_player[slot] != actor:
+    zone = work.match.slot_spec[slot].name
+    if work.match.slot_player[slot] != actor:
         refuse("You can only play cards from your own zones.")
     if zone in ("field", "ruler_area", "chase"):
         refuse(
-            f"{name_of(state, card_id)} is already in the {match.slot_spec[slot].label}; it can't be played."
+            f"{work.name_of(card_id)} is already in the {work.match.slot_spec[slot].label}; "
+            "it can't be played."
         )
-    ref = ref_of(state, board, card_id)
+    ref = work.ref(card_id)
     kind = card_type(ref)
     if kind in ("magic stone", "ruler"):
         refuse(f"A {kind} is not played as a spell (202.2).")
@@ -115,62 +111,58 @@ def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
         without = "[Quickcast] or [Trigger]" if kind == "chant" else "[Quickcast]"
         need_main_timing(state, actor, f"play a {kind} without {without}")
     cost = card_cost(ref)
-    check_payment(name_of(state, card_id), cost, action.pay, action.cost_change)
-    board = pay_from_pool(board, actor, action.pay)
-    new, moved = move_cards(
-        state, board, actor, [(slot, card_id)], match.slot_of[("chase", None)], "top", "up"
-    )
-    new = new.with_data(chase=[("card", card_id), *chase_entries(board)])
+    check_payment(work.name_of(card_id), cost, action.pay, action.cost_change)
+    chase = chase_entries(work.board)
+    work.board = pay_from_pool(work.board, actor, action.pay)
     data = payment_data(cost, action.pay, action.cost_change)
-    return new, [Event("fow_play", actor, moved.cards, data)], None
+    work.move(actor, [card_id], "chase", kind="fow_play", position="top", face="up", **data)
+    work.set(chase=[("card", card_id), *chase])
+    return work.handled()
 
 
 def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
+    """903.2: an ability is played onto the chase and its cost paid (card text: its cost is not in the
+    card data, 903.2k-2)."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
-    mentions: tuple[tuple[int, int], ...] = ()
+    sources: list[int] = []
     if action.source is not None:
-        _, source = pick(state, action.source, actor)
-        mentions = (mention(state, board, source),)
-    board = pay_from_pool(board, actor, action.pay)
-    board = board.with_data(chase=[("ability", actor, action.text), *chase_entries(board)])
-    data = {"text": action.text, "pay": list(action.pay)}
-    return board, [Event("fow_ability", actor, mentions, data)], None
+        sources = [pick(state, action.source, actor)[1]]
+    work.board = pay_from_pool(work.board, actor, action.pay)
+    work.set(chase=[("ability", actor, action.text), *chase_entries(work.board)])
+    work.emit("fow_ability", actor, sources, text=action.text, pay=list(action.pay))
+    return work.handled()
 
 
 def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
     """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority."""
-    board = state.board
-    match = state.match
-    entry = board.data("resolving")
+    work = FowWork(state, action)
+    entry = work.data("resolving")
     if entry is None:
         refuse(
             "Nothing on the chase is resolving; both players pass in succession to resolve its top (605.1)."
         )
     entry = tuple(entry)
-    controller = entry_controller(board, entry)
+    controller = entry_controller(work.board, entry)
     if action.actor != controller:
-        refuse(f"{match.players[controller]} carries out this object and finishes its resolution.")
-    events: list[Event] = []
-    chase = chase_entries(board)
-    if entry[0] == "card" and entry[1] in board.zones[match.slot_of[("chase", None)]]:
+        refuse(f"{work.match.players[controller]} carries out this object and finishes its resolution.")
+    chase = chase_entries(work.board)
+    if entry[0] == "card" and entry[1] in work.ids("chase"):
         card_id = entry[1]
-        kind = card_type(ref_of(state, board, card_id))
+        kind = card_type(work.ref(card_id))
         to = action.to or ("field" if kind in ENTITY_TYPES else "graveyard" if kind else None)
         if to is None:
-            refuse(f"Say where {name_of(state, card_id)} goes (to): the card data gives no type.")
-        owner = board.cards[card_id].owner
-        dest = match.slot_of[(to, None if to == "field" else owner)]
-        chase_slot = match.slot_of[("chase", None)]
-        board, moved = move_cards(state, board, controller, [(chase_slot, card_id)], dest)
-        events.append(Event("fow_resolved", controller, moved.cards, {"to": dest}))
+            refuse(f"Say where {work.name_of(card_id)} goes (to): the card data gives no type.")
+        owner = work.card(card_id).owner
+        work.move(controller, [card_id], to, None if to == "field" else owner, kind="fow_resolved")
         chase = [e for e in chase if e != entry]
     else:
-        events.append(Event("fow_resolved", controller, (), {"to": None, "text": entry_text(entry)}))
+        work.emit("fow_resolved", controller, to=None, text=entry_text(entry))
         if chase and chase[0] == entry:
             chase = chase[1:]
-    board = board.with_data(chase=chase, resolving=None).evolve(priority=board.active, passes=0)
-    return board, events, None
+    work.set(chase=chase, resolving=None)
+    work.board = work.board.evolve(priority=work.board.active, passes=0)
+    return work.handled()
 
 
 def entry_text(entry: Entry) -> str:
@@ -185,66 +177,61 @@ def entry_text(entry: Entry) -> str:
 
 
 def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
+    """705.1: at main timing, once a turn, a recovered ruler that is not astral (1024.2) and has a
+    J-ruler side plays its judgment process onto the chase, paying its [Judgment] cost (903.2l-1)."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
-    match = state.match
     need_main_timing(state, actor, "play a judgment process")
-    if board.data("judged"):
+    if work.data("judged"):
         refuse("You have already played a judgment process this turn (705.1).")
     if action.ruler is not None:
         _, ruler = own_card(state, action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
     else:
-        area = board.zones[match.slot_of[("ruler_area", actor)]]
+        area = work.ids("ruler_area", actor)
         if not area:
             refuse("You have no ruler in your ruler area (705.1).")
         ruler = area[0]
-    card = board.cards[ruler]
+    card, name, ref = work.card(ruler), work.name_of(ruler), work.ref(ruler)
     if card.orientation != RECOVER:
-        refuse(f"{name_of(state, ruler)} is rested: judgment needs a recovered ruler (705.1).")
+        refuse(f"{name} is rested: judgment needs a recovered ruler (705.1).")
     if card.counter("astral"):
-        refuse(f"{name_of(state, ruler)} is astral: it can't do judgment (1024.2).")
-    if card_type(ref_of(state, board, ruler)) not in (None, "ruler"):
-        refuse(f"{name_of(state, ruler)} is not a ruler (705.1).")
-    if has_jruler_side(ref_of(state, board, ruler)) is False:
-        refuse(f"{name_of(state, ruler)} has no [Judgment]: its card data shows no J-ruler side (705.1).")
-    cost = judgment_cost(ref_of(state, board, ruler))
-    check_payment(f"The [Judgment] of {name_of(state, ruler)}", cost, action.pay, action.cost_change)
-    board = pay_from_pool(board, actor, action.pay)
-    board = board.with_data(chase=[("judgment", actor, ruler), *chase_entries(board)], judged=True)
-    data = payment_data(cost, action.pay, action.cost_change)
-    return board, [Event("fow_judgment", actor, (mention(state, board, ruler),), data)], None
+        refuse(f"{name} is astral: it can't do judgment (1024.2).")
+    if card_type(ref) not in (None, "ruler"):
+        refuse(f"{name} is not a ruler (705.1).")
+    if has_jruler_side(ref) is False:
+        refuse(f"{name} has no [Judgment]: its card data shows no J-ruler side (705.1).")
+    cost = judgment_cost(ref)
+    check_payment(f"The [Judgment] of {name}", cost, action.pay, action.cost_change)
+    work.board = pay_from_pool(work.board, actor, action.pay)
+    work.set(chase=[("judgment", actor, ruler), *chase_entries(work.board)], judged=True)
+    work.emit("fow_judgment", actor, [ruler], **payment_data(cost, action.pay, action.cost_change))
+    return work.handled()
 
 
-def _resolve_judgment(state: MatchState, board: Board, entry: Entry) -> tuple[Board, list[Event]]:
+def _resolve_judgment(work: FowWork, entry: Entry) -> None:
     """705.3a: the ruler goes into the field J-ruler side up (orientation kept, 1304.6, 302.3); a ruler
     whose card data shows no J-ruler side has no [Judgment] to play (705.1, refused by :func:`_judgment`)."""
     seat, ruler = int(entry[1]), int(entry[2])
-    match = state.match
-    area = match.slot_of[("ruler_area", seat)]
-    chase = [e for e in chase_entries(board) if e != entry]
-    board = board.with_data(chase=chase)
-    if ruler not in board.zones[area]:
-        return board, [Event("fow_resolved", seat, (), {"to": None, "text": "judgment"})]
-    board, moved = move_cards(state, board, seat, [(area, ruler)], match.slot_of[("field", None)])
-    board = board.with_data(jrulers=sorted(jrulers(board) | {ruler}))
-    return board, [Event("fow_jruler", seat, moved.cards)]
+    work.set(chase=[e for e in chase_entries(work.board) if e != entry])
+    if ruler not in work.ids("ruler_area", seat):
+        work.emit("fow_resolved", seat, to=None, text="judgment")
+        return
+    work.move(seat, [ruler], "field", kind="fow_jruler")
+    work.set(jrulers=sorted(jrulers(work.board) | {ruler}))
 
 
-def double_pass(state: MatchState, board: Board) -> tuple[Board, list[Event], bool]:
-    """605.1: with objects on the chase, its top resolves (the players carry it out; a judgment
-    process is carried out here, 705.3a) and the turn player gains priority; with an empty chase, the
-    priority sequence ends and the game moves on. Returns whether the turn passed."""
-    chase = chase_entries(board)
-    if chase:
-        top = chase[0]
-        if top[0] == "judgment":
-            board, events = _resolve_judgment(state, board, top)
-            return board.evolve(priority=board.active, passes=0), events, False
-        controller = entry_controller(board, top)
-        board = board.with_data(resolving=top).evolve(priority=controller, passes=0)
-        mentions = (mention(state, board, top[1]),) if top[0] == "card" else ()
-        return board, [Event("fow_resolving", controller, mentions, {"text": entry_text(top)})], False
-    return advance(state, board)
+def resolve_top(work: FowWork) -> None:
+    """605.1: both players passed in succession with objects on the chase: its top resolves (the players
+    carry it out; a judgment process is carried out here, 705.3a) and the turn player gains priority."""
+    top = chase_entries(work.board)[0]
+    if top[0] == "judgment":
+        _resolve_judgment(work, top)
+        work.board = work.board.evolve(priority=work.board.active, passes=0)
+        return
+    controller = entry_controller(work.board, top)
+    work.set(resolving=top)
+    work.board = work.board.evolve(priority=controller, passes=0)
+    work.emit("fow_resolving", controller, [top[1]] if top[0] == "card" else [], text=entry_text(top))
 
 
 HANDLERS = (

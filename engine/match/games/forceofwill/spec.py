@@ -72,31 +72,47 @@ SPEC = GameSpec(
     key="forceofwill",
     name="Force of Will",
     zones=(
-        ZoneSpec(name="deck", ordered=True, default_face="down", shuffle_at_setup=True),
+        ZoneSpec(name="deck", rule="304", ordered=True, default_face="down", shuffle_at_setup=True),
         ZoneSpec(
             name="stone_deck",
+            rule="305",
             label="magic stone deck",
             ordered=True,
             default_face="down",
             shuffle_at_setup=True,
         ),
-        ZoneSpec(name="hand", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"),
         ZoneSpec(
-            name="ruler_area", label="ruler area", orientable=True, face_down_visible_to="owner", group="play"
+            name="hand", rule="306", visible_to="owner", face_down_visible_to="owner", enter_at="bottom"
         ),
-        ZoneSpec(name="field", shared=True, orientable=True, face_down_visible_to="controller", group="play"),
-        ZoneSpec(name="chase", label="chase area", shared=True, ordered=True),
-        ZoneSpec(name="graveyard", ordered=True),
+        ZoneSpec(
+            name="ruler_area",
+            rule="308",
+            label="ruler area",
+            orientable=True,
+            face_down_visible_to="owner",
+            group="play",
+        ),
+        ZoneSpec(
+            name="field",
+            rule="307",
+            shared=True,
+            orientable=True,
+            face_down_visible_to="controller",
+            group="play",
+        ),
+        ZoneSpec(name="chase", rule="312", label="chase area", shared=True, ordered=True),
+        ZoneSpec(name="graveyard", rule="309", ordered=True),
         ZoneSpec(
             name="standby",
+            rule="310",
             label="standby area",
             ordered=True,
             default_face="down",
             face_down_visible_to="owner",
         ),
-        ZoneSpec(name="removed", label="removed area"),
-        ZoneSpec(name="item", label="item area"),
-        ZoneSpec(name="outside", label="outside the game", face_down_visible_to="owner"),
+        ZoneSpec(name="removed", rule="311", label="removed area"),
+        ZoneSpec(name="item", rule="313", label="item area"),
+        ZoneSpec(name="outside", rule="322", label="outside the game", face_down_visible_to="owner"),
     ),
     orientations=(
         OrientationSpec(name="recover", adjective="recovered"),
@@ -105,25 +121,28 @@ SPEC = GameSpec(
     tap="rest",
     untap="recover",
     phases=(
-        PhaseSpec(name="setup", steps=(StepSpec(name="mulligan", both_act=_ALL_STEPS),)),
-        PhaseSpec(name="draw", both_act=_ALL_STEPS),
-        PhaseSpec(name="recovery", both_act=_ALL_STEPS),
+        PhaseSpec(
+            name="setup", rule="405", steps=(StepSpec(name="mulligan", rule="405.5", both_act=_ALL_STEPS),)
+        ),
+        PhaseSpec(name="draw", rule="502", both_act=_ALL_STEPS),
+        PhaseSpec(name="recovery", rule="503", both_act=_ALL_STEPS),
         PhaseSpec(
             name="main",
+            rule="504",
             steps=tuple(
-                StepSpec(name=name, both_act=_ALL_STEPS)
-                for name in (
-                    "main",
-                    "battle_start",
-                    "attack",
-                    "block",
-                    "first_strike",
-                    "damage",
-                    "battle_end",
+                StepSpec(name=name, rule=rule, both_act=_ALL_STEPS)
+                for name, rule in (
+                    ("main", "504.2"),
+                    ("battle_start", "802"),
+                    ("attack", "803"),
+                    ("block", "804"),
+                    ("first_strike", "805"),
+                    ("damage", "806"),
+                    ("battle_end", "807"),
                 )
             ),
         ),
-        PhaseSpec(name="end", both_act=_ALL_STEPS),
+        PhaseSpec(name="end", rule="505", both_act=_ALL_STEPS),
     ),
     player_values={"life": LIFE, "will_coins": 0},
     undo_per_turn=3,

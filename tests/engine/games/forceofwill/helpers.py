@@ -1,19 +1,21 @@
-"""Building Force of Will positions for the scenario tests."""
+"""Building Force of Will positions for the scenario tests: deck builders and the game's shortcuts
+(passing priority until a step, placing a card as controlled since the start of the turn), over the
+shared harness (:class:`tests.engine.games.harness.Scenario`) that starts matches, acts and checks
+refusals."""
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
-from engine.match.apply import apply, move_cards
 from engine.match.events import Event
-from engine.match.games.forceofwill import FORCE_OF_WILL, SPEC
+from engine.match.games.forceofwill import FORCE_OF_WILL
 from engine.match.games.forceofwill.spec import MAIN, S_MAIN
-from engine.match.setup import new_match
 from engine.match.state import CardRef, MatchState
+from tests.engine.games.harness import Scenario
 
-PLAYERS = ("Alice", "Bob")
-SEED = bytes(range(32))
 DEFINITION = FORCE_OF_WILL
 
 
@@ -35,7 +37,7 @@ def deck(who: str, size: int = 40) -> dict[str, list[CardRef]]:
 
 def new(first: int = 0, decks: list[dict[str, list[CardRef]]] | None = None) -> MatchState:
     """A match at setup (405): hands drawn, waiting for the mulligans."""
-    return new_match(SPEC, PLAYERS, decks or [deck("Alice"), deck("Bob")], SEED, first_player=first)
+    return Scenario(DEFINITION, decks or [deck("Alice"), deck("Bob")], first=first).state
 
 
 def play(state: MatchState, action_type: type[BaseAction], actor: int, **fields: Any) -> MatchState:
@@ -45,7 +47,31 @@ def play(state: MatchState, action_type: type[BaseAction], actor: int, **fields:
 def step(
     state: MatchState, action_type: type[BaseAction], actor: int, **fields: Any
 ) -> tuple[MatchState, list[Event]]:
-    return apply(state, action_type(actor=actor, version=state.version, **fields))
+    """Apply an action through the shared harness (:meth:`Scenario.act`, which also checks the game's
+    invariants); the new state and the action's events."""
+    game = scenario(state)
+    events = game.act(actor, action_type, **fields)
+    return game.state, events
+
+
+def refused(
+    state: MatchState, action_type: type[BaseAction], actor: int, *, rule: str | None = None, **fields: Any
+) -> str:
+    """The sentence refusing an action, which cites ``rule`` (:meth:`Scenario.refused`)."""
+    return scenario(state).refused(actor, action_type, rule=rule, **fields)
+
+
+def scenario(state: MatchState) -> Scenario:
+    """The shared harness playing on from a position."""
+    game = copy.copy(_blank())
+    game.state = state
+    game.events = []
+    return game
+
+
+@functools.cache
+def _blank() -> Scenario:
+    return Scenario(DEFINITION, [deck("Alice"), deck("Bob")])
 
 
 def started(first: int = 0, decks: list[dict[str, list[CardRef]]] | None = None) -> MatchState:
@@ -98,16 +124,13 @@ def place(
 ) -> MatchState:
     """Set up a position: put a card (by name) into a zone of its owner (the field: under its owner's
     control), as controlled since the start of the turn (803.3, 905.3) unless ``new``."""
-    cid = card_id(state, name)
-    board = state.board
-    owner = board.cards[cid].owner
-    slot = next(s for s, ids in enumerate(board.zones) if cid in ids)
-    dest = state.match.slot_of[(zone, None if zone in ("field", "chase") else owner)]
-    board, _ = move_cards(state, board, owner, [(slot, cid)], dest, orientation=1 if rested else None)
+    game = scenario(state)
+    cid = game.place(card_id(state, name), zone, orientation=1 if rested else None)
     if new:
-        return state.evolve(board=board)
-    key = "since" if owner == board.active else "since_other"
-    return state.evolve(board=board.with_data(**{key: sorted({*board.data(key, ()), cid})}))
+        return game.state
+    board = game.state.board
+    key = "since" if board.cards[cid].owner == board.active else "since_other"
+    return game.state.evolve(board=board.with_data(**{key: sorted({*board.data(key, ()), cid})}))
 
 
 def life(state: MatchState, seat: int) -> int:

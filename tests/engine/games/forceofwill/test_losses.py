@@ -15,6 +15,7 @@ from tests.engine.games.forceofwill.helpers import (
     step,
     to_main,
 )
+from tests.engine.games.harness import assert_draw, assert_lost, assert_won
 
 
 def test_life_zero_loses_1202_1() -> None:
@@ -28,8 +29,8 @@ def test_life_zero_loses_1202_1() -> None:
     state = pass_both(state)
     state = play(state, PassPriority, 0)
     state, events = step(state, PassPriority, 1)
-    assert state.ended and state.winner == 0
-    assert state.end_reason == "Bob: life 0 or less (1202.1)"
+    assert_lost(state, 1, "1202.1")
+    assert_won(state, 0)
     assert render_all(events, state, 1)[-1].startswith(
         "The match is over (Bob: life 0 or less (1202.1)): Alice wins"
     )
@@ -54,8 +55,9 @@ def test_drawing_from_an_empty_deck_in_the_draw_phase_loses_1202_2() -> None:
     turn = state.board.turn
     while not state.ended:
         state = pass_both(state)
-    assert state.board.turn == turn + 2 and state.winner == 1
-    assert state.end_reason == "Alice: had to draw from an empty deck in their draw phase (1202.2)"
+    assert state.board.turn == turn + 2
+    assert_lost(state, 0, "1202.2")
+    assert_won(state, 1)
 
 
 def test_both_losing_at_once_is_a_draw_103_3() -> None:
@@ -68,8 +70,9 @@ def test_both_losing_at_once_is_a_draw_103_3() -> None:
     state = play(state, DealDamage, 0, player=1, amount=4000)
     assert not state.ended
     state = play(state, Resolve, 0)
-    assert state.ended and state.winner is None
-    assert state.end_reason.startswith("draw (Alice: life 0 or less (1202.1); Bob: life 0 or less")
+    assert_draw(state)
+    assert_lost(state, 0, "1202.1")
+    assert_lost(state, 1, "1202.1")
 
 
 def test_concede_103_4() -> None:
