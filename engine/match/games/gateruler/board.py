@@ -19,10 +19,10 @@ Game data kept on the board (:meth:`engine.match.state.Board.data`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.match.actions import CardAt
-from engine.match.apply import move_cards, refuse
+from engine.match.apply import move_cards
 from engine.match.events import Event, seen_mask
 from engine.match.games.gateruler.spec import RULER_NUMBERS, VALUE_INDEX
 from engine.match.settle import board_digest
@@ -47,6 +47,19 @@ class GrWork(BoardWork):
         """What the settle loop recognises a repeated position by: the board and this settle's own
         progress."""
         return (board_digest(self.board), self.chain, self.after_damage)
+
+    def orient(self, cards: Sequence[int], orientation: int, actor: int | None = None) -> None:
+        """Ready or exhaust cards (15-7) with a line naming them; cards already in that state are left
+        alone (15-7)."""
+        changing = [c for c in cards if self.board.cards[c].orientation != orientation]
+        if changing:
+            super().orient(changing, orientation)
+            self.emit("orient", actor, changing, orientation=orientation)
+
+    def to_graveyard(self, actor: int | None, cards: Sequence[int], kind: str) -> None:
+        """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the
+        rules."""
+        self.board = to_graveyard(self.state, self.board, actor, list(cards), kind, self.events)
 
 
 def value(board: Board, seat: int, name: str) -> int:
@@ -206,35 +219,3 @@ def slot_of(board: Board, card_id: int) -> int:
         if card_id in ids:
             return index
     raise AssertionError(f"card {card_id} is in no zone")
-
-
-_LABELS = {
-    "hand": "your hand",
-    "drive": "your drive zone",
-    "set": "your set zones",
-    "attack": "your attack zones",
-    "defense": "your defense zones",
-    "ruler": "your ruler zone",
-    "damage": "your damage zone",
-}
-
-
-def pick(
-    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
-) -> tuple[int, int]:
-    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
-    player = actor if at.player is None else at.player
-    if at.zone not in zones or player not in (0, 1):
-        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
-    if own and player != actor:
-        refuse("Choose one of your own cards.")
-    where = state.match.slot_of[(at.zone, player)]
-    ids = state.board.zones[where]
-    if at.index >= len(ids):
-        label = state.match.slot_spec[where].label
-        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
-    return where, ids[at.index]
-
-
-def name_of(state: MatchState, board: Board, card_id: int) -> str:
-    return ref(state, board, card_id).name
