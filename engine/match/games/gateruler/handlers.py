@@ -139,7 +139,7 @@ def _drive(state: MatchState, action: GrDrive) -> HandlerResult:
     if any(index >= action.count for index in action.hidden):
         refuse("The cards kept hidden must be among the driven cards.")
     work = GrWork(state, action.version)
-    work.board = drive(state, work.board, action.actor, action.count, action.hidden, work.events)
+    drive(work, action.actor, action.count, action.hidden)
     return work.handled()
 
 
@@ -343,7 +343,7 @@ def _counter(state: MatchState, action: GrCounter) -> HandlerResult:
     if known is not None and known != action.cnt:
         refuse(f"{name} {'has' if known else 'has no'} Counter ability according to its card data (16-4).")
     if not action.cnt:
-        work.board = finish_ruler_damage(state, work.board, seat, card_id, work.events)
+        finish_ruler_damage(work, seat, card_id)
     else:
         items = gate(work.board)
         work.set(counter=None)

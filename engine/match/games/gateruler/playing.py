@@ -73,7 +73,7 @@ def _to_gate(
     differs from the card's level (an effect changed it, 14-4b-6b to 14-4b-6e, 15-16a-2) is kept, and the
     line shows both players the printed level next to it, with the card or effect given (``because``)."""
     printed = printed_level(work, card_id)
-    work.board = pay(work.state, work.board, seat, level, work.events)
+    pay(work, seat, level)
     from_drive = work.zone_of(card_id)[0] == "drive"
     before = work.board
     data: dict[str, Any] = {"level": level, "dest": dest}
