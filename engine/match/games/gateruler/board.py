@@ -1,7 +1,8 @@
-"""Reading and writing Gate Ruler's board: the game data kept on it, zones and cards, and the small
-changes every procedure shares (orientation 15-7, counters, moving to the graveyard 15-12a, charges kept
-linked 3-14e-1). The rules themselves are in :mod:`.procedures` (Sections 6, 8-13), :mod:`.playing`
-(14-4b) and :mod:`.handlers`.
+"""Reading and writing Gate Ruler's board: its working context :class:`GrWork` (the engine's
+:class:`~engine.match.work.BoardWork` with orientation 15-7 and moving to the graveyard 15-12a), the game
+data kept on it, and the small changes every procedure shares (counters, charges kept linked 3-14e-1).
+The rules themselves are in :mod:`.procedures` (Sections 6, 8-13), :mod:`.playing` (14-4b) and
+:mod:`.handlers`.
 
 Game data kept on the board (:meth:`engine.match.state.Board.data`):
 
@@ -19,11 +20,10 @@ Game data kept on the board (:meth:`engine.match.state.Board.data`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.match.actions import CardAt
-from engine.match.apply import move_cards, refuse
-from engine.match.events import Event, seen_mask
+from engine.match.apply import move_cards
 from engine.match.games.gateruler.spec import RULER_NUMBERS, VALUE_INDEX
 from engine.match.settle import board_digest
 from engine.match.state import Board, Card, CardRef, MatchState
@@ -31,9 +31,11 @@ from engine.match.work import BoardWork
 
 
 class GrWork(BoardWork):
-    """Gate Ruler's working context for its automatic procedures (the settle table of
-    :mod:`.procedures`): the engine's :class:`~engine.match.work.BoardWork` with what a settle keeps
-    between its passes: whether the action was a pass of priority (``passed``: both players passing in a
+    """Gate Ruler's working context, for its action handlers (:mod:`.handlers`, :mod:`.playing`) and its
+    automatic procedures (the settle table of :mod:`.procedures`): the engine's
+    :class:`~engine.match.work.BoardWork` (picking cards, mentions, moves) with Gate Ruler's logged
+    orientation change (15-7) and move to the graveyard (15-12a), and what a settle keeps between its
+    passes: whether the action was a pass of priority (``passed``: both players passing in a
     row resolves the gate, 9-3g-1), the gate's size before the last resolution while the gate goes on
     resolving (``chain``, 9-4f), and a damage step whose attack end waits for the rules effects (8-7)."""
 
@@ -47,6 +49,24 @@ class GrWork(BoardWork):
         """What the settle loop recognises a repeated position by: the board and this settle's own
         progress."""
         return (board_digest(self.board), self.chain, self.after_damage)
+
+    def orient(self, cards: Sequence[int], orientation: int, actor: int | None = None) -> None:
+        """Ready or exhaust cards (15-7) with a line naming them; cards already in that state are left
+        alone (15-7)."""
+        changing = [c for c in cards if self.board.cards[c].orientation != orientation]
+        if changing:
+            super().orient(changing, orientation)
+            self.emit("orient", actor, changing, orientation=orientation)
+
+    def to_graveyard(self, actor: int | None, cards: Sequence[int], kind: str) -> None:
+        """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the
+        rules."""
+        for owner in sorted({self.card(c).owner for c in cards}):
+            picks = [(self.slot_holding(c), c) for c in cards if self.card(c).owner == owner]
+            dest = self.slot("graveyard", owner)
+            self.board, event = move_cards(self.state, self.board, owner, picks, dest, kind=kind)
+            event.actor = actor
+            self.events.append(event)
 
 
 def value(board: Board, seat: int, name: str) -> int:
@@ -87,10 +107,6 @@ def with_gate(board: Board, items: list[dict[str, Any]]) -> Board:
 def battle(board: Board) -> dict[str, Any] | None:
     raw = board.data("battle")
     return None if raw is None else dict(raw)
-
-
-def slot(state: MatchState, zone: str, seat: int | None) -> int:
-    return state.match.slot_of[(zone, seat)]
 
 
 def zone_ids(state: MatchState, board: Board, zone: str, seat: int | None) -> tuple[int, ...]:
@@ -142,26 +158,6 @@ def ruler_numbers(state: MatchState, board: Board, seat: int) -> dict[str, int]:
     return {name: v for name in RULER_NUMBERS if isinstance(v := card.stat(name), int)}
 
 
-def orient(
-    state: MatchState, board: Board, actor: int, card_ids: list[int], orientation: int
-) -> tuple[Board, Event | None]:
-    """Ready or exhaust cards (15-7); cards already in that state are left alone (15-7)."""
-    cards = list(board.cards)
-    mentions = []
-    for card_id in card_ids:
-        old = cards[card_id]
-        if old.orientation == orientation:
-            continue
-        cards[card_id] = Card(
-            old.ref, old.owner, old.controller, old.face_up, orientation, old.counters, old.known
-        )
-        mentions.append((old.ref, seen_mask(old.known, old.known, state.match.all)))
-    if not mentions:
-        return board, None
-    event = Event("orient", actor, tuple(mentions), {"orientation": orientation})
-    return board.evolve(cards=tuple(cards)), event
-
-
 def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
     old = board.cards[card_id]
     counters = tuple(
@@ -176,65 +172,8 @@ def set_counter(board: Board, card_id: int, name: str, count: int) -> Board:
     return board.evolve(cards=tuple(cards))
 
 
-def mention(state: MatchState, board: Board, card_id: int) -> tuple[int, int]:
-    """A card mentioned in a line as whoever knows it now sees it."""
-    card = board.cards[card_id]
-    return card.ref, seen_mask(card.known, card.known, state.match.all)
-
-
-def to_graveyard(
-    state: MatchState, board: Board, actor: int | None, card_ids: list[int], kind: str, events: list[Event]
-) -> Board:
-    """Put cards into their owners' graveyards (15-12a), one move per owner; ``actor`` None: the rules."""
-    for owner in sorted({board.cards[c].owner for c in card_ids}):
-        picks = [(slot_of(board, c), c) for c in card_ids if board.cards[c].owner == owner]
-        board, event = move_cards(state, board, owner, picks, slot(state, "graveyard", owner), kind=kind)
-        event.actor = actor
-        events.append(event)
-    return board
-
-
 def keep_charges(before: Board, after: Board, card_id: int) -> Board:
     """3-14e-1, 3-14e-2: the charges linked to a card stay linked as it is played from the drive zone into
     the gate and as it enters play from the gate (a move out of play would otherwise sever them)."""
     links = tuple(pair for pair in before.attachments if pair[1] == card_id and pair not in after.attachments)
     return after.evolve(attachments=(*after.attachments, *links)) if links else after
-
-
-def slot_of(board: Board, card_id: int) -> int:
-    for index, ids in enumerate(board.zones):
-        if card_id in ids:
-            return index
-    raise AssertionError(f"card {card_id} is in no zone")
-
-
-_LABELS = {
-    "hand": "your hand",
-    "drive": "your drive zone",
-    "set": "your set zones",
-    "attack": "your attack zones",
-    "defense": "your defense zones",
-    "ruler": "your ruler zone",
-    "damage": "your damage zone",
-}
-
-
-def pick(
-    state: MatchState, at: CardAt, actor: int, zones: tuple[str, ...], own: bool = True
-) -> tuple[int, int]:
-    """The (slot, card id) of a card named by position, in one of ``zones`` (the actor's own if ``own``)."""
-    player = actor if at.player is None else at.player
-    if at.zone not in zones or player not in (0, 1):
-        refuse("Choose a card in " + " or ".join(_LABELS.get(z, z) for z in zones) + ".")
-    if own and player != actor:
-        refuse("Choose one of your own cards.")
-    where = state.match.slot_of[(at.zone, player)]
-    ids = state.board.zones[where]
-    if at.index >= len(ids):
-        label = state.match.slot_spec[where].label
-        refuse(f"There is no card at index {at.index} of that {label} (it holds {len(ids)}).")
-    return where, ids[at.index]
-
-
-def name_of(state: MatchState, board: Board, card_id: int) -> str:
-    return ref(state, board, card_id).name

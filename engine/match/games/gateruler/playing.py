@@ -9,26 +9,23 @@ Invariants).
 
 from __future__ import annotations
 
-from engine.match.apply import move_cards, refuse
-from engine.match.events import Event
+from typing import Any
+
+from engine.match.apply import refuse
 from engine.match.games.gateruler.board import (
+    GrWork,
     capacity,
     card_type,
     gate,
     keep_charges,
-    mention,
-    name_of,
     ready_resources,
-    slot,
-    stat,
     value,
     with_gate,
     with_values,
-    zone_ids,
 )
 from engine.match.games.gateruler.procedures import pay
 from engine.match.games.gateruler.spec import INFINITE, MAIN
-from engine.match.state import Board, MatchState
+from engine.match.state import MatchState
 
 
 def main_action(state: MatchState, actor: int, what: str) -> None:
@@ -40,82 +37,75 @@ def main_action(state: MatchState, actor: int, what: str) -> None:
         refuse(f"You can {what} only while the gate is empty (9-3e-5); pass priority to resolve it.")
 
 
-def printed_level(state: MatchState, board: Board, card_id: int) -> int | None:
+def printed_level(work: GrWork, card_id: int) -> int | None:
     """A card's level in its card data (2-7), or None."""
-    printed = stat(state, board, card_id, "level")
+    printed = work.stat(card_id, "level")
     return printed if isinstance(printed, int) and not isinstance(printed, bool) else None
 
 
-def level_of(state: MatchState, board: Board, card_id: int, entered: int | None) -> int:
+def level_of(work: GrWork, card_id: int, entered: int | None) -> int:
+    """The level paid for a card (14-4b-6a): the one entered, or its card data's."""
     if entered is not None:
         return entered
-    printed = stat(state, board, card_id, "level")
+    printed = work.stat(card_id, "level")
     if not isinstance(printed, int):
-        refuse(f"Enter the level of {name_of(state, board, card_id)}: its card data has none.")
+        refuse(f"Enter the level of {work.name_of(card_id)}: its card data has none.")
     return printed
 
 
-def _check_cost(state: MatchState, board: Board, seat: int, card_id: int, level: int) -> None:
-    ready = len(ready_resources(state, board, seat))
+def _check_cost(work: GrWork, seat: int, card_id: int, level: int) -> None:
+    ready = len(ready_resources(work.state, work.board, seat))
     if ready < level:
         refuse(
-            f"{name_of(state, board, card_id)} costs {level} resources and you have {ready} ready "
-            "(14-4b-6a, 15-15a)."
+            f"{work.name_of(card_id)} costs {level} resources and you have {ready} ready (14-4b-6a, 15-15a)."
         )
 
 
 def _to_gate(
-    state: MatchState,
-    board: Board,
+    work: GrWork,
     seat: int,
-    source: int,
     card_id: int,
     dest: str,
     level: int,
-    events: list[Event],
     because: str | None = None,
-) -> Board:
+) -> None:
     """14-4b: pay the cost (14-4b-8) and put the card, revealed, into the gate (14-4b-9). A cost that
     differs from the card's level (an effect changed it, 14-4b-6b to 14-4b-6e, 15-16a-2) is kept, and the
     line shows both players the printed level next to it, with the card or effect given (``because``)."""
-    printed = printed_level(state, board, card_id)
-    board = pay(state, board, seat, level, events)
-    played, event = move_cards(
-        state, board, seat, [(source, card_id)], slot(state, "gate", None), face="up", kind="gr_play"
-    )
-    if state.match.slot_spec[source].name == "drive":
-        played = keep_charges(board, played, card_id)  # 3-14e-1
-    board = played
-    event.data.update(level=level, dest=dest)
+    printed = printed_level(work, card_id)
+    pay(work, seat, level)
+    from_drive = work.zone_of(card_id)[0] == "drive"
+    before = work.board
+    data: dict[str, Any] = {"level": level, "dest": dest}
     if printed is not None and printed != level:
-        event.data["printed"] = printed
+        data["printed"] = printed
     if because is not None:
-        event.data["because"] = because
-    events.append(event)
-    items = [{"kind": "card", "card": card_id, "controller": seat, "dest": dest}, *gate(board)]
-    return with_gate(board, items)
+        data["because"] = because
+    work.move(seat, [card_id], "gate", None, face="up", kind="gr_play", **data)
+    if from_drive:
+        work.board = keep_charges(before, work.board, card_id)  # 3-14e-1
+    items = [{"kind": "card", "card": card_id, "controller": seat, "dest": dest}, *gate(work.board)]
+    work.board = with_gate(work.board, items)
 
 
 def summon(
-    state: MatchState,
-    board: Board,
+    work: GrWork,
     seat: int,
-    source: int,
     card_id: int,
     zone: str,
     entered: int | None,
-    events: list[Event],
     over: int | None = None,
     because: str | None = None,
-) -> Board:
+) -> None:
     """Normal summon (15-17): a unit (7-3a), within the summon cap (15-17a-3), into one of the zones the
     ruler gives (3-2g-1), paying its level (14-4b-6a). The zone is chosen as the unit is played
     (14-4b-3a): one "in which a unit can be placed", which need not be empty (15-28a-1). ``over`` is the
     unit whose zone is chosen; it must be named when every zone of that kind holds a unit or is promised
     to a unit in the gate. When the summon resolves, the overlapping rules effect puts it into the
     graveyard (12-4a, :func:`.procedures.rules_effects`)."""
-    kind = card_type(state, board, card_id)
-    name = name_of(state, board, card_id)
+    board = work.board
+    kind = card_type(work.state, board, card_id)
+    name = work.name_of(card_id)
     if kind not in (None, "unit"):
         refuse(f"{name} is not a unit; only units are normal summoned (7-3a).")
     cap, done = value(board, seat, "summon_cap"), value(board, seat, "summons")
@@ -126,39 +116,36 @@ def summon(
     if room == 0:
         refuse(f"Your ruler gives you no {label} (3-8a-1, 3-9a-1).")
     coming = sum(1 for item in gate(board) if item.get("dest") == zone and item["controller"] == seat)
-    if over is None and len(zone_ids(state, board, zone, seat)) + coming >= room:
+    if over is None and len(work.ids(zone, seat)) + coming >= room:
         refuse(
             f"All your {label} hold a unit: name the unit whose zone it goes into (over), which then goes "
             "to the graveyard (14-4b-3a, 12-4a)."
         )
-    if over is not None and over not in zone_ids(state, board, zone, seat):
+    if over is not None and over not in work.ids(zone, seat):
         refuse(f"The unit whose zone you choose must be in your {label} (14-4b-3a).")
-    level = level_of(state, board, card_id, entered)
-    _check_cost(state, board, seat, card_id, level)
-    board = with_values(board, seat, summons=done + 1)
-    board = _to_gate(state, board, seat, source, card_id, zone, level, events, because)
+    level = level_of(work, card_id, entered)
+    _check_cost(work, seat, card_id, level)
+    work.board = with_values(board, seat, summons=done + 1)
+    _to_gate(work, seat, card_id, zone, level, because)
     if over is None:
-        return board
-    items = gate(board)
+        return
+    items = gate(work.board)
     items[0]["over"] = over
-    events.append(Event("gr_over", seat, (mention(state, board, over),), {"zone": zone}))
-    return with_gate(board, items)
+    work.emit("gr_over", seat, [over], zone=zone)
+    work.board = with_gate(work.board, items)
 
 
 def play_card(
-    state: MatchState,
-    board: Board,
+    work: GrWork,
     seat: int,
-    source: int,
     card_id: int,
     kind: str | None,
     entered: int | None,
-    events: list[Event],
     because: str | None = None,
-) -> Board:
+) -> None:
     """Play an event (to the graveyard once resolved, 14-4c) or a field card (to the field zone)."""
-    known = card_type(state, board, card_id)
-    name = name_of(state, board, card_id)
+    known = card_type(work.state, work.board, card_id)
+    name = work.name_of(card_id)
     if known == "unit":
         refuse(f"{name} is a unit: normal summon it instead (7-3).")
     if known is not None and known not in ("event", "field"):
@@ -168,31 +155,19 @@ def play_card(
     kind = known or kind
     if kind is None:
         refuse(f"Say whether {name} is an event or a field card: its card data does not say.")
-    level = level_of(state, board, card_id, entered)
-    _check_cost(state, board, seat, card_id, level)
+    level = level_of(work, card_id, entered)
+    _check_cost(work, seat, card_id, level)
     dest = "field" if kind == "field" else "graveyard"
-    return _to_gate(state, board, seat, source, card_id, dest, level, events, because)
+    _to_gate(work, seat, card_id, dest, level, because)
 
 
-def set_card(
-    state: MatchState,
-    board: Board,
-    seat: int,
-    source: int,
-    card_id: int,
-    by_effect: bool,
-    events: list[Event],
-) -> Board:
+def set_card(work: GrWork, seat: int, card_id: int, by_effect: bool) -> None:
     """Put a settable card face down into a free set zone (15-4a; 3-10c-1: events, or cards an effect
     makes settable, 7-5a-2)."""
-    kind = card_type(state, board, card_id)
+    kind = card_type(work.state, work.board, card_id)
     if kind is not None and kind != "event" and not by_effect:
-        refuse(f"{name_of(state, board, card_id)} is not an event, so it cannot be set (3-10c-1).")
-    room = capacity(board, seat, "set") or 0
-    if len(zone_ids(state, board, "set", seat)) >= room:
+        refuse(f"{work.name_of(card_id)} is not an event, so it cannot be set (3-10c-1).")
+    room = capacity(work.board, seat, "set") or 0
+    if len(work.ids("set", seat)) >= room:
         refuse("Your ruler gives you no free set zone (3-10a-1, 12-4a).")
-    board, event = move_cards(
-        state, board, seat, [(source, card_id)], slot(state, "set", seat), face="down", kind="gr_set"
-    )
-    events.append(event)
-    return board
+    work.move(seat, [card_id], "set", seat, face="down", kind="gr_set")

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match.apply import move_cards
-from engine.match.events import Event, seen_mask
+from engine.match.events import Event
 from engine.match.games.gateruler.board import (
     GrWork,
     battle,
@@ -26,15 +25,10 @@ from engine.match.games.gateruler.board import (
     card_type,
     gate,
     keep_charges,
-    mention,
     numbers,
-    orient,
     ref,
     set_counter,
-    slot,
-    slot_of,
     started,
-    to_graveyard,
     value,
     with_gate,
     with_values,
@@ -57,55 +51,48 @@ from engine.match.settle import Step, settle
 from engine.match.state import Board, Card, MatchState
 
 
-def pay(state: MatchState, board: Board, seat: int, level: int, events: list[Event]) -> Board:
+def pay(work: GrWork, seat: int, level: int) -> None:
     """Pay a card's level in resources: exhaust that many ready resources (14-4b-6a, 15-15a)."""
     if level <= 0:
-        return board
-    ready = [c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == READY]
-    board, event = orient(state, board, seat, ready[:level], EXHAUSTED)
-    if event is not None:
-        events.append(event)
-    return board
+        return
+    ready = [c for c in work.ids("resource", seat) if work.card(c).orientation == READY]
+    work.orient(ready[:level], EXHAUSTED, seat)
 
 
 # The system process (Section 11) and rules effects (Section 12) -------------------------------------
 
 
-def rules_effects(state: MatchState, board: Board, events: list[Event]) -> tuple[Board, bool]:
+def rules_effects(work: GrWork) -> bool:
     """One round of rules effects (12-1b: simultaneous; ruler damage before player defeat, 12-1b-1;
-    overlapping cards before anything that counts levels, 12-1b-2)."""
-    before = board
-    board = _illegal_charges(state, board, events)
-    board = _overlapping(state, board, events)
-    board = _level_cap(state, board, events)
-    board = _destroy(state, board, events)
-    board = _ruler_damage(state, board, events)
-    board = _defeat(state, board, events)
-    return board, board is not before
+    overlapping cards before anything that counts levels, 12-1b-2); whether any applied."""
+    before = work.board
+    _illegal_charges(work)
+    _overlapping(work)
+    state, events = work.state, work.events
+    _level_cap(work)
+    _destroy(work)
+    work.board = _ruler_damage(state, work.board, events)
+    work.board = _defeat(state, work.board, events)
+    return work.board is not before
 
 
-def _illegal_charges(state: MatchState, board: Board, events: list[Event]) -> Board:
+def _illegal_charges(work: GrWork) -> None:
     """12-5a: a card in a charge zone linked to no card is put into its owner's graveyard (a charge is
     linked by being stacked under its card, 3-14d-3; the link breaks when the card leaves play, 3-14e,
     except while it goes from the drive zone through the gate into play, 3-14e-1, 3-14e-2)."""
-    hosts = {card: host for card, host in board.attachments}
+    hosts = {card: host for card, host in work.board.attachments}
     linked = (*IN_PLAY, "drive", "gate")
     loose = [
         card_id
         for seat in range(2)
-        for card_id in zone_ids(state, board, "charge", seat)
-        if card_id not in hosts or _slot_name(state, board, hosts[card_id]) not in linked
+        for card_id in work.ids("charge", seat)
+        if card_id not in hosts or work.zone_of(hosts[card_id])[0] not in linked
     ]
     if loose:
-        board = to_graveyard(state, board, None, loose, "gr_charge_lost", events)
-    return board
+        work.to_graveyard(None, loose, "gr_charge_lost")
 
 
-def _slot_name(state: MatchState, board: Board, card_id: int) -> str:
-    return state.match.slot_spec[slot_of(board, card_id)].name
-
-
-def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
+def _overlapping(work: GrWork) -> None:
     """12-4a: one card per attack, defense or set zone. A unit summoned into a zone that held a unit
     (14-4b-3a, 15-28a-1) shares it with that unit (``overlaps``: the older unit, still in that kind of
     zone), which goes to its owner's graveyard: the most recently placed card stays. Beyond that, the zones
@@ -113,21 +100,19 @@ def _overlapping(state: MatchState, board: Board, events: list[Event]) -> Board:
     (the others go to the graveyard)."""
     older = [
         int(over)
-        for over, zone, seat in board.data("overlaps", ())
-        if int(over) in zone_ids(state, board, str(zone), int(seat))
+        for over, zone, seat in work.data("overlaps", ())
+        if int(over) in work.ids(str(zone), int(seat))
     ]
-    if board.data("overlaps") is not None:
-        board = board.with_data(overlaps=None)
+    if work.data("overlaps") is not None:
+        work.set(overlaps=None)
     for card_id in older:
-        board = to_graveyard(state, board, board.cards[card_id].controller, [card_id], "gr_overlap", events)
+        work.to_graveyard(work.card(card_id).controller, [card_id], "gr_overlap")
     for seat in range(2):
         for zone in ("attack", "defense", "set"):
-            room = capacity(board, seat, zone)
-            ids = zone_ids(state, board, zone, seat)
+            room = capacity(work.board, seat, zone)
+            ids = work.ids(zone, seat)
             if room is not None and len(ids) > room:
-                extra = list(ids[: len(ids) - room])
-                board = to_graveyard(state, board, seat, extra, "gr_overlap", events)
-    return board
+                work.to_graveyard(seat, list(ids[: len(ids) - room]), "gr_overlap")
 
 
 def unit_level(state: MatchState, board: Board, card_id: int) -> int | None:
@@ -160,40 +145,41 @@ def level_cap_choices(state: MatchState, board: Board, seat: int) -> list[int] |
     return [c for c, level in levels.items() if level >= 1 and c != newest]
 
 
-def _level_cap(state: MatchState, board: Board, events: list[Event]) -> Board:
+def _level_cap(work: GrWork) -> None:
     """12-6b, 12-6c: a player over their in-play level cap puts one allied unit they choose into its
     owner's graveyard; with one unit to choose the engine does it, with several the player chooses
     (:class:`~.actions.GrLevelCap`) and holds priority until then. With none to choose (only the unit
     that just entered has a level), nothing can be done (1-5b). Not while a counter-zone card waits
     (13-6d): that choice comes first."""
+    board = work.board
     if board.data("level_wait") is not None or board.data("counter") is not None:
-        return board
+        return
     for seat in (board.active, 1 - board.active):
-        choices = level_cap_choices(state, board, seat)
+        choices = level_cap_choices(work.state, board, seat)
         if not choices:
             continue
         if len(choices) == 1:
-            return to_graveyard(state, board, seat, choices, "gr_level_cap", events)
-        events.append(Event("gr_level_cap_wait", seat, (), {"count": len(choices)}))
-        return board.with_data(level_wait=seat).evolve(priority=seat, passes=0)
-    return board
+            work.to_graveyard(seat, choices, "gr_level_cap")
+            return
+        work.emit("gr_level_cap_wait", seat, count=len(choices))
+        work.board = board.with_data(level_wait=seat).evolve(priority=seat, passes=0)
+        return
 
 
-def _destroy(state: MatchState, board: Board, events: list[Event]) -> Board:
+def _destroy(work: GrWork) -> None:
     """15-12b: a unit whose current damage is equal to or greater than its HP, or whose HP is 0 or less,
     is put into its owner's graveyard (15-12b-3). Units whose HP the card data does not give are left to
     the players."""
     doomed = []
     for seat in range(2):
         for zone in UNIT_ZONES:
-            for card_id in zone_ids(state, board, zone, seat):
-                card = board.cards[card_id]
-                hp = ref(state, board, card_id).stat("hp") if card.face_up else None
+            for card_id in work.ids(zone, seat):
+                card = work.card(card_id)
+                hp = work.stat(card_id, "hp") if card.face_up else None
                 if isinstance(hp, int) and (hp <= 0 or card.counter("damage") >= hp):
                     doomed.append(card_id)
     if doomed:
-        board = to_graveyard(state, board, None, doomed, "gr_destroyed", events)
-    return board
+        work.to_graveyard(None, doomed, "gr_destroyed")
 
 
 def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board:
@@ -264,46 +250,47 @@ def holder(board: Board) -> int:
 # Resolving the gate --------------------------------------------------------------------------------
 
 
-def auto_resolve(state: MatchState, board: Board, events: list[Event]) -> tuple[Board, bool]:
+def auto_resolve(work: GrWork) -> bool:
     """Resolve the top of the gate when it needs nobody's choice: a ruler damage application process
     (13-6) unless it waits for a Counter ability, a drive process with no card left (10-4b)."""
+    board = work.board
     items = gate(board)
     if not items or board.data("counter") is not None or board.data("level_wait") is not None:
-        return board, False
+        return False
     top = items[0]
     if top["kind"] == "damage":
-        return _apply_ruler_damage(state, board, items, events), True
+        _apply_ruler_damage(work, items)
+        return True
     if top["kind"] == "drive":
-        drive = set(zone_ids(state, board, "drive", top["controller"]))
+        drive = set(work.ids("drive", top["controller"]))
         if not any(card_id in drive for card_id in top["cards"]):
-            events.append(Event("gr_drive_done", top["controller"]))
-            return with_gate(board, items[1:]), True
+            work.emit("gr_drive_done", top["controller"])
+            work.board = with_gate(board, items[1:])
+            return True
         if board.priority != top["controller"]:
-            return board.evolve(priority=top["controller"], passes=0), True
-    return board, False
+            work.board = board.evolve(priority=top["controller"], passes=0)
+            return True
+    return False
 
 
-def _apply_ruler_damage(
-    state: MatchState, board: Board, items: list[dict[str, Any]], events: list[Event]
-) -> Board:
+def _apply_ruler_damage(work: GrWork, items: list[dict[str, Any]]) -> None:
     """13-6: the top card of the controller's deck goes face up into their counter zone (13-6b); without a
     Counter ability it goes to their damage zone (13-6c); with one it must be played (13-6d-1), and the
     process waits for its player (the card data may not say: then they declare it)."""
     seat = items[0]["controller"]
-    deck = zone_ids(state, board, "deck", seat)
+    deck = work.ids("deck", seat)
     if not deck:
-        events.append(Event("gr_no_card", seat))  # 1-5b: what cannot be done is skipped
-        return with_gate(board, items[1:])
+        work.emit("gr_no_card", seat)  # 1-5b: what cannot be done is skipped
+        work.board = with_gate(work.board, items[1:])
+        return
     card_id = deck[0]
-    board, event = move_cards(
-        state, board, seat, [(slot(state, "deck", seat), card_id)], slot(state, "counter", seat), face="up"
-    )
-    events.append(event)
-    cnt = has_counter(state, board, card_id)
+    work.move(seat, [card_id], "counter", seat, face="up")
+    cnt = has_counter(work.state, work.board, card_id)
     if cnt is False:
-        return finish_ruler_damage(state, board, seat, card_id, events)
-    events.append(Event("gr_counter_wait", seat, (mention(state, board, card_id),), {"known": cnt is True}))
-    return board.with_data(counter=seat).evolve(priority=seat, passes=0)
+        finish_ruler_damage(work, seat, card_id)
+        return
+    work.emit("gr_counter_wait", seat, [card_id], known=cnt is True)
+    work.board = work.board.with_data(counter=seat).evolve(priority=seat, passes=0)
 
 
 def has_counter(state: MatchState, board: Board, card_id: int) -> bool | None:
@@ -315,17 +302,11 @@ def has_counter(state: MatchState, board: Board, card_id: int) -> bool | None:
     return bool(card.stat("cnt", 0))
 
 
-def finish_ruler_damage(
-    state: MatchState, board: Board, seat: int, card_id: int, events: list[Event]
-) -> Board:
+def finish_ruler_damage(work: GrWork, seat: int, card_id: int) -> None:
     """13-6c, 13-6e: the card goes from the counter zone to its owner's damage zone, face up (3-13b-1),
     and the process leaves the gate."""
-    owner = board.cards[card_id].owner
-    board, event = move_cards(
-        state, board, seat, [(slot(state, "counter", seat), card_id)], slot(state, "damage", owner), face="up"
-    )
-    events.append(event)
-    return with_gate(board.with_data(counter=None), gate(board)[1:])
+    work.move(seat, [card_id], "damage", work.card(card_id).owner, face="up")
+    work.board = with_gate(work.board.with_data(counter=None), gate(work.board)[1:])
 
 
 def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[str, Any] | None:
@@ -346,93 +327,94 @@ def _intercept(state: MatchState, board: Board, fight: dict[str, Any]) -> dict[s
     return {"kind": "intercept", "card": target.card, "controller": 1 - board.active, "attacker": attacker}
 
 
-def _resolve_intercept(state: MatchState, board: Board, top: dict[str, Any], events: list[Event]) -> Board:
+def _resolve_intercept(work: GrWork, top: dict[str, Any]) -> None:
     """16-7b, 16-7c: if its card is still being attacked, Intercept deals damage equal to its ATK to the
     attacking unit as combat damage, added to the unit's current damage (13-2b-2); the system process then
     destroys the unit if its damage reached its HP (15-12b)."""
+    state, board = work.state, work.board
     fight = battle(board)
     card, attacker = top["card"], top["attacker"]
     if fight is None or not attacking(state, board, fight) or attacked(state, board, fight).card != card:
-        events.append(Event("gr_intercept_gone", top["controller"], (mention(state, board, card),)))
-        return board
-    amount = int(ref(state, board, card).stat("atk", 0) or 0)
-    mentions = (mention(state, board, card), mention(state, board, attacker))
-    events.append(Event("gr_intercept_damage", top["controller"], mentions, {"amount": amount}))
-    if amount <= 0:
-        return board
-    return set_counter(board, attacker, "damage", board.cards[attacker].counter("damage") + amount)
+        work.emit("gr_intercept_gone", top["controller"], [card])
+        return
+    amount = int(work.stat(card, "atk", 0) or 0)
+    work.emit("gr_intercept_damage", top["controller"], [card, attacker], amount=amount)
+    if amount > 0:
+        damage = work.card(attacker).counter("damage") + amount
+        work.board = set_counter(board, attacker, "damage", damage)
 
 
-def _resolve_top(state: MatchState, board: Board, items: list[dict[str, Any]], events: list[Event]) -> Board:
+def _resolve_top(work: GrWork, items: list[dict[str, Any]]) -> None:
     top, rest = items[0], items[1:]
-    board = with_gate(board, rest)
+    work.board = with_gate(work.board, rest)
     if top["kind"] == "defeat":
-        return _resolve_defeat(state, board, top["players"], events)
+        _resolve_defeat(work, top["players"])
+        return
     if top["kind"] == "intercept":
-        return _resolve_intercept(state, board, top, events)
+        _resolve_intercept(work, top)
+        return
     card_id = top["card"]
-    gate_slot = slot(state, "gate", None)
     if top["kind"] == "ability":
         # 13-6d-3: once the Counter ability leaves the gate, its card goes to the graveyard if it is still
         # in the counter zone; then the ruler damage application process ends (13-6e).
-        events.append(
-            Event("gr_resolve", top["controller"], (mention(state, board, card_id),), {"what": "cnt"})
-        )
-        if card_id in zone_ids(state, board, "counter", top["controller"]):
-            board = to_graveyard(state, board, top["controller"], [card_id], "gr_counter_done", events)
-        return board
-    if card_id not in board.zones[gate_slot]:
-        events.append(Event("gr_gone", top["controller"], (mention(state, board, card_id),)))
-        return board
+        work.emit("gr_resolve", top["controller"], [card_id], what="cnt")
+        if card_id in work.ids("counter", top["controller"]):
+            work.to_graveyard(top["controller"], [card_id], "gr_counter_done")
+        return
+    if card_id not in work.ids("gate"):
+        work.emit("gr_gone", top["controller"], [card_id])
+        return
     controller = top["controller"]
     dest = top["dest"]
     if dest in ("attack", "defense", "field"):
         # 14-4c: a unit enters the zone chosen as it was played; a field enters the field zone.
         orientation = READY if dest != "defense" else EXHAUSTED  # 3-3a-1, 3-9c
-        entered, event = move_cards(
-            state,
-            board,
+        before = work.board
+        work.move(
             controller,
-            [(gate_slot, card_id)],
-            slot(state, dest, controller),
+            [card_id],
+            dest,
+            controller,
             face="up",
             orientation=orientation if dest != "field" else None,
             kind="gr_enter",
+            dest=dest,
         )
-        event.data["dest"] = dest
-        events.append(event)
-        entered = keep_charges(board, entered, card_id)
+        entered = keep_charges(before, work.board, card_id)
         if dest != "field":
             entered = entered.with_data(entered=card_id)  # 12-6b: the unit that entered play most recently
         if top.get("over") is not None:
             # 12-4a: the unit whose zone was chosen (14-4b-3a) now overlaps; the rules effect removes it.
             overlaps = [*entered.data("overlaps", ()), (top["over"], dest, controller)]
             entered = entered.with_data(overlaps=overlaps)
-        return entered
+        work.board = entered
+        return
     # 14-4c: an event resolves (its text is carried out by the players), then goes to the graveyard.
-    events.append(Event("gr_resolve", controller, (mention(state, board, card_id),), {"what": "event"}))
-    return to_graveyard(state, board, controller, [card_id], "gr_after", events)
+    work.emit("gr_resolve", controller, [card_id], what="event")
+    work.to_graveyard(controller, [card_id], "gr_after")
 
 
-def _resolve_defeat(state: MatchState, board: Board, players: list[int], events: list[Event]) -> Board:
+def _resolve_defeat(work: GrWork, players: list[int]) -> None:
     """12-2d-1: each player linked to the defeat process who still fulfils a defeat condition loses."""
     lost = []
     for seat in players:
-        reasons = defeat_reasons(state, board, seat)
-        events.append(Event("gr_defeat", seat, (), {"lost": bool(reasons)}))
+        reasons = defeat_reasons(work.state, work.board, seat)
+        work.emit("gr_defeat", seat, lost=bool(reasons))
         if reasons:
             loss = defeat_loss(seat, reasons)
             lost.append((loss.seat, loss.rule, loss.reason))
-    return board.with_data(lost=lost) if lost else board
+    if lost:
+        work.set(lost=lost)
 
 
 # Turn structure (Section 6) and the attack (Section 8) ---------------------------------------------
 
 
-def begin_turn(state: MatchState, board: Board, events: list[Event]) -> Board:
+def begin_turn(work: GrWork) -> None:
     """The start phase (6-2) up to the main phase: summon and set caps (6-2a), ready the ruler and the
     attack zones (6-2c), the ruler's Start of Turn (6-2f): draw (one fewer on the first player's first
     turn, 6-2f-1), ready resources, gain resources, drive (10-2). Triggers are left to the players."""
+    board = work.board
     seat = board.active
     for player in range(2):
         known = numbers(board, player) or {}
@@ -445,160 +427,132 @@ def begin_turn(state: MatchState, board: Board, events: list[Event]) -> Board:
             set_cap=known.get("set_cap", INFINITE) if own else INFINITE,
             sets=0,
         )
-    board = board.evolve(phase=1, step=0, priority=seat, passes=0).with_data(attacks=0, battle=None)
-    events.append(Event("gr_turn", seat, (), {"turn": board.turn}))
-    standing = [*zone_ids(state, board, "ruler", seat)[:1], *zone_ids(state, board, "attack", seat)]
-    board, event = orient(state, board, seat, standing, READY)
-    if event is not None:
-        events.append(event)
-    known = numbers(board, seat) or {}
-    draw = known.get("draw", 0) - (1 if board.turn == 1 else 0)
-    deck = zone_ids(state, board, "deck", seat)
+    work.board = board.evolve(phase=1, step=0, priority=seat, passes=0).with_data(attacks=0, battle=None)
+    work.emit("gr_turn", seat, turn=work.board.turn)
+    work.orient([*work.ids("ruler", seat)[:1], *work.ids("attack", seat)], READY, seat)
+    known = numbers(work.board, seat) or {}
+    draw = known.get("draw", 0) - (1 if work.board.turn == 1 else 0)
+    deck = work.ids("deck", seat)
     if draw > 0 and deck:
-        picks = [(slot(state, "deck", seat), c) for c in deck[:draw]]
-        board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
-        events.append(event)
-    exhausted = [
-        c for c in zone_ids(state, board, "resource", seat) if board.cards[c].orientation == EXHAUSTED
-    ]
+        work.move(seat, deck[:draw], "hand", seat, kind="draw")
+    exhausted = [c for c in work.ids("resource", seat) if work.card(c).orientation == EXHAUSTED]
     count = known.get("ready", 0)
-    board, event = orient(state, board, seat, exhausted if count < 0 else exhausted[:count], READY)
-    if event is not None:
-        events.append(event)
-    board = gain_resources(state, board, seat, known.get("gain", 0), events)
+    work.orient(exhausted if count < 0 else exhausted[:count], READY, seat)
+    gain_resources(work, seat, known.get("gain", 0))
     if known.get("drive", 0) > 0:
-        board = drive(state, board, seat, known["drive"], (), events)
-    return board.evolve(phase=MAIN, step=0, priority=seat, passes=0)
+        drive(work, seat, known["drive"], ())
+    work.board = work.board.evolve(phase=MAIN, step=0, priority=seat, passes=0)
 
 
-def gain_resources(state: MatchState, board: Board, seat: int, count: int, events: list[Event]) -> Board:
+def gain_resources(work: GrWork, seat: int, count: int) -> None:
     """Put resources from the supply into the resource zone, ready (3-3a-1)."""
-    supply = zone_ids(state, board, "supply", seat)
-    if count <= 0 or not supply:
-        return board
-    picks = [(slot(state, "supply", seat), c) for c in supply[:count]]
-    board, event = move_cards(
-        state, board, seat, picks, slot(state, "resource", seat), face="up", orientation=READY
-    )
-    events.append(event)
-    return board
+    supply = work.ids("supply", seat)
+    if count > 0 and supply:
+        work.move(seat, supply[:count], "resource", seat, face="up", orientation=READY)
 
 
-def drive(
-    state: MatchState, board: Board, seat: int, count: int, hidden: tuple[int, ...], events: list[Event]
-) -> Board:
+def drive(work: GrWork, seat: int, count: int, hidden: tuple[int, ...]) -> None:
     """Drive the top ``count`` cards of the deck (15-19c). In the driver's own start or main phase they go
     face down to the drive zone (10-2a); at any other time the cards not kept hidden are revealed (10-3a-1)
     and a drive resolution process goes into the gate (10-3c)."""
-    deck = zone_ids(state, board, "deck", seat)[:count]
+    deck = work.ids("deck", seat)[:count]
     if not deck:
-        events.append(Event("gr_no_card", seat))
-        return board
-    board, event = move_cards(
-        state,
-        board,
-        seat,
-        [(slot(state, "deck", seat), c) for c in deck],
-        slot(state, "drive", seat),
-        face="down",
-        kind="gr_drive",
-    )
-    events.append(event)
-    if seat == board.active and board.phase in (1, MAIN):
-        return board
+        work.emit("gr_no_card", seat)
+        return
+    work.move(seat, deck, "drive", seat, face="down", kind="gr_drive")
+    if seat == work.board.active and work.board.phase in (1, MAIN):
+        return
     shown = [c for index, c in enumerate(deck) if index not in hidden]
     if shown:
-        cards = list(board.cards)
-        mentions = []
+        before = work.board
+        everyone = work.match.all
+        cards = list(before.cards)
         for card_id in shown:
             old = cards[card_id]
-            cards[card_id] = Card(old.ref, old.owner, old.controller, True, 0, old.counters, state.match.all)
-            mentions.append((old.ref, seen_mask(old.known, state.match.all, state.match.all)))
-        board = board.evolve(cards=tuple(cards))
-        events.append(Event("reveal", seat, tuple(mentions), {"to": "everyone"}))
+            cards[card_id] = Card(old.ref, old.owner, old.controller, True, 0, old.counters, everyone)
+        work.board = before.evolve(cards=tuple(cards))
+        mentions = tuple(work.mention(card_id, before) for card_id in shown)
+        work.events.append(Event("reveal", seat, mentions, {"to": "everyone"}))
     item = {"kind": "drive", "controller": seat, "cards": list(deck)}
-    events.append(Event("gr_drive_process", seat))
-    return with_gate(board, [item, *gate(board)]).evolve(priority=seat, passes=0)
+    work.emit("gr_drive_process", seat)
+    work.board = with_gate(work.board, [item, *gate(work.board)]).evolve(priority=seat, passes=0)
 
 
-def clear_drive_zone(state: MatchState, board: Board, seat: int, events: list[Event]) -> Board:
+def clear_drive_zone(work: GrWork, seat: int) -> None:
     """6-3c: at the end of the main phase, the cards in the active player's drive zone go to their
     owners' graveyards (driven cards left unused)."""
-    if board.data("cleared") == board.turn:
-        return board
-    board = board.with_data(cleared=board.turn)
-    cards = list(zone_ids(state, board, "drive", seat))
+    if work.data("cleared") == work.board.turn:
+        return
+    work.set(cleared=work.board.turn)
+    cards = list(work.ids("drive", seat))
     if cards:
-        board = to_graveyard(state, board, seat, cards, "gr_cleanup", events)
-    return board
+        work.to_graveyard(seat, cards, "gr_cleanup")
 
 
-def damage_step(state: MatchState, board: Board, events: list[Event]) -> Board:
+def damage_step(work: GrWork) -> None:
     """The damage step (8-6) and the attack end step (8-7). The card being attacked is the frontmost card
     of the attacked column now (8-4e-1; the declared ruler of a direct attack, 15-34b). If the attacker is
     no longer attacking (8-4e-2) or nothing is being attacked, there is no damage (8-6a); otherwise the
     attacker deals its STK to a ruler (8-6d-1) or its ATK to a unit (8-6d-2) as combat damage (8-6d-3):
     ruler damage adds to the current ruler damage (13-2b-1), unit damage to the unit's current damage
     (13-2b-2). The system process then runs before the attack end step (the ``attack end`` row)."""
-    fight = battle(board)
-    seat = board.active
+    state = work.state
+    fight = battle(work.board)
+    seat = work.board.active
     other = 1 - seat
-    board = board.with_data(battle=None, attacks=int(board.data("attacks", 0)) + 1)
+    work.set(battle=None, attacks=int(work.data("attacks", 0)) + 1)
     if fight is None:
-        return board
+        return
+    board = work.board
     attacker = fight["attacker"]
     target = attacked(state, board, fight)
     if not attacking(state, board, fight):
-        events.append(Event("gr_no_damage", seat, (mention(state, board, attacker),), {"why": "attacker"}))
+        work.emit("gr_no_damage", seat, [attacker], why="attacker")
     elif target.card is None:
-        events.append(Event("gr_no_damage", seat, (), {"why": "target", "player": other}))
+        work.emit("gr_no_damage", seat, why="target", player=other)
     else:
         amount = combat_amount(state, board, fight, target) or 0
         ruler = target.zone == "ruler"
-        mentions = (mention(state, board, attacker), mention(state, board, target.card))
         moved = target.card != fight["declared"]
-        events.append(Event("gr_combat", seat, mentions, {"amount": amount, "ruler": ruler, "moved": moved}))
+        work.emit("gr_combat", seat, [attacker, target.card], amount=amount, ruler=ruler, moved=moved)
         if amount > 0:
             if ruler:
-                board = with_values(board, other, ruler_damage=value(board, other, "ruler_damage") + amount)
+                damage = value(board, other, "ruler_damage") + amount
+                work.board = with_values(board, other, ruler_damage=damage)
             else:
                 damage = board.cards[target.card].counter("damage") + amount
-                board = set_counter(board, target.card, "damage", damage)
-    return board
+                work.board = set_counter(board, target.card, "damage", damage)
 
 
-def end_turn(state: MatchState, board: Board, previous: int, events: list[Event]) -> Board:
+def end_turn(work: GrWork, previous: int) -> None:
     """The end of a turn (6-5c, 15-24): the drive zone is emptied if the main phase did not (6-3c), every
     unit's current damage becomes 0 (6-5c-1), the counter zones are emptied (15-24e)."""
-    marker = board.data("cleared")
-    if marker != board.turn - 1:
-        cards = list(zone_ids(state, board, "drive", previous))
+    if work.data("cleared") != work.board.turn - 1:
+        cards = list(work.ids("drive", previous))
         if cards:
-            board = to_graveyard(state, board, previous, cards, "gr_cleanup", events)
+            work.to_graveyard(previous, cards, "gr_cleanup")
     for seat in range(2):
         for zone in UNIT_ZONES:
-            for card_id in zone_ids(state, board, zone, seat):
-                board = set_counter(board, card_id, "damage", 0)
-        left = list(zone_ids(state, board, "counter", seat))
+            for card_id in work.ids(zone, seat):
+                work.board = set_counter(work.board, card_id, "damage", 0)
+        left = list(work.ids("counter", seat))
         if left:
-            board = to_graveyard(state, board, seat, left, "gr_cleanup", events)
-    return board.with_data(battle=None, counter=None, cleared=None)
+            work.to_graveyard(seat, left, "gr_cleanup")
+    work.set(battle=None, counter=None, cleared=None)
 
 
-def prepare(state: MatchState, board: Board, events: list[Event]) -> Board:
+def prepare(work: GrWork) -> None:
     """5-3b: each player carries out their ruler's Setup (cards in hand, resources from the supply);
     then the first turn begins with the randomly chosen first player (5-3c, 6-2)."""
     for seat in range(2):
-        known = numbers(board, seat) or {}
-        deck = zone_ids(state, board, "deck", seat)[: known.get("hand", 0)]
+        known = numbers(work.board, seat) or {}
+        deck = work.ids("deck", seat)[: known.get("hand", 0)]
         if deck:
-            picks = [(slot(state, "deck", seat), c) for c in deck]
-            board, event = move_cards(state, board, seat, picks, slot(state, "hand", seat), kind="draw")
-            events.append(event)
-        board = gain_resources(state, board, seat, known.get("resources", 0), events)
-    board = board.with_data(started=True)
-    events.append(Event("gr_setup", board.active))
-    return begin_turn(state, board, events)
+            work.move(seat, deck, "hand", seat, kind="draw")
+        gain_resources(work, seat, known.get("resources", 0))
+    work.set(started=True)
+    work.emit("gr_setup", work.board.active)
+    begin_turn(work)
 
 
 # The settle table: what runs without a choice after an accepted action ------------------------------
@@ -618,7 +572,7 @@ def _preparation(work: GrWork) -> bool:
     board = work.board
     if started(board) or numbers(board, 0) is None or numbers(board, 1) is None:
         return False
-    work.board = prepare(work.state, board, work.events)
+    prepare(work)
     return True
 
 
@@ -628,8 +582,8 @@ def _new_turn(work: GrWork) -> bool:
     board = work.board
     if not started(board):
         return False
-    board = end_turn(work.state, board, 1 - board.active, work.events)
-    work.board = begin_turn(work.state, board, work.events)
+    end_turn(work, 1 - board.active)
+    begin_turn(work)
     return True
 
 
@@ -638,7 +592,7 @@ def _main_phase_cleanup(work: GrWork) -> bool:
     board = work.board
     if board.phase <= MAIN:
         return False
-    work.board = clear_drive_zone(work.state, board, board.active, work.events)
+    clear_drive_zone(work, board.active)
     return _changed(work, board)
 
 
@@ -649,7 +603,6 @@ def _both_passed(work: GrWork) -> bool:
     8-5c) once, then its damage step (8-6)."""
     if not work.passed or work.board.passes < 2:
         return False
-    state, events = work.state, work.events
     board = work.board.evolve(passes=0, priority=work.board.active)
     items = gate(board)
     if not items:
@@ -657,21 +610,22 @@ def _both_passed(work: GrWork) -> bool:
         if board.phase == ATTACK and fight is not None:
             if not fight.get("intercept_step"):
                 board = board.with_data(battle={**fight, "intercept_step": True})
-                item = _intercept(state, board, fight)
+                item = _intercept(work.state, board, fight)
                 if item is not None:
                     # 8-5b, 8-5c: Intercept triggers and goes into the gate; the players may respond.
-                    card = item["card"]
-                    events.append(Event("gr_intercept", item["controller"], (mention(state, board, card),)))
                     work.board = with_gate(board, [item]).evolve(passes=0, priority=board.active)
+                    work.emit("gr_intercept", item["controller"], [item["card"]])
                     return True
-            work.board = damage_step(state, board, events)
+            work.board = board
+            damage_step(work)
             work.after_damage = True
             return True
         work.board = board
         return True
     if items[0]["kind"] in _RESOLVED_ON_PASSES:
         work.chain = len(items)
-        work.board = _resolve_top(state, board, items, events)
+        work.board = board
+        _resolve_top(work, items)
         return True
     work.board = board.evolve(passes=0, priority=holder(board))
     return True
@@ -687,16 +641,14 @@ def _rules_effects(work: GrWork) -> bool:
     """11-2a, 11-2a-1: rules effects apply until none is left (:func:`rules_effects`)."""
     if _quiet(work.board):
         return False
-    work.board, changed = rules_effects(work.state, work.board, work.events)
-    return changed
+    return rules_effects(work)
 
 
 def _gate_without_choice(work: GrWork) -> bool:
     """11-2a then the top of the gate when it needs nobody's choice (9-3d, :func:`auto_resolve`)."""
     if _quiet(work.board):
         return False
-    work.board, changed = auto_resolve(work.state, work.board, work.events)
-    return changed
+    return auto_resolve(work)
 
 
 def _entered(work: GrWork) -> bool:
@@ -735,7 +687,7 @@ def _go_on_resolving(work: GrWork) -> bool:
         work.board = board.evolve(passes=0, priority=holder(board))
         return True
     work.chain = len(items)
-    work.board = _resolve_top(work.state, board, items, work.events)
+    _resolve_top(work, items)
     return True
 
 

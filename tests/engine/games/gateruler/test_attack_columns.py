@@ -20,7 +20,7 @@ from engine.match.games.gateruler.actions import (
     GrFrontmost,
     GrSummon,
 )
-from engine.match.games.gateruler.board import battle, gate, slot
+from engine.match.games.gateruler.board import battle, gate
 from engine.match.games.gateruler.spec import BATTLE, DECLARE
 from engine.match.state import MatchState
 from engine.match.view import handle_of, view
@@ -287,9 +287,8 @@ def test_a_card_added_as_a_charge_is_linked_face_up_and_an_opponents_card_change
     assert any(name(state, mine) in line for line in lines(events, state, 1)), "a face-up charge is public"
     # Arrange a card of Bob's in his graveyard, where an effect of Alice's may take it from.
     bobs = ids(state, "hand", 1)[0]
-    board, _ = move_cards(
-        state, state.board, 1, [(slot(state, "hand", 1), bobs)], slot(state, "graveyard", 1)
-    )
+    slot_of = state.match.slot_of
+    board, _ = move_cards(state, state.board, 1, [(slot_of[("hand", 1)], bobs)], slot_of[("graveyard", 1)])
     state = state.evolve(board=board)
     state = do(
         state,
