@@ -70,6 +70,37 @@ class FowWork(BoardWork):
         """605.1: the action settled is the second of two consecutive passes."""
         return isinstance(self.action, PassPriority) and self.board.passes >= 2
 
+    # Force of Will's own reading and writing ------------------------------------------------------
+
+    def own_card(self, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
+        """``(slot, card id)`` of a card the actor controls in one of ``zones`` (the field is shared:
+        control decides), refused with one sentence naming ``what`` otherwise."""
+        slot, card_id = pick(self.state, at, actor)
+        zone = self.match.slot_spec[slot].name
+        if zone not in zones or self.card(card_id).controller != actor:
+            where = " or ".join(z.replace("_", " ") for z in zones)
+            refuse(f"{what} must be a card you control in your {where}.")
+        return slot, card_id
+
+    def value(self, seat: int, name: str) -> int:
+        """A player's value (life, will coins) on the board being changed."""
+        return player_value(self.state, self.board, seat, name)
+
+    def set_value(self, seat: int, name: str, amount: int) -> None:
+        """Set a player's value (life, will coins)."""
+        index = list(self.match.spec.player_values).index(name)
+        values = [list(row) for row in self.board.values]
+        values[seat][index] = amount
+        self.board = self.board.evolve(values=tuple(tuple(row) for row in values))
+
+    def set_counters(self, card_id: int, counters: dict[str, int], **changes: Any) -> None:
+        """Put a card's counters (and other card fields, ``controller``...) as given."""
+        self.board = with_card(self.board, card_id, counters=tuple(sorted(counters.items())), **changes)
+
+    def add_damage(self, card_id: int, amount: int) -> None:
+        """Mark damage on a J/resonator (1007.1, 208.2a)."""
+        self.board = add_damage(self.board, card_id, amount)
+
 
 # Reading game data --------------------------------------------------------------------------------
 
