@@ -47,14 +47,6 @@ class FowWork(BoardWork):
         self.action = action
         self.new_turn = False
 
-    def absorb(self, change: tuple[Board, list[Event]]) -> bool:
-        """Take a procedure's new board and events; whether it changed anything."""
-        board, events = change
-        moved = bool(events) or (board is not self.board and board != self.board)
-        self.board = board
-        self.events += events
-        return moved
-
     def changed_by(self, procedure: Callable[[FowWork], None]) -> bool:
         """Run a procedure on this work; whether it changed the board or said anything."""
         before, said = self.board, len(self.events)
