@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.match.apply import HandlerResult, pick, refuse
-from engine.match.events import Event
 from engine.match.games.forceofwill.actions import (
     Attack,
     Block,
@@ -17,43 +16,35 @@ from engine.match.games.forceofwill.actions import (
 from engine.match.games.forceofwill.board import (
     RECOVER,
     REST,
-    add_damage,
+    FowWork,
     base_atk_def,
     battle_of,
     card_atk_def,
     chase_entries,
     entered,
-    field_ids,
     is_jresonator,
-    mention,
-    name_of,
     need_main_timing,
-    own_card,
-    player_value,
-    ref_of,
-    set_life,
-    step_event,
-    with_card,
 )
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
-    S_BATTLE_START,
     S_BLOCK,
     has_keyword,
 )
-from engine.match.state import Board, MatchState
+from engine.match.state import MatchState
 
 
 def _initiate_battle(state: MatchState, action: InitiateBattle) -> HandlerResult:
-    board = state.board
+    """704.1: at main timing the turn player initiates a battle, going to its beginning step (802);
+    803.3: not after forfeiting an attack the opponent did not answer."""
+    work = FowWork(state, action)
     need_main_timing(state, action.actor, "initiate a battle")
-    if board.data("no_battle"):
+    if work.data("no_battle"):
         refuse("You forfeited an attack the opponent did not answer: no more battles this turn (803.3).")
-    board = board.with_data(battle={"declared": False, "acted": False}).evolve(
-        step=S_BATTLE_START, priority=board.active, passes=0
-    )
-    return board, [Event("fow_battle", action.actor), step_event(MAIN, S_BATTLE_START)], None
+    work.set(battle={"declared": False, "acted": False})
+    work.emit("fow_battle", action.actor)
+    work.goto("battle_start")
+    return work.handled()
 
 
 Change = tuple[int, str, int, int]
@@ -61,12 +52,12 @@ Change = tuple[int, str, int, int]
 
 
 def _stats_for(
-    state: MatchState, card_id: int, atk: int | None, dfn: int | None, rule: str
+    work: FowWork, card_id: int, atk: int | None, dfn: int | None, rule: str
 ) -> tuple[int, int, list[Change]]:
     """The card's ATK and DEF for the battle: entered, else known (207.2, 208.2); with the entered
     values that differ from the card data (its stats and counters, :func:`card_atk_def`)."""
-    base_atk, base_def = base_atk_def(state, state.board, card_id)
-    printed = card_atk_def(state, state.board, card_id)
+    base_atk, base_def = base_atk_def(work.state, work.board, card_id)
+    printed = card_atk_def(work.state, work.board, card_id)
     changes: list[Change] = [
         (card_id, stat, value, known)
         for stat, value, known in (("ATK", atk, printed[0]), ("DEF", dfn, printed[1]))
@@ -76,7 +67,7 @@ def _stats_for(
     dfn = base_def if dfn is None else dfn
     if atk is None or dfn is None:
         missing = "ATK" if atk is None else "DEF"
-        refuse(f"Enter {name_of(state, card_id)}'s {missing}: the card data does not give it ({rule}).")
+        refuse(f"Enter {work.name_of(card_id)}'s {missing}: the card data does not give it ({rule}).")
     return atk, dfn, changes
 
 
@@ -85,17 +76,19 @@ def _changes_data(mentioned: Sequence[int], changes: Sequence[Change]) -> list[l
     return [[list(mentioned).index(c), stat, value, known] for c, stat, value, known in changes]
 
 
-def _enter(board: Board, values: Sequence[tuple[int, int, int]]) -> Board:
-    current = entered(board)
+def _enter(work: FowWork, values: Sequence[tuple[int, int, int]]) -> None:
+    """Keep the ATK and DEF entered for cards in the field until end of turn (207.2, 208.2)."""
+    current = entered(work.board)
     for card_id, atk, dfn in values:
         current[card_id] = (atk, dfn)
-    return board.with_data(entered=sorted([c, a, d] for c, (a, d) in current.items()))
+    work.set(entered=sorted([c, a, d] for c, (a, d) in current.items()))
 
 
 def _attack(state: MatchState, action: Attack) -> HandlerResult:
     """803.3-803.4: choose the attacker and the attacked object, rest the attacker."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
+    board = work.board
     battle = battle_of(board)
     if board.phase != MAIN or board.step != S_ATTACK or battle is None:
         refuse("You attack in the declare attack step of a battle (803.3); initiate a battle first.")
@@ -105,35 +98,36 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         refuse("An attack is already declared in this battle (801: one attacker per battle).")
     if chase_entries(board):
         refuse("Resolve the chase before declaring the attack (803.2).")
-    _, attacker = own_card(state, action.attacker, actor, ("field",), "The attacker")
-    name = name_of(state, attacker)
+    _, attacker = work.own_card(action.attacker, actor, ("field",), "The attacker")
+    name = work.name_of(attacker)
     if is_jresonator(state, board, attacker) is False:
         refuse(f"{name} is not a J/resonator; only J/resonators attack (803.3).")
-    if board.cards[attacker].orientation != RECOVER:
+    if work.card(attacker).orientation != RECOVER:
         refuse(f"{name} is rested; the attacker must be recovered (803.3).")
-    ref = ref_of(state, board, attacker)
+    ref = work.ref(attacker)
     keywords = set(action.keywords) | {
         k
         for k in ("first_strike", "multi_strike", "flying", "swiftness", "precision", "pierce")
         if has_keyword(ref, k)
     }
-    if attacker not in set(board.data("since", ())) and "swiftness" not in keywords:
+    if attacker not in set(work.data("since", ())) and "swiftness" not in keywords:
         refuse(f"{name} has not been under your control since the start of the turn (803.3, 1108).")
-    atk, dfn, changes = _stats_for(state, attacker, action.atk, action.defense, "803.3")
+    atk, dfn, changes = _stats_for(work, attacker, action.atk, action.defense, "803.3")
     values = [(attacker, atk, dfn)]
     target: tuple[str, int]
     if action.target is None:
         target = ("player", 1 - actor)
     else:
+        # the engine's pick: a card anywhere the attacker may touch, refused below with 803.3
         _, target_id = pick(state, action.target, actor)
-        tname = name_of(state, target_id)
-        if target_id not in field_ids(state, board) or board.cards[target_id].controller != 1 - actor:
+        tname = work.name_of(target_id)
+        if target_id not in work.ids("field") or work.card(target_id).controller != 1 - actor:
             refuse(f"{tname} is not a J/resonator your opponent controls in the field (803.3).")
         if is_jresonator(state, board, target_id) is False:
             refuse(f"{tname} is not a J/resonator; it can't be attacked (803.3).")
-        if board.cards[target_id].orientation != REST and "precision" not in keywords:
+        if work.card(target_id).orientation != REST and "precision" not in keywords:
             refuse(f"{tname} is recovered; only a rested J/resonator can be attacked (803.3, 1104.2).")
-        t_atk, t_def, theirs = _stats_for(state, target_id, action.target_atk, action.target_defense, "803.3")
+        t_atk, t_def, theirs = _stats_for(work, target_id, action.target_atk, action.target_defense, "803.3")
         if theirs and action.because is None:
             _, stat, value, known = theirs[0]
             refuse(
@@ -143,8 +137,8 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         changes += theirs
         values.append((target_id, t_atk, t_def))
         target = ("card", target_id)
-    board = with_card(board, attacker, orientation=REST)
-    board = _enter(board, values)
+    work.orient([attacker], REST)
+    _enter(work, values)
     battle.update(
         declared=True,
         attacker=attacker,
@@ -155,23 +149,22 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
         pierce="pierce" in keywords,
         struck=False,
     )
-    board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
-    mentions = [mention(state, board, attacker)]
-    mentioned = [attacker]
-    if target[0] == "card":
-        mentions.append(mention(state, board, target[1]))
-        mentioned.append(target[1])
+    work.set(battle=battle)
+    work.board = work.board.evolve(priority=board.active, passes=0)
+    mentioned = [attacker] + ([target[1]] if target[0] == "card" else [])
     data: dict[str, Any] = {"target": list(target), "atk": atk}
     if changes:
         data["changes"] = _changes_data(mentioned, changes)
         data["because"] = action.because
-    return board, [Event("fow_attack", actor, tuple(mentions), data)], None
+    work.emit("fow_attack", actor, mentioned, **data)
+    return work.handled()
 
 
 def _block(state: MatchState, action: Block) -> HandlerResult:
     """804.3-804.4: the non-turn player blocks with a recovered J/resonator, resting it."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
+    board = work.board
     battle = battle_of(board)
     if board.phase != MAIN or board.step != S_BLOCK or battle is None or battle.get("attacker") is None:
         refuse("You block in the declare block step, against an attacking J/resonator (804.3).")
@@ -181,30 +174,33 @@ def _block(state: MatchState, action: Block) -> HandlerResult:
         refuse("A blocker is already declared in this battle (804.3).")
     if chase_entries(board):
         refuse("Resolve the chase before declaring a block (804.2).")
-    _, blocker = own_card(state, action.blocker, actor, ("field",), "The blocker")
-    name = name_of(state, blocker)
+    _, blocker = work.own_card(action.blocker, actor, ("field",), "The blocker")
+    name = work.name_of(blocker)
     if is_jresonator(state, board, blocker) is False:
         refuse(f"{name} is not a J/resonator; only J/resonators block (804.3).")
-    if board.cards[blocker].orientation != RECOVER:
+    if work.card(blocker).orientation != RECOVER:
         refuse(f"{name} is rested; the blocker must be recovered (804.3).")
     target = tuple(battle["target"])
     if target == ("card", blocker):
         refuse(f"{name} is the attacked J/resonator; it can't block (804.4).")
-    flying = action.flying or has_keyword(ref_of(state, board, blocker), "flying")
+    flying = action.flying or has_keyword(work.ref(blocker), "flying")
     if battle.get("flying") and not flying:
         refuse("The attacker has [Flying]: only a J/resonator with [Flying] can block it (1107.2).")
-    atk, dfn, changes = _stats_for(state, blocker, action.atk, action.defense, "804.4")
-    board = _enter(with_card(board, blocker, orientation=REST), [(blocker, atk, dfn)])
+    atk, dfn, changes = _stats_for(work, blocker, action.atk, action.defense, "804.4")
+    work.orient([blocker], REST)
+    _enter(work, [(blocker, atk, dfn)])
     battle["blocker"] = blocker
-    board = board.with_data(battle=battle).evolve(priority=board.active, passes=0)
+    work.set(battle=battle)
+    work.board = work.board.evolve(priority=board.active, passes=0)
     data: dict[str, Any] = {"atk": atk}
     if changes:
         data["changes"] = _changes_data([blocker], changes)
         data["because"] = action.because
-    return board, [Event("fow_block", actor, (mention(state, board, blocker),), data)], None
+    work.emit("fow_block", actor, [blocker], **data)
+    return work.handled()
 
 
-def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Board, list[Event]]:
+def battle_damage(work: FowWork, first_step: bool) -> None:
     """805.2 / 806.2: the attacker deals damage equal to its ATK to the blocker, else to the attacked
     object; in the normal step the blocker (or an attacked J/resonator) deals its ATK to the attacker
     (806.2d). All at once (1007.3); to a player, life decreases (1007.2).
@@ -217,21 +213,21 @@ def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Bo
     damage; once a [First Strike] attacker has hit its blocker, the attacked J/resonator does not.
     A blocked attacker with [Pierce] splits its damage between the blocker and the attacked object
     (1103.2a, :func:`_pierce`)."""
-    battle = battle_of(board)
+    battle = battle_of(work.board)
     assert battle is not None
     attacker = battle.get("attacker")
     if attacker is None:
-        return board, []
+        return
     blocker = battle.get("blocker")
     target = tuple(battle["target"])
     deals = (first_step and (battle["first_strike"] or battle["multi_strike"])) or (
         not first_step and (not battle["struck"] or battle["multi_strike"])
     )
     hits: list[tuple[int, tuple[str, int], int]] = []
-    atk, _ = base_atk_def(state, board, attacker)
+    atk, _ = base_atk_def(work.state, work.board, attacker)
     if deals and atk is not None and atk > 0:
         if blocker is not None and battle.get("pierce") and target != ("card", blocker):
-            hits += _pierce(state, board, attacker, blocker, target, atk)
+            hits += _pierce(work, attacker, blocker, target, atk)
         else:
             hits.append((attacker, ("card", blocker) if blocker is not None else target, atk))
         if blocker is not None:
@@ -241,49 +237,46 @@ def battle_damage(state: MatchState, board: Board, first_step: bool) -> tuple[Bo
         if defender is None and target[0] == "card" and not battle.get("hit_blocker"):
             defender = target[1]
         if defender is not None:
-            d_atk, _ = base_atk_def(state, board, defender)
+            d_atk, _ = base_atk_def(work.state, work.board, defender)
             if d_atk is not None and d_atk > 0:
                 hits.append((defender, ("card", attacker), d_atk))
     if first_step:
         battle["struck"] = True
-    board = board.with_data(battle=battle)
+    work.set(battle=battle)
     if not hits:
-        return board, []
+        return
     order: list[int] = []
     for source, to, _ in hits:
         for card_id in (source, to[1] if to[0] == "card" else None):
             if card_id is not None and card_id not in order:
                 order.append(card_id)
-    mentions = tuple(mention(state, board, card_id) for card_id in order)
     data_hits = []
     for source, to, amount in hits:
         if to[0] == "player":
             seat = to[1]
-            board = set_life(state, board, seat, player_value(state, board, seat, "life") - amount)
-            data_hits.append(
-                [order.index(source), "player", seat, amount, player_value(state, board, seat, "life")]
-            )
+            work.set_value(seat, "life", work.value(seat, "life") - amount)
+            data_hits.append([order.index(source), "player", seat, amount, work.value(seat, "life")])
         else:
-            board = add_damage(board, to[1], amount)
+            work.add_damage(to[1], amount)
             data_hits.append([order.index(source), "card", order.index(to[1]), amount, 0])
-    return board, [Event("fow_battle_damage", None, mentions, {"hits": data_hits, "first": first_step})]
+    work.emit("fow_battle_damage", None, order, hits=data_hits, first=first_step)
 
 
 def _pierce(
-    state: MatchState, board: Board, attacker: int, blocker: int, target: tuple[str, int], atk: int
+    work: FowWork, attacker: int, blocker: int, target: tuple[str, int], atk: int
 ) -> list[tuple[int, tuple[str, int], int]]:
     """1103.2a: a blocked attacker with [Pierce] assigns its damage to the blocker up to the blocker's
     capacity (its DEF minus the damage on it, 208.2a), in multiples of 100, and the exceeding damage to
     the attacked object chosen in the declare attack step, as battle damage (1103.3); an attacked
     J/resonator that left the field gets none (803.4b)."""
-    _, dfn = base_atk_def(state, board, blocker)
-    capacity = max(0, (dfn or 0) - board.cards[blocker].counter("damage"))
+    _, dfn = base_atk_def(work.state, work.board, blocker)
+    capacity = max(0, (dfn or 0) - work.card(blocker).counter("damage"))
     to_blocker = min(atk, -(-capacity // 100) * 100)
     hits: list[tuple[int, tuple[str, int], int]] = []
     if to_blocker > 0:
         hits.append((attacker, ("card", blocker), to_blocker))
     exceeding = atk - to_blocker
-    still_there = target[0] == "player" or target[1] in field_ids(state, board)
+    still_there = target[0] == "player" or target[1] in work.ids("field")
     if exceeding > 0 and still_there:
         hits.append((attacker, target, exceeding))
     return hits
@@ -291,22 +284,23 @@ def _pierce(
 
 def _deal_damage(state: MatchState, action: DealDamage) -> HandlerResult:
     """1007: damage from an effect to a J/resonator or a player."""
-    board = state.board
+    work = FowWork(state, action)
     if (action.card is None) == (action.player is None):
         refuse("Deal the damage either to a card (card) or to a player (player), one of them.")
     if action.player is not None:
-        life = player_value(state, board, action.player, "life") - action.amount
-        board = set_life(state, board, action.player, life)
-        data: dict[str, Any] = {"player": action.player, "amount": action.amount, "life": life}
-        return board, [Event("fow_damage", action.actor, (), data)], None
+        life = work.value(action.player, "life") - action.amount
+        work.set_value(action.player, "life", life)
+        work.emit("fow_damage", action.actor, player=action.player, amount=action.amount, life=life)
+        return work.handled()
     assert action.card is not None
+    # the engine's pick: a card anywhere the actor may touch, refused outside the field with 1007.1
     slot, card_id = pick(state, action.card, action.actor)
-    if state.match.slot_spec[slot].name != "field":
+    if work.match.slot_spec[slot].name != "field":
         refuse("Damage is dealt to J/resonators in the field (1007.1).")
     if action.amount:
-        board = add_damage(board, card_id, action.amount)
-    data = {"player": None, "amount": action.amount}
-    return board, [Event("fow_damage", action.actor, (mention(state, board, card_id),), data)], None
+        work.add_damage(card_id, action.amount)
+    work.emit("fow_damage", action.actor, [card_id], player=None, amount=action.amount)
+    return work.handled()
 
 
 HANDLERS = (

@@ -22,14 +22,13 @@ from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.apply import pick, refuse
-from engine.match.events import Event, seen_mask
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_MAIN,
     card_type,
     stat_int,
 )
-from engine.match.state import Board, Card, CardRef, MatchState
+from engine.match.state import Board, Card, MatchState
 from engine.match.work import BoardWork
 
 REST = 1
@@ -47,14 +46,6 @@ class FowWork(BoardWork):
         self.action = action
         self.new_turn = False
 
-    def absorb(self, change: tuple[Board, list[Event]]) -> bool:
-        """Take a procedure's new board and events; whether it changed anything."""
-        board, events = change
-        moved = bool(events) or (board is not self.board and board != self.board)
-        self.board = board
-        self.events += events
-        return moved
-
     def changed_by(self, procedure: Callable[[FowWork], None]) -> bool:
         """Run a procedure on this work; whether it changed the board or said anything."""
         before, said = self.board, len(self.events)
@@ -69,6 +60,50 @@ class FowWork(BoardWork):
     def double_pass(self) -> bool:
         """605.1: the action settled is the second of two consecutive passes."""
         return isinstance(self.action, PassPriority) and self.board.passes >= 2
+
+    # Force of Will's own reading and writing ------------------------------------------------------
+
+    def own_card(self, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
+        """``(slot, card id)`` of a card the actor controls in one of ``zones`` (the field is shared:
+        control decides), refused with one sentence naming ``what`` otherwise."""
+        slot, card_id = pick(self.state, at, actor)
+        zone = self.match.slot_spec[slot].name
+        if zone not in zones or self.card(card_id).controller != actor:
+            where = " or ".join(z.replace("_", " ") for z in zones)
+            refuse(f"{what} must be a card you control in your {where}.")
+        return slot, card_id
+
+    def value(self, seat: int, name: str) -> int:
+        """A player's value (life, will coins) on the board being changed."""
+        return player_value(self.state, self.board, seat, name)
+
+    def set_value(self, seat: int, name: str, amount: int) -> None:
+        """Set a player's value (life, will coins)."""
+        index = list(self.match.spec.player_values).index(name)
+        values = [list(row) for row in self.board.values]
+        values[seat][index] = amount
+        self.board = self.board.evolve(values=tuple(tuple(row) for row in values))
+
+    def set_counters(self, card_id: int, counters: dict[str, int], controller: int | None = None) -> None:
+        """Put a card's counters as given (and its controller, if ``controller`` is given)."""
+        old = self.card(card_id)
+        new = list(self.board.cards)
+        new[card_id] = Card(
+            old.ref,
+            old.owner,
+            old.controller if controller is None else controller,
+            old.face_up,
+            old.orientation,
+            tuple(sorted(counters.items())),
+            old.known,
+        )
+        self.board = self.board.evolve(cards=tuple(new))
+
+    def add_damage(self, card_id: int, amount: int) -> None:
+        """Mark damage on a J/resonator (1007.1, 208.2a)."""
+        counters = dict(self.card(card_id).counters)
+        counters["damage"] = counters.get("damage", 0) + amount
+        self.set_counters(card_id, counters)
 
 
 # Reading game data --------------------------------------------------------------------------------
@@ -117,14 +152,6 @@ def field_ids(state: MatchState, board: Board) -> tuple[int, ...]:
     return board.zones[state.match.slot_of[("field", None)]]
 
 
-def name_of(state: MatchState, card_id: int) -> str:
-    return state.match.table[state.board.cards[card_id].ref].name
-
-
-def ref_of(state: MatchState, board: Board, card_id: int) -> CardRef:
-    return state.match.table[board.cards[card_id].ref]
-
-
 def base_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | None, int | None]:
     """ATK and DEF: entered values, else the card's (its J-ruler side's, 1302) stats plus its
     [+100/+100] and [-100/-100] counters (1022)."""
@@ -139,7 +166,7 @@ def base_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | N
 def card_atk_def(state: MatchState, board: Board, card_id: int) -> tuple[int | None, int | None]:
     """ATK and DEF from card data alone: the card's (its J-ruler side's, 1302) stats plus its
     [+100/+100] and [-100/-100] counters (1022); None where the card data does not give them."""
-    ref = ref_of(state, board, card_id)
+    ref = state.match.table[board.cards[card_id].ref]
     if card_id in jrulers(board):
         atk, dfn = stat_int(ref, "j_atk"), stat_int(ref, "j_def")
     else:
@@ -155,7 +182,7 @@ def is_jresonator(state: MatchState, board: Board, card_id: int) -> bool | None:
     """True for a resonator or J-ruler (202.2a), False for another known type, None if unknown."""
     if card_id in jrulers(board):
         return True
-    kind = card_type(ref_of(state, board, card_id))
+    kind = card_type(state.match.table[board.cards[card_id].ref])
     if kind is None:
         return None
     return kind == "resonator"
@@ -177,38 +204,6 @@ def need_main_timing(state: MatchState, actor: int, what: str) -> None:
     problem = main_timing_problem(state, actor)
     if problem:
         refuse(f"You can't {what} now: {problem}.")
-
-
-def mention(state: MatchState, board: Board, card_id: int, after: Board | None = None) -> tuple[int, int]:
-    before = board.cards[card_id].known
-    now = (after or board).cards[card_id].known
-    return (board.cards[card_id].ref, seen_mask(before, now, state.match.all))
-
-
-def with_card(board: Board, card_id: int, **changes: Any) -> Board:
-    old = board.cards[card_id]
-    fields: dict[str, Any] = {
-        "ref": old.ref,
-        "owner": old.owner,
-        "controller": old.controller,
-        "face_up": old.face_up,
-        "orientation": old.orientation,
-        "counters": old.counters,
-        "known": old.known,
-    }
-    fields.update(changes)
-    cards = list(board.cards)
-    cards[card_id] = Card(**fields)
-    return board.evolve(cards=tuple(cards))
-
-
-def set_life(state: MatchState, board: Board, seat: int, life: int) -> Board:
-    index = list(state.match.spec.player_values).index("life")
-    values = list(board.values)
-    row = list(values[seat])
-    row[index] = life
-    values[seat] = tuple(row)
-    return board.evolve(values=tuple(values))
 
 
 def player_value(state: MatchState, board: Board, seat: int, name: str) -> int:
@@ -238,34 +233,6 @@ def will_text(pool: Sequence[str]) -> str:
     return ", ".join(pool) if pool else "empty"
 
 
-def own_card(state: MatchState, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
-    slot, card_id = pick(state, at, actor)
-    zone = state.match.slot_spec[slot].name
-    card = state.board.cards[card_id]
-    if zone not in zones or card.controller != actor:
-        where = " or ".join(z.replace("_", " ") for z in zones)
-        refuse(f"{what} must be a card you control in your {where}.")
-    return slot, card_id
-
-
-def step_event(phase: int, step: int) -> Event:
-    return Event("step", None, (), {"phase": phase, "step": step})
-
-
 def controlled(state: MatchState, board: Board, seat: int) -> list[int]:
     field = [c for c in field_ids(state, board) if board.cards[c].controller == seat]
     return sorted(field + list(board.zones[state.match.slot_of[("ruler_area", seat)]]))
-
-
-def slot_holding(board: Board, card_id: int) -> int:
-    for slot, ids in enumerate(board.zones):
-        if card_id in ids:
-            return slot
-    raise AssertionError(f"card {card_id} is in no zone")
-
-
-def add_damage(board: Board, card_id: int, amount: int) -> Board:
-    card = board.cards[card_id]
-    counters = dict(card.counters)
-    counters["damage"] = counters.get("damage", 0) + amount
-    return with_card(board, card_id, counters=tuple(sorted(counters.items())))

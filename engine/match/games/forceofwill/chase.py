@@ -22,7 +22,6 @@ from engine.match.games.forceofwill.board import (
     entry_controller,
     jrulers,
     need_main_timing,
-    own_card,
     pay_from_pool,
 )
 from engine.match.games.forceofwill.spec import (
@@ -185,7 +184,7 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
     if work.data("judged"):
         refuse("You have already played a judgment process this turn (705.1).")
     if action.ruler is not None:
-        _, ruler = own_card(state, action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
+        _, ruler = work.own_card(action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
     else:
         area = work.ids("ruler_area", actor)
         if not area:

@@ -12,8 +12,6 @@ from engine.match.games.forceofwill.board import (
     is_jresonator,
     jrulers,
     player_value,
-    set_life,
-    with_card,
 )
 from engine.match.games.forceofwill.spec import (
     S_BATTLE_END,
@@ -92,7 +90,7 @@ def rule_processes(work: FowWork) -> None:
                     counters[name] = count
                 else:
                     counters.pop(name)
-            work.board = with_card(work.board, card_id, counters=tuple(sorted(counters.items())))
+            work.set_counters(card_id, counters)
             work.emit("fow_counters", None, [card_id], count=both)
         if is_jresonator(state, work.board, card_id) is False:
             continue
@@ -110,9 +108,7 @@ def rule_processes(work: FowWork) -> None:
             counters = dict(work.card(card_id).counters)
             counters.pop("damage", None)
             counters["astral"] = counters.get("astral", 0) + 1
-            work.board = with_card(
-                work.board, card_id, counters=tuple(sorted(counters.items())), controller=owner
-            )
+            work.set_counters(card_id, counters, controller=owner)
             rulers.discard(card_id)
             work.set(jrulers=sorted(rulers))
         else:
@@ -120,10 +116,10 @@ def rule_processes(work: FowWork) -> None:
     if doomed:
         reconcile(work)
     for seat in range(2):
-        life = player_value(state, work.board, seat, "life")
+        life = work.value(seat, "life")
         if life % 100:
             rounded = -(-life // 100) * 100
-            work.board = set_life(state, work.board, seat, rounded)
+            work.set_value(seat, "life", rounded)
             work.emit("fow_round", None, player=seat, life=rounded)
 
 

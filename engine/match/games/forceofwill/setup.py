@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from engine.match.apply import HandlerResult, move_cards, refuse, shuffle_zone
-from engine.match.events import Event
+from engine.match.apply import HandlerResult, move_cards, refuse
 from engine.match.games.forceofwill.actions import (
     Mulligan,
 )
 from engine.match.games.forceofwill.board import (
+    FowWork,
     since_start,
-    step_event,
 )
 from engine.match.games.forceofwill.spec import (
-    DRAW,
     OPENING_HAND,
     SETUP,
 )
@@ -39,42 +37,36 @@ def setup(state: MatchState) -> MatchState:
 
 
 def _mulligan(state: MatchState, action: Mulligan) -> HandlerResult:
+    """405.5, 405.5a: once, first player first, shuffle any number of cards from the hand into the deck
+    and draw as many; 405.6: when both players decided, the first player is the turn player."""
+    work = FowWork(state, action)
     actor = action.actor
-    board = state.board
-    match = state.match
-    if board.phase != SETUP:
+    if work.board.phase != SETUP:
         refuse("A mulligan is only before the first turn (405.5).")
-    done = list(board.data("mull", ()))
+    done = list(work.data("mull", ()))
     if actor in done:
         refuse("You have already made your mulligan decision (405.5a: one mulligan).")
-    hand = match.slot_of[("hand", actor)]
-    deck = match.slot_of[("deck", actor)]
-    ids = board.zones[hand]
+    ids = work.ids("hand", actor)
     if len(set(action.cards)) != len(action.cards):
         refuse("The same card is chosen twice.")
     for index in action.cards:
         if index >= len(ids):
             refuse(f"There is no card at index {index} of your hand (it holds {len(ids)}).")
-    events = [Event("fow_mulligan", actor, (), {"count": len(action.cards)})]
+    work.emit("fow_mulligan", actor, count=len(action.cards))
     if action.cards:
-        picks = [(hand, ids[i]) for i in action.cards]
-        board, event = move_cards(state, board, actor, picks, deck, "top")
-        events.append(event)
-        board, event = shuffle_zone(state, board, deck, actor, action.version)
-        events.append(event)
-        drawn = [(deck, card) for card in board.zones[deck][: len(action.cards)]]
-        board, event = move_cards(state, board, actor, drawn, hand, kind="draw")
-        events.append(event)
+        work.move(actor, [ids[i] for i in action.cards], "deck", actor, position="top")
+        work.shuffle_deck(actor)
+        work.move(actor, work.ids("deck", actor)[: len(action.cards)], "hand", actor, kind="draw")
     done.append(actor)
-    board = board.with_data(mull=done)
+    work.set(mull=done)
     if len(done) < 2:
-        return board.evolve(priority=1 - actor, passes=0), events, None
+        work.board = work.board.evolve(priority=1 - actor, passes=0)
+        return work.handled()
     # 405.6: the first player becomes the turn player and turn 1 begins; 502.4: no draw this time.
-    board = board.evolve(phase=DRAW, step=0, priority=board.active, passes=0)
-    board = since_start(state, board)
-    events.append(step_event(DRAW, 0))
-    events.append(Event("fow_first_draw", board.active))
-    return board, events, None
+    work.goto("draw")
+    work.board = since_start(state, work.board)
+    work.emit("fow_first_draw", work.board.active)
+    return work.handled()
 
 
 HANDLERS = ((Mulligan, _mulligan),)

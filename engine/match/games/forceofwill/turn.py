@@ -163,7 +163,7 @@ def _battle_step(work: FowWork, step: str) -> None:
     """Move on to a battle step; the battle resolution steps deal their damage (805.2, 806.2)."""
     work.goto(step)
     if step in ("first_strike", "damage"):
-        work.absorb(battle_damage(work.state, work.board, step == "first_strike"))
+        battle_damage(work, step == "first_strike")
 
 
 HANDLERS = ((Discard, _discard),)
