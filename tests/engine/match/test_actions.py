@@ -630,3 +630,11 @@ def test_parse_and_dump_actions() -> None:
             '{"type": "counter", "actor": 0, "version": 0, "cards": [{"zone": "field", "index": 0}],'
             ' "name": "x", "amount": 0}'
         )
+
+
+def test_a_refused_action_is_one_short_line_whatever_it_echoes() -> None:
+    """Refusals quote what was sent cut to one line: a type or a field with line breaks reads on one."""
+    for data in ({"type": "\n"}, {"type": "line one\nline two " * 5}, {"type": "draw", "actor": "\n1\n"}):
+        with pytest.raises(ActionRefused) as refused:
+            a.parse_action(data)
+        assert "\n" not in str(refused.value) and len(str(refused.value)) <= 200
