@@ -20,8 +20,8 @@ row named like the current step); the first row that moves starts a new pass; a 
 moves ends the loop (a player must act).
 
 It is a bug, never a refusal, when the loop does not come to rest: :class:`SettleLoop` when the same
-step meets the same board twice without a player acting (a cycle: its message names the rows that ran
-in it), :class:`SettleBound` after :data:`SETTLE_BOUND` passes.
+step meets the same board twice without a player acting (a cycle, watched for after :data:`WATCH_AFTER`
+passes: its message names the rows that ran in it), :class:`SettleBound` after :data:`SETTLE_BOUND` passes.
 """
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ __all__ = [
 SETTLE_BOUND = 1_000
 """The most passes one settle may make. The longest legal chain of automatic steps in any of the
 games (a whole turn with nothing to decide, its checks and rule actions) is far shorter."""
+WATCH_AFTER = 16
+"""Passes before loop detection starts comparing positions: a settle that comes to rest sooner (nearly
+every one) never pays for a digest of the board, and a cycle, which repeats forever, is still caught."""
 
 
 class HasBoard(Protocol):
@@ -113,12 +116,13 @@ def settle(
     key_of: Callable[[W], Hashable] = digest or (lambda w: board_digest(w.board))
     seen: dict[tuple[str, Any], int] = {}
     moved: list[str] = []
-    for _ in range(SETTLE_BOUND):
+    for passes in range(SETTLE_BOUND):
         step = current_step(work)
-        key = (step, key_of(work))
-        if key in seen:
-            raise SettleLoop(moved[seen[key] :], step)
-        seen[key] = len(moved)
+        if passes >= WATCH_AFTER:  # a cycle repeats forever, so watching from here on still finds it
+            key = (step, key_of(work))
+            if key in seen:
+                raise SettleLoop(moved[seen[key] :], step)
+            seen[key] = len(moved)
         for row in table:
             if (row.every or row.name == step) and row.run(work):
                 moved.append(row.name)
