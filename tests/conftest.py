@@ -17,6 +17,10 @@ from bot.store.database import Database
 from engine.games import resolve_game
 from tests.discord.fake_discord import fake_discord  # noqa: F401  (pytest fixture)
 
+# The four games' scenario tests share one harness; its asserts are rewritten so that a failing scenario
+# shows the values it compared. Registered here, before any test module can import it.
+pytest.register_assert_rewrite("tests.engine.games.harness")
+
 
 @pytest.fixture(scope="session")
 def rules_dir() -> Path:
