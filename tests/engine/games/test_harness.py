@@ -13,6 +13,7 @@ from engine.match.games.gateruler.actions import GrAttack
 from engine.match.games.vanguard.actions import VgRedraw
 from engine.match.outcome import Loss, Outcome, Termination
 from engine.match.state import CardRef
+from tests.engine.games.gateruler.scenario import NUMBERS
 from tests.engine.games.harness import (
     ALICE,
     BOB,
@@ -75,22 +76,9 @@ def test_force_of_will_life_zero_loses_by_1202_1() -> None:
 
 # Gate Ruler --------------------------------------------------------------------------------------
 
-RULER_NUMBERS = {
-    "attack_zones": 2,
-    "defense_zones": 1,
-    "set_zones": 2,
-    "hand": 4,
-    "resources": 3,
-    "summon_cap": 2,
-    "draw": 2,
-    "ready": -1,
-    "gain": 1,
-    "set_cap": 1,
-}
-
 
 def gr_deck(owner: str) -> dict[str, list[CardRef]]:
-    ruler = card(f"{owner} Ruler", "R-1", type="ruler", life=6, atk=2, stk=1, **RULER_NUMBERS)
+    ruler = card(f"{owner} Ruler", "R-1", type="ruler", life=6, atk=2, stk=1, **NUMBERS)
     unit: dict[str, int | str] = {"type": "unit", "level": 1, "atk": 2, "hp": 2, "stk": 1, "cnt": 0}
     units = [card(f"{owner} Unit {n:02d}", f"{owner}-U{n:02d}", **unit) for n in range(30)]
     return {"ruler": [ruler], "deck": units, "supply": [card("Resource", "RES", type="resource")] * 10}
