@@ -177,6 +177,8 @@ __all__ = [
 ]
 
 _TURN_ACTIONS = (NextStep, NextPhase, PassTurn)
+_BATTLE_STEPS = frozenset(("attack", "guard", "drive", "damage", "close"))
+"""The battle phase's steps after the start step: only with an attack declared (7.3.1.2)."""
 _OWN_SENTENCE = (VgGuard, VgIntercept, VgPass, VgChoose, VgDeclareTrigger, VgGAssistTake)
 """Actions of the deciding player: their handlers say who may take them (7.5.1.2, 2.8.1.1)."""
 _SKILLS = ("triple drive", "twin drive", "intercept", "boost")
@@ -314,6 +316,11 @@ class VanguardDefinition(GameDefinition):
             if prompts:
                 refuse(f"{name} must first make the pending choice: wait for it before you act.")
             refuse(f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act.")
+
+    def skipped(self, state: MatchState, step: str) -> bool:
+        """A "next step" from the start step without an attack is the choice not to attack: the battle
+        phase's later steps do not happen and the turn goes on to the end phase (7.3.1.2.2)."""
+        return step in _BATTLE_STEPS and state.board.data("battle") is None
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """The automatic parts after an action (:meth:`Work.run`: the step table
