@@ -12,7 +12,7 @@ import logging
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -295,9 +295,6 @@ def _match_simulate(args: argparse.Namespace) -> int:
     from engine.match.simulate import simulate_game
 
     definition = game_definition(args.game)
-    if args.games < 1:
-        print("--games must be at least 1.", file=sys.stderr)
-        return 2
     for number in range(1, args.games + 1):
         result = simulate_game(definition, args.seed, number)
         if args.json:
@@ -483,10 +480,11 @@ def _sync(args: argparse.Namespace) -> int:
 
 def _count(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, else one sentence."""
+    digits = max(12, len(str(high)) + 1)
 
     def parse(text: str) -> int:
         value = text.strip()
-        if not (value.lstrip("+-").isascii() and value.lstrip("+-").isdigit()) or len(value) > 12:
+        if not (value.lstrip("+-").isascii() and value.lstrip("+-").isdigit()) or len(value) > digits:
             raise argparse.ArgumentTypeError(f"{what} takes a whole number, not {text[:20]!r}")
         number = int(value)
         if not low <= number <= high:
@@ -551,11 +549,22 @@ def _query_words_last(argv: Sequence[str]) -> list[str]:
     return [*words[:at], *options, "--", *positional] if positional else words
 
 
+ERROR_LENGTH = 200
+"""The longest command-line error sentence, the words it echoes cut to fit."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error sentence survives any word typed: an undecodable byte in a
+    file name is shown escaped instead of failing to print, and a long word is cut."""
+
+    def error(self, message: str) -> NoReturn:
+        text = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        super().error(text if len(text) <= ERROR_LENGTH else text[: ERROR_LENGTH - 1] + "…")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="arbiter", description="Arbiter: rules, cards, matches, tournaments."
-    )
-    common = argparse.ArgumentParser(add_help=False)
+    parser = _Parser(prog="arbiter", description="Arbiter: rules, cards, matches, tournaments.")
+    common = _Parser(add_help=False)
     common.add_argument("--db", metavar="PATH", help="SQLite database file (default: DATABASE_PATH)")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -564,7 +573,11 @@ def build_parser() -> argparse.ArgumentParser:
     console = sub.add_parser("console", parents=[common], help="the offline console")
     console.set_defaults(handler=_console_command)
     sync = sub.add_parser("sync", parents=[common], help="register slash commands with Discord")
-    sync.add_argument("--guild", type=int, help="sync to one server (instant) instead of globally")
+    sync.add_argument(
+        "--guild",
+        type=_count(1, 2**63 - 1, "--guild"),
+        help="sync to one server (instant) instead of globally",
+    )
     sync.set_defaults(handler=_sync)
     imp = sub.add_parser("import", parents=[common], help="import new or changed rules documents")
     imp.add_argument("--rules-dir", metavar="DIR", help="folder with documents.toml (default: data/rules)")
@@ -629,8 +642,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = match.add_parser("simulate", help="random legal games to the end (finds what breaks)")
     simulate.add_argument("game")
-    simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--games", type=_count(1, 10_000, "--games"), default=1)
+    simulate.add_argument("--seed", type=_count(0, 10**12, "--seed"), default=1)
     simulate.add_argument("--json", action="store_true", help="one JSON object per game")
     simulate.set_defaults(handler=_match_simulate)
 
@@ -647,10 +660,22 @@ def build_parser() -> argparse.ArgumentParser:
     tsim = tournament.add_parser(
         "simulate", help="run a whole event with random results through the service layer"
     )
-    tsim.add_argument("--players", type=int, required=True, metavar="N")
-    tsim.add_argument("--rounds", type=int, metavar="R", help="Swiss rounds (default: max(3, ceil(log2(N))))")
-    tsim.add_argument("--drops", type=int, metavar="K", help="players who drop (default: N/16, at least 1)")
-    tsim.add_argument("--late", type=int, default=0, metavar="L", help="late entries (default: 0)")
+    tsim.add_argument("--players", type=_count(2, 4096, "--players"), required=True, metavar="N")
+    tsim.add_argument(
+        "--rounds",
+        type=_count(1, 30, "--rounds"),
+        metavar="R",
+        help="Swiss rounds (default: max(3, ceil(log2(N))))",
+    )
+    tsim.add_argument(
+        "--drops",
+        type=_count(0, 4096, "--drops"),
+        metavar="K",
+        help="players who drop (default: N/16, at least 1)",
+    )
+    tsim.add_argument(
+        "--late", type=_count(0, 4096, "--late"), default=0, metavar="L", help="late entries (default: 0)"
+    )
     tsim.add_argument("--seed", default="0", metavar="S", help="seed of pairings and results (default: 0)")
     tsim.add_argument("--top-cut", type=int, default=0, choices=(0, 4, 8, 16), help="top cut size")
     tsim.add_argument("--game", default="vanguard", help="the game (default: vanguard)")

@@ -44,8 +44,10 @@ def test_a_missing_match_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureF
     assert capsys.readouterr().err.strip() == "There is no match 7."
 
 
-def test_without_a_network_sync_says_one_sentence(tmp_path: Path) -> None:
-    """`arbiter sync` with a token and no way to reach Discord (an unresolvable API address)."""
+@pytest.mark.parametrize("command", ["sync", "run"])
+def test_without_a_network_sync_and_run_say_one_sentence(command: str, tmp_path: Path) -> None:
+    """`arbiter sync` and `arbiter run` with a token and no way to reach Discord (an unresolvable API
+    address): one sentence, no traceback, no library warnings."""
     import os
     import subprocess
     import sys
@@ -58,7 +60,7 @@ def test_without_a_network_sync_says_one_sentence(tmp_path: Path) -> None:
     )
     env.update(PYTHONPATH=str(root), DISCORD_TOKEN="x.y.z", LOG_LEVEL="ERROR")
     result = subprocess.run(
-        [sys.executable, "-c", code, "sync", "--db", str(tmp_path / "a.sqlite3")],
+        [sys.executable, "-c", code, command, "--db", str(tmp_path / "a.sqlite3")],
         env=env,
         capture_output=True,
         text=True,
