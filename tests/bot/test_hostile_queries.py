@@ -75,7 +75,7 @@ def runner(
     loop.close()
 
 
-@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(GAMES)), query=hostile_text)
 def test_hostile_search_never_raises(
     runner: tuple[asyncio.AbstractEventLoop, App], game: str, query: str
