@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.match.actions import BaseAction, register_action
 from engine.match.errors import ActionRefused
@@ -68,6 +68,9 @@ from engine.match.events import Event
 from engine.match.outcome import Loss
 from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState
+
+if TYPE_CHECKING:
+    from engine.match.offers import Offer
 
 __all__ = [
     "ACTION_GAME",
@@ -119,6 +122,12 @@ class GameDefinition:
         """Players who lose at this check timing: :class:`~engine.match.outcome.Loss` values (seat, rule,
         reason); the older ``(seat, "reason (rule)")`` pairs are still read (:meth:`Loss.of`)."""
         return []
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now (:mod:`engine.match.offers`): the game's own offers, and the
+        generic ones it keeps (a game drops what its structure refuses now). The default keeps the
+        generic offers."""
+        return generic
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         """The game's own public information for a viewer (a battle in progress, pending choices)."""

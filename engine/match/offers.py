@@ -1,0 +1,674 @@
+"""What a seat may do now: typed offers, in the spirit of python-chess's ``legal_moves``.
+
+``offers(state, seat)`` lists the actions ``seat`` may take in this state, each as an :class:`Offer`:
+the action's type, the fields already decided, and what the player still has to choose (its
+*needs*): cards from the positions allowed and how many (:class:`CardsNeed`), a number in a range
+(:class:`NumberNeed`), one of some values such as a zone or yes/no (:class:`PickNeed`), or a short
+text (:class:`TextNeed`). ``offer.build(seat, version, choices)`` makes the action, refusing with one
+sentence a choice outside the offer; ``offer.covers(action)`` says whether an action is one of the
+offer's; ``offer.sample(rng)`` draws valid choices (random players, property tests).
+
+Offers are ordered for a phone: the current step's decision first (``group="now"``: guard or no
+guard, block or no block, pass), then the game's main actions (``"main"``), then everything else
+(``"more"``: the generic actions players use to resolve card text). Refusals stay where they are:
+the engine still checks every action it is given; an offer only says what is worth showing.
+
+What a seat is offered may depend on that seat's own hidden cards (its hand) but never on cards it
+does not know: the positions an offer lists are positions, not identities, so an offer names no
+card the seat does not know. A game adds its own offers and adjusts the generic ones through
+:meth:`engine.match.game.GameDefinition.offers`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from engine.match.actions import BaseAction, CardAt, ZoneRef, parse_action
+from engine.match.errors import ActionRefused
+from engine.match.game import definition_of
+from engine.match.state import MatchState
+
+Group = Literal["now", "main", "more"]
+GROUPS: tuple[Group, ...] = ("now", "main", "more")
+
+
+@dataclass(frozen=True)
+class CardsNeed:
+    """Cards to choose among ``options`` (positions), from ``low`` to ``high`` of them. ``single``:
+    the action's field holds one position (``None`` when ``low`` is 0); otherwise a tuple.
+    ``indexes``: the field holds the positions' indexes only (a hand's), not positions."""
+
+    field: str
+    options: tuple[CardAt, ...]
+    low: int = 1
+    high: int = 1
+    single: bool = True
+    indexes: bool = False
+    label: str = "card"
+
+    def valid(self, value: Any) -> bool:
+        chosen = _as_list(value)
+        if not self.low <= len(chosen) <= self.high:
+            return False
+        allowed = set(self.options) if not self.indexes else {at.index for at in self.options}
+        if self.indexes:
+            return all(isinstance(index, int) and index in allowed for index in chosen)
+        return all(isinstance(at, CardAt) and at in allowed for at in chosen) and len(set(chosen)) == len(
+            chosen
+        )
+
+    def sample(self, rng: random.Random) -> Any:
+        count = rng.randint(self.low, min(self.high, len(self.options)))
+        picked = rng.sample(self.options, count)
+        values: list[Any] = [at.index for at in picked] if self.indexes else picked
+        if self.single:
+            return values[0] if values else None
+        return tuple(values)
+
+    def json_value(self, value: Any) -> Any:
+        if isinstance(value, CardAt):
+            return value.model_dump()
+        if isinstance(value, tuple | list):
+            return [self.json_value(item) for item in value]
+        return value
+
+
+@dataclass(frozen=True)
+class NumberNeed:
+    """A whole number from ``low`` to ``high`` (``None`` too when ``optional``)."""
+
+    field: str
+    low: int
+    high: int
+    optional: bool = False
+    label: str = "number"
+
+    def valid(self, value: Any) -> bool:
+        if value is None:
+            return self.optional
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+
+    def sample(self, rng: random.Random) -> Any:
+        if self.optional and rng.random() < 0.5:
+            return None
+        return rng.randint(self.low, self.high)
+
+    def json_value(self, value: Any) -> Any:
+        return value
+
+
+@dataclass(frozen=True)
+class PickNeed:
+    """One of ``options`` (a zone, an orientation, a face, yes/no...)."""
+
+    field: str
+    options: tuple[Any, ...]
+    label: str = "choice"
+
+    def valid(self, value: Any) -> bool:
+        return value in self.options
+
+    def sample(self, rng: random.Random) -> Any:
+        return rng.choice(self.options)
+
+    def json_value(self, value: Any) -> Any:
+        return value.model_dump() if isinstance(value, ZoneRef) else value
+
+
+@dataclass(frozen=True)
+class TextNeed:
+    """A short text, up to ``max_length`` characters."""
+
+    field: str
+    max_length: int
+    label: str = "text"
+
+    def valid(self, value: Any) -> bool:
+        return isinstance(value, str) and 0 < len(value.strip()) <= self.max_length
+
+    def sample(self, rng: random.Random) -> Any:
+        return rng.choice(("ok", "my ability resolves", "good game"))
+
+    def json_value(self, value: Any) -> Any:
+        return value
+
+
+Need = CardsNeed | NumberNeed | PickNeed | TextNeed
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, tuple | list):
+        return list(value)
+    return [value]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing a seat may do now (see the module doc)."""
+
+    type: str
+    """The action's type tag (``"vg_guard"``, ``"draw"``)."""
+    label: str
+    """What a button says: "Guard", "No guard", "Draw"."""
+    group: Group = "more"
+    fixed: tuple[tuple[str, Any], ...] = ()
+    """Fields already decided, as ``(name, value)`` pairs."""
+    needs: tuple[Need, ...] = ()
+    free: frozenset[str] = field(default_factory=frozenset)
+    """Fields a player may add freely (a stat the card data lacks, a reason): the action's own
+    validation bounds them; an offer does not constrain them."""
+    rule: str = ""
+    """The rule the offer comes from, when the game's procedure makes it."""
+    distinct: bool = False
+    """The cards of its several card needs must be different cards (a card and its host)."""
+
+    @property
+    def key(self) -> str:
+        """A name for the offer, stable within a state: its type and its fixed fields."""
+        fixed = ",".join(f"{name}={value}" for name, value in self.fixed)
+        return f"{self.type}({fixed})" if fixed else self.type
+
+    def build(self, actor: int, version: int, choices: Mapping[str, Any] | None = None) -> BaseAction:
+        """The action this offer makes with ``choices`` (one per need; free fields optional). A choice
+        outside the offer, or a missing one, is refused with one sentence."""
+        choices = dict(choices or {})
+        data: dict[str, Any] = {"type": self.type, "actor": actor, "version": version}
+        data.update(dict(self.fixed))
+        for need in self.needs:
+            if need.field not in choices:
+                if isinstance(need, NumberNeed) and need.optional:
+                    continue
+                if isinstance(need, CardsNeed) and need.low == 0:
+                    continue
+                raise ActionRefused(f"Choose the {need.label} first.")
+            value = choices.pop(need.field)
+            if not need.valid(value):
+                raise ActionRefused(f"That {need.label} is not one you may choose now.")
+            data[need.field] = need.json_value(value)
+        if self.distinct and not _distinct(data, self.needs):
+            raise ActionRefused("Choose different cards.")
+        for name, value in choices.items():
+            if name not in self.free:
+                raise ActionRefused(f"'{name[:32]}' is not something this action asks for.")
+            data[name] = value
+        try:
+            return parse_action(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(part) for part in first["loc"][1:]) or "the action"
+            raise ActionRefused(f"{where}: {first['msg']}.") from None
+
+    def covers(self, action: BaseAction, state: MatchState) -> bool:
+        """Whether ``action`` is one of this offer's actions: the same type and fixed fields, each
+        need's field within the need, and nothing else set away from its default but free fields."""
+        if action.type != self.type:
+            return False
+        actor = action.actor
+        for name, value in self.fixed:
+            if _normal(state, actor, getattr(action, name, None)) != _normal(state, actor, value):
+                return False
+        constrained = {name for name, _ in self.fixed} | {"type", "actor", "version"}
+        for need in self.needs:
+            constrained.add(need.field)
+            value = _normal(state, actor, getattr(action, need.field, None))
+            if isinstance(need, CardsNeed) and not need.indexes:
+                if not need.valid(_normal_cards(state, actor, value)):
+                    return False
+            elif isinstance(need, PickNeed):
+                if value not in {_normal(state, actor, option) for option in need.options}:
+                    return False
+            elif not need.valid(value):
+                return False
+        defaults = type(action).model_fields
+        for name, info in defaults.items():
+            if name in constrained or name in self.free:
+                continue
+            if getattr(action, name) != info.default:
+                return False
+        return True
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """Valid choices for every need, drawn at random (free fields left out)."""
+        while True:
+            choices = {need.field: need.sample(rng) for need in self.needs}
+            if not self.distinct or _distinct(choices, self.needs):
+                return choices
+
+    def to_json(self) -> dict[str, Any]:
+        """The offer as plain data, for a client that draws buttons from it."""
+        needs = []
+        for need in self.needs:
+            entry: dict[str, Any] = {"field": need.field, "kind": type(need).__name__, "label": need.label}
+            if isinstance(need, CardsNeed):
+                entry.update(options=[at.model_dump() for at in need.options], low=need.low, high=need.high)
+            elif isinstance(need, NumberNeed):
+                entry.update(low=need.low, high=need.high, optional=need.optional)
+            elif isinstance(need, PickNeed):
+                entry.update(options=[need.json_value(option) for option in need.options])
+            else:
+                entry.update(max_length=need.max_length)
+            needs.append(entry)
+        return {
+            "type": self.type,
+            "label": self.label,
+            "group": self.group,
+            "fixed": {name: _json(value) for name, value in self.fixed},
+            "needs": needs,
+            "rule": self.rule,
+        }
+
+
+def _distinct(values: Mapping[str, Any], needs: Sequence[Need]) -> bool:
+    chosen = [
+        json.dumps(value, sort_keys=True, default=str)
+        for need in needs
+        if isinstance(need, CardsNeed)
+        for value in _as_list(values.get(need.field))
+    ]
+    return len(set(chosen)) == len(chosen)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, ZoneRef):
+        return value.model_dump()
+    return value
+
+
+def _normal(state: MatchState, actor: int, value: Any) -> Any:
+    """A zone reference with its player filled in (the actor's zone when unsaid), for comparing."""
+    if isinstance(value, CardAt):
+        return CardAt(zone=value.zone, player=_player(state, actor, value), index=value.index)
+    if isinstance(value, ZoneRef):
+        return ZoneRef(zone=value.zone, player=_player(state, actor, value))
+    if isinstance(value, tuple):
+        return tuple(_normal(state, actor, item) for item in value)
+    return value
+
+
+def _normal_cards(state: MatchState, actor: int, value: Any) -> Any:
+    return _normal(state, actor, value)
+
+
+def _player(state: MatchState, actor: int, ref: ZoneRef) -> int | None:
+    zone = state.match.zone_specs.get(ref.zone)
+    if zone is None or zone.shared:
+        return ref.player
+    return actor if ref.player is None else ref.player
+
+
+# The generic offers -----------------------------------------------------------------------------
+
+
+def touchable(state: MatchState, seat: int) -> tuple[CardAt, ...]:
+    """Every position ``seat`` may touch: all cards but those in another player's hidden zones."""
+    match = state.match
+    out: list[CardAt] = []
+    for slot, ids in enumerate(state.board.zones):
+        player = match.slot_player[slot]
+        if player is not None and player != seat and match.slot_hidden[slot]:
+            continue
+        name = match.slot_spec[slot].name
+        out.extend(CardAt(zone=name, player=player, index=index) for index in range(len(ids)))
+    return tuple(out)
+
+
+def zone_refs(state: MatchState, seat: int, *, own_only: bool = False) -> tuple[ZoneRef, ...]:
+    """Every zone as a :class:`ZoneRef` (``own_only``: the seat's own and the shared ones)."""
+    match = state.match
+    out: list[ZoneRef] = []
+    for slot in range(len(match.slot_spec)):
+        player = match.slot_player[slot]
+        if own_only and player is not None and player != seat:
+            continue
+        out.append(ZoneRef(zone=match.slot_spec[slot].name, player=player))
+    return tuple(out)
+
+
+def _may_act(state: MatchState, seat: int) -> bool:
+    """Whether ``seat`` may take actions that are not "anytime" now: the turn player, the player
+    with priority, or anyone in a step both players act in (the engine's own check)."""
+    board = state.board
+    match = state.match
+    return seat in (board.active, board.priority) or match.step_both[board.phase][board.step]
+
+
+def _life_offers(state: MatchState, seat: int) -> list[Offer]:
+    """The match's life, open at any time: undo, draw offers, notes, concede."""
+    out: list[Offer] = []
+    if state.undo_request is not None:
+        if state.undo_request != seat:
+            out.append(Offer("accept_undo", "Allow the undo", "now"))
+            out.append(Offer("decline_undo", "Refuse the undo", "now"))
+        else:
+            out.append(Offer("decline_undo", "Withdraw the undo request", "more"))
+        out.append(Offer("note", "Note", "more", needs=(TextNeed("text", 500),)))
+        out.append(Offer("concede", "Concede", "more"))
+        return out
+    if (
+        state.undo_base is not None
+        and state.undo_actor == seat
+        and state.undo_used[seat] < state.match.spec.undo_per_turn
+    ):
+        out.append(Offer("request_undo", "Ask to undo", "more"))
+    if state.draw_offer is None:
+        out.append(Offer("offer_draw", "Offer a draw", "more"))
+    elif state.draw_offer != seat:
+        out.append(Offer("accept_draw", "Accept the draw", "now"))
+        out.append(Offer("decline_draw", "Decline the draw", "now"))
+    else:
+        out.append(Offer("decline_draw", "Withdraw the draw offer", "more"))
+    out.append(Offer("reveal_hand", "Reveal hand", "more", free=frozenset({"to"})))
+    own_cards = _own_cards(state, seat)
+    if own_cards:
+        out.append(
+            Offer(
+                "reveal",
+                "Reveal cards",
+                "more",
+                needs=(CardsNeed("cards", own_cards, 1, min(len(own_cards), 200), single=False),),
+                free=frozenset({"to"}),
+            )
+        )
+    for ref in zone_refs(state, seat, own_only=True):
+        ids = state.board.zones[state.match.slot_of[(ref.zone, ref.player)]]
+        if ids:
+            label = state.match.zone_specs[ref.zone].label
+            out.append(
+                Offer(
+                    "reveal_top",
+                    f"Reveal from {label}",
+                    "more",
+                    fixed=(("zone", ref),),
+                    needs=(NumberNeed("count", 1, min(len(ids), 200), label="how many"),),
+                    free=frozenset({"end", "to"}),
+                )
+            )
+    out.append(Offer("coin", "Flip a coin", "more"))
+    out.append(Offer("die", "Roll a die", "more", free=frozenset({"sides", "count"})))
+    out.append(Offer("note", "Note", "more", needs=(TextNeed("text", 500),)))
+    out.append(Offer("concede", "Concede", "more"))
+    return out
+
+
+def _own_cards(state: MatchState, seat: int) -> tuple[CardAt, ...]:
+    """Positions of the cards ``seat`` may reveal: in its own zones, or its own in shared ones."""
+    match = state.match
+    board = state.board
+    out: list[CardAt] = []
+    for slot, ids in enumerate(board.zones):
+        player = match.slot_player[slot]
+        name = match.slot_spec[slot].name
+        for index, card_id in enumerate(ids):
+            if player == seat or (player is None and board.cards[card_id].controller == seat):
+                out.append(CardAt(zone=name, player=player, index=index))
+    return tuple(out)
+
+
+def _structure_offers(state: MatchState, seat: int) -> list[Offer]:
+    """Moving the turn on: next step, next phase, end of turn (the turn player); pass priority."""
+    match = state.match
+    board = state.board
+    out: list[Offer] = []
+    if board.active == seat:
+        steps = [name for phase in match.phase_steps for name in phase]
+        here = sum(len(phase) for phase in match.phase_steps[: board.phase]) + board.step
+        later_steps = tuple(dict.fromkeys(steps[here + 1 :]))
+        later_phases = tuple(phase.name for phase in match.spec.phases[board.phase + 1 :])
+        if later_steps:
+            out.append(
+                Offer("next_step", "Next step", "now", needs=(PickNeed("to", (None, *later_steps), "step"),))
+            )
+        if later_phases:
+            out.append(
+                Offer(
+                    "next_phase",
+                    "Next phase",
+                    "more",
+                    needs=(PickNeed("to", (None, *later_phases), "phase"),),
+                )
+            )
+        out.append(Offer("pass_turn", "End turn", "more"))
+    if board.priority == seat:
+        out.append(Offer("pass_priority", "Pass", "now"))
+    return out
+
+
+def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
+    """The manual actions players resolve card text with: draw, move, turn, flip, counters, stack,
+    control, zones (shuffle, look, search) and values."""
+    match = state.match
+    board = state.board
+    spec = match.spec
+    out: list[Offer] = []
+    deck = board.zones[match.slot_of[(spec.deck_zone, seat)]]
+    if deck:
+        count = NumberNeed("count", 1, min(len(deck), 100), label="how many")
+        out.append(Offer("draw", "Draw", "more", needs=(count,)))
+    cards = touchable(state, seat)
+    many = min(len(cards), 200)
+    players = tuple(range(len(match.players)))
+    if cards:
+        out.append(
+            Offer(
+                "move",
+                "Move cards",
+                "more",
+                needs=(
+                    CardsNeed("cards", cards, 1, many, single=False),
+                    PickNeed("to", zone_refs(state, seat), "zone"),
+                ),
+                free=frozenset({"position", "face", "orientation", "with_attached"}),
+            )
+        )
+        orientable = tuple(at for at in cards if match.zone_specs[at.zone].orientable)
+        if orientable:
+            names = tuple(o.name for o in spec.orientations)
+            names += tuple(
+                word
+                for word in ("tap", "untap")
+                if word not in names and spec.orientation_index(word) is not None
+            )
+            out.append(
+                Offer(
+                    "orient",
+                    "Turn cards",
+                    "more",
+                    needs=(
+                        CardsNeed("cards", orientable, 1, min(len(orientable), 200), single=False),
+                        PickNeed("orientation", names, "orientation"),
+                    ),
+                )
+            )
+        out.append(
+            Offer(
+                "flip",
+                "Flip cards",
+                "more",
+                needs=(CardsNeed("cards", cards, 1, many, single=False),),
+                free=frozenset({"face"}),
+            )
+        )
+        if spec.counters:
+            out.append(
+                Offer(
+                    "counter",
+                    "Counters",
+                    "more",
+                    needs=(
+                        CardsNeed("cards", cards, 1, many, single=False),
+                        PickNeed("name", tuple(spec.counters), "counter"),
+                    ),
+                    free=frozenset({"amount"}),
+                )
+            )
+        out.append(
+            Offer(
+                "control",
+                "Give control",
+                "more",
+                needs=(
+                    CardsNeed("cards", cards, 1, many, single=False),
+                    PickNeed("player", players, "player"),
+                ),
+            )
+        )
+        out.extend(_attach_offers(state, cards))
+        attached = {card for card, _ in board.attachments}
+        if attached:
+            under = tuple(
+                at for at in cards if board.zones[match.slot_of[(at.zone, at.player)]][at.index] in attached
+            )
+            if under:
+                out.append(
+                    Offer("detach", "Take from under a card", "more", needs=(CardsNeed("card", under),))
+                )
+    for slot, ids in enumerate(board.zones):
+        player = match.slot_player[slot]
+        if player is not None and player != seat and match.slot_hidden[slot]:
+            continue
+        ref = ZoneRef(zone=match.slot_spec[slot].name, player=player)
+        label = match.slot_spec[slot].label
+        whose = "" if player in (None, seat) else f" ({match.players[player]})"
+        out.append(Offer("shuffle", f"Shuffle {label}{whose}", "more", fixed=(("zone", ref),)))
+        if not ids:
+            out.append(
+                Offer(
+                    "search",
+                    f"Search {label}{whose}",
+                    "more",
+                    fixed=(("zone", ref),),
+                    free=frozenset({"shuffle"}),
+                )
+            )
+            continue
+        out.append(
+            Offer(
+                "look",
+                f"Look at {label}{whose}",
+                "more",
+                fixed=(("zone", ref),),
+                needs=(NumberNeed("count", 1, min(len(ids), 200), label="how many"),),
+                free=frozenset({"end"}),
+            )
+        )
+        out.append(
+            Offer(
+                "search",
+                f"Search {label}{whose}",
+                "more",
+                fixed=(("zone", ref),),
+                free=frozenset({"take", "to", "position", "face", "shuffle"}),
+            )
+        )
+    values = tuple(spec.player_values)
+    if values:
+        out.append(
+            Offer(
+                "adjust_value",
+                "Change a value",
+                "more",
+                needs=(
+                    PickNeed("player", players, "player"),
+                    PickNeed("name", values, "value"),
+                    NumberNeed("delta", -1_000_000, 1_000_000, label="change"),
+                ),
+            )
+        )
+        out.append(
+            Offer(
+                "set_value",
+                "Set a value",
+                "more",
+                needs=(
+                    PickNeed("player", players, "player"),
+                    PickNeed("name", values, "value"),
+                    NumberNeed("value", -1_000_000_000, 1_000_000_000, label="value"),
+                ),
+            )
+        )
+    return out
+
+
+def _attach_offers(state: MatchState, cards: tuple[CardAt, ...]) -> list[Offer]:
+    """Putting a card under another: any card that holds no stack under any other card; a card that
+    holds a stack (it goes with it) under any card outside that stack."""
+    match = state.match
+    board = state.board
+    if len(cards) < 2:
+        return []
+    card_at = {board.zones[match.slot_of[(at.zone, at.player)]][at.index]: at for at in cards}
+    hosts = {host for _, host in board.attachments}
+    free = tuple(at for card, at in card_at.items() if card not in hosts)
+    out: list[Offer] = []
+    if free:
+        out.append(
+            Offer(
+                "attach",
+                "Put under a card",
+                "more",
+                needs=(
+                    CardsNeed("card", free, label="card to put under"),
+                    CardsNeed("host", cards, label="card on top"),
+                ),
+                distinct=True,
+            )
+        )
+    for host in sorted(hosts & set(card_at)):
+        stack = {host}
+        grew = True
+        while grew:
+            grew = False
+            for under, over in board.attachments:
+                if over in stack and under not in stack:
+                    stack.add(under)
+                    grew = True
+        targets = tuple(at for card, at in card_at.items() if card not in stack)
+        if targets:
+            out.append(
+                Offer(
+                    "attach",
+                    "Put under a card, with its stack",
+                    "more",
+                    fixed=(("card", card_at[host]),),
+                    needs=(CardsNeed("host", targets, label="card on top"),),
+                )
+            )
+    return out
+
+
+def generic_offers(state: MatchState, seat: int) -> list[Offer]:
+    """The engine's own actions for ``seat``: the turn's structure and the manual actions when the
+    seat may act now, and the match's life (undo, draw offers, notes, reveals, concede) at any time;
+    only the answers to an undo request while one waits."""
+    life = _life_offers(state, seat)
+    if state.undo_request is not None or not _may_act(state, seat):
+        return life
+    return [*_structure_offers(state, seat), *_manual_offers(state, seat), *life]
+
+
+def offers(state: MatchState, seat: int) -> list[Offer]:
+    """What ``seat`` may do now, ordered for a phone (see the module doc). Nothing once the match
+    is over."""
+    if state.status != "playing" or not 0 <= seat < len(state.match.players):
+        return []
+    generic = generic_offers(state, seat)
+    definition = definition_of(state.match.spec)
+    listed = generic if definition is None else list(definition.offers(state, seat, generic))
+    order = {group: rank for rank, group in enumerate(GROUPS)}
+    return sorted(listed, key=lambda offer: order[offer.group])
+
+
+def covering(state: MatchState, action: BaseAction, listed: Sequence[Offer] | None = None) -> Offer | None:
+    """The first offer to ``action.actor`` that covers ``action``, if any."""
+    for offer in offers(state, action.actor) if listed is None else listed:
+        if offer.covers(action, state):
+            return offer
+    return None
