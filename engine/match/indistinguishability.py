@@ -15,7 +15,8 @@ and after each one compares, for that viewer:
 - the view (:func:`engine.match.view.view`), whole: zones, counts, faces, turn, phase, step, who has
   priority, the game's own data;
 - the log lines of the new events;
-- the viewer's own offers: each action the random player would offer the viewer now is accepted in
+- the viewer's offers (:func:`engine.match.offers.offers`), whole;
+- the viewer's own actions: each action the random player would offer the viewer now is accepted in
   both twins or refused in both with the same sentence, and if accepted, leaves the same view.
 
 A window ends, with nothing wrong, as soon as one of the shuffled cards becomes known to the viewer
@@ -38,6 +39,7 @@ from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.events import Event
 from engine.match.game import GameDefinition
+from engine.match.offers import offers
 from engine.match.render import render_all
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
@@ -168,6 +170,11 @@ class _Comparison:
         seen = view(one, self.viewer), view(two, self.viewer)
         if seen[0] != seen[1]:
             self.fail(one, "the view", _differences(*seen))
+        if self.viewer is not None:
+            offered = offers(one, self.viewer), offers(two, self.viewer)
+            if offered[0] != offered[1]:
+                shown = [[offer.to_json() for offer in listed] for listed in offered]
+                self.fail(one, "the offers", _differences(*shown))
         if events is not None:
             lines = render_all(events[0], one, self.viewer), render_all(events[1], two, self.viewer)
             if lines[0] != lines[1]:
