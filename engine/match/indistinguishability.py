@@ -173,8 +173,8 @@ class _Comparison:
         if self.viewer is not None:
             offered = offers(one, self.viewer), offers(two, self.viewer)
             if offered[0] != offered[1]:
-                shown = [[offer.to_json() for offer in listed] for listed in offered]
-                self.fail(one, "the offers", _differences(*shown))
+                first, second = ([offer.to_json() for offer in listed] for listed in offered)
+                self.fail(one, "the offers", _differences(first, second))
         if events is not None:
             lines = render_all(events[0], one, self.viewer), render_all(events[1], two, self.viewer)
             if lines[0] != lines[1]:
