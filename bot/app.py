@@ -8,10 +8,12 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.services.cards import CardsService
+from bot.services.challenges import ChallengeService
 from bot.services.guilds import GuildSettingsService
 from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
+from bot.services.saved_decks import SavedDecks
 from bot.services.tournaments import TournamentService
 from bot.store.database import Database
 from bot.store.settings_repo import SettingsRepository
@@ -30,20 +32,27 @@ class App:
     cards: CardsService
     matches: MatchService
     tournaments: TournamentService
+    decks: SavedDecks
+    challenges: ChallengeService
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
         """Open the database, import new or changed rules documents, load the indexes."""
         db = await Database.open(settings.database_path)
         rules = RulesService(db)
+        cards = CardsService(db, rules)
+        matches = MatchService(db)
+        decks = SavedDecks(db)
         app = cls(
             settings=settings,
             db=db,
             rules=rules,
             guilds=GuildSettingsService(SettingsRepository(db)),
-            cards=CardsService(db, rules),
-            matches=MatchService(db),
+            cards=cards,
+            matches=matches,
             tournaments=TournamentService(db),
+            decks=decks,
+            challenges=ChallengeService(db, matches, cards, decks),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
         if import_documents:

@@ -453,4 +453,39 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX card_staging_values_seq ON card_staging_values (import_id, seq);
     """,
+    # 7 (matches people can play): saved decks per player and game, and challenges between players.
+    """
+    CREATE TABLE saved_decks (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER NOT NULL,
+        game       TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        norm_name  TEXT NOT NULL,
+        text       TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        UNIQUE (user_id, game, norm_name)
+    );
+
+    CREATE TABLE challenges (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER,
+        game            TEXT NOT NULL,
+        challenger_id   INTEGER NOT NULL,
+        challenger_name TEXT NOT NULL,
+        opponent_id     INTEGER,
+        opponent_name   TEXT,
+        challenger_deck TEXT NOT NULL,
+        opponent_deck   TEXT,
+        status          TEXT NOT NULL DEFAULT 'open',
+        match_id        INTEGER REFERENCES matches (id),
+        tournament_id   INTEGER,
+        round           INTEGER,
+        table_number    INTEGER,
+        created_at      TEXT NOT NULL,
+        expires_at      TEXT NOT NULL
+    );
+    CREATE INDEX challenges_open ON challenges (guild_id, status);
+    """,
 ]
