@@ -18,6 +18,7 @@ from typing import TextIO
 
 from bot import actions
 from bot.app import App
+from bot.console_matches import MatchCommands
 from bot.render.text import reply_text
 from bot.reply import Reply
 from bot.services.tournaments import Actor
@@ -38,6 +39,7 @@ HELP = """Commands (the game can be left out once /settings game is set):
   /page N                               show page N of the last answer
   /games                                games and the rules editions imported
   /tournament ...                       run an event; /tournament help lists its commands
+  /match ..., /deck ...                 play a match; /match help lists the commands
   /help, /quit
 Games: gateruler (gr), forceofwill (fow), vanguard (cfv), duelmasters (dm)."""
 
@@ -181,9 +183,23 @@ class Console:
             return await self._show(lambda: actions.cards_search(self.app, CONSOLE_GUILD, game, query))
         if command == "tournament":
             return await self._tournament(args)
+        if command in ("match", "deck"):
+            return await self._match(command, args)
         if command == "settings" and args[:1] == ["game"]:
             return reply_text(await actions.set_game(self.app, CONSOLE_GUILD, " ".join(args[1:]) or None))
         return f"Unknown command '{line[:40]}'. Type /help for the commands.\n"
+
+    async def _match(self, command: str, args: list[str]) -> str:
+        """``/match ...`` and ``/deck ...`` (:mod:`bot.console_matches`)."""
+        commands = MatchCommands(self.app, CONSOLE_GUILD)
+        try:
+            reply = await (commands.match(args) if command == "match" else commands.deck(args))
+        except ArbiterError as error:
+            return f"{error}\n"
+        if isinstance(reply, str):
+            return reply + "\n"
+        self._last = reply
+        return reply_text(reply)
 
     async def _card(self, game: str | None, name: str, image: bool) -> str:
         reply = await actions.card(self.app, CONSOLE_GUILD, game, name, image=image)

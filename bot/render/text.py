@@ -42,9 +42,11 @@ def plain_text(text: str) -> str:
 
 
 def reply_text(reply: Reply, *, files_to: Path | None = None, written: str = "written to") -> str:
-    """``reply`` as text. With ``files_to``, its files are written there, each followed by a line
-    ``(<written> <path>)``."""
+    """``reply`` as text: its content above its panel. With ``files_to``, its files are written there,
+    each followed by a line ``(<written> <path>)``."""
     text = plain_text(panel_text(reply.panel))
+    if reply.content:
+        text = plain_text(reply.content).rstrip("\n") + "\n\n" + text
     if files_to is not None:
         for filename, data in reply.files:
             target = files_to / filename

@@ -248,6 +248,13 @@ class MatchService:
             all_events.extend(events)
         return render_all(all_events, state, viewer)
 
+    async def seat_of(self, match_id: int, user_id: int) -> int:
+        """The seat ``user_id`` plays in a match; one sentence if they are not one of its players."""
+        stored = await self._find(match_id)
+        if user_id not in stored.player_ids:
+            raise ArbiterError(f"You are not a player of match #{match_id}.")
+        return stored.player_ids.index(user_id)
+
     async def _stored(self, match_id: int) -> tuple[StoredMatch, GameSpec]:
         stored = await self._find(match_id)
         return stored, self._spec(stored.spec)

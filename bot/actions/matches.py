@@ -1,0 +1,311 @@
+"""Match and deck actions, shared by the console (and the Discord cogs to come).
+
+A player is a :class:`Player`: a user id and the name the match shows. Each action returns a
+:class:`~bot.reply.Reply`; refusals are one sentence (:func:`~bot.actions.common.replies`).
+
+Taking an offer: the player names it by its number in their panel (:func:`engine.match.offers.offers`
+order) and gives each need's choice as text, the way a select menu or a button sends it: for cards,
+option numbers (``"1,3"``); for a pick, its option number; a number as digits; text as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.actions.common import replies
+from bot.app import App
+from bot.render import match as mr
+from bot.render.panel import make_panel
+from bot.reply import Reply, answer
+from bot.services.challenges import DeckChoice, Pending, Started
+from bot.store.deck_repo import StoredChallenge
+from engine.errors import ArbiterError
+from engine.games import resolve_game
+from engine.match.actions import (
+    AcceptDraw,
+    AcceptUndo,
+    Concede,
+    DeclineDraw,
+    DeclineUndo,
+    OfferDraw,
+    RequestUndo,
+)
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, offers
+from engine.match.render import render_all
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who acts: a user id and the name a match shows."""
+
+    user_id: int
+    name: str
+
+
+def _challenge_text(challenge: StoredChallenge) -> str:
+    game = resolve_game(challenge.game).name
+    whom = challenge.opponent_name or "anyone"
+    deck = challenge.challenger_deck["name"]
+    return (
+        f"#{challenge.id}: {challenge.challenger_name} challenges {whom} to {game}"
+        f" (with a {deck}; {challenge.status}, until {challenge.expires_at[11:16]} UTC)"
+    )
+
+
+@replies
+async def match_challenge(
+    app: App,
+    guild_id: int,
+    channel_id: int | None,
+    player: Player,
+    game: str,
+    deck: DeckChoice,
+    opponent: Player | None,
+) -> Reply:
+    challenge = await app.challenges.challenge(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game=game,
+        challenger=(player.user_id, player.name),
+        deck=deck,
+        opponent=None if opponent is None else (opponent.user_id, opponent.name),
+    )
+    problems = await app.challenges.problems(challenge.game, challenge.challenger_deck)
+    note = (
+        f"\nYour deck is not legal ({'; '.join(problems)}); your opponent must agree to it."
+        if problems
+        else ""
+    )
+    how = f"/match accept {challenge.id} deck:practice" + ("" if opponent else " as:NAME")
+    panel = make_panel(
+        "Challenge", _challenge_text(challenge) + note, commands=[how, f"/match decline {challenge.id}"]
+    )
+    return answer(panel)
+
+
+@replies
+async def match_challenges(app: App, guild_id: int) -> Reply:
+    waiting = await app.challenges.waiting(guild_id)
+    body = "\n".join(_challenge_text(c) for c in waiting) if waiting else "No challenges are waiting."
+    return answer(make_panel("Challenges", body))
+
+
+async def _started(app: App, started: Started) -> Reply:
+    match_id = started.match_id
+    view = await app.matches.view_for(match_id, None)
+    lines = await app.matches.lines_for(match_id, None)
+    panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
+    return answer(panel, content=f"Match #{match_id} begins.")
+
+
+async def _notes(app: App, match_id: int) -> list[str]:
+    """What the board says about the decks: a deck that is not legal, and who agreed to it."""
+    challenge = await app.challenges.of_match(match_id)
+    if challenge is None or challenge.opponent_deck is None:
+        return []
+    notes = []
+    for deck, owner, other in (
+        (challenge.challenger_deck, challenge.challenger_name, challenge.opponent_name),
+        (challenge.opponent_deck, challenge.opponent_name, challenge.challenger_name),
+    ):
+        problems = await app.challenges.problems(challenge.game, deck)
+        if problems:
+            notes.append(
+                f"{owner}'s deck is not legal ({len(problems)} problems); {other} agreed to play against it."
+            )
+    return notes
+
+
+@replies
+async def match_accept(
+    app: App, guild_id: int, challenge_id: int, player: Player, deck: DeckChoice, *, agree: bool = False
+) -> Reply:
+    result = await app.challenges.accept(
+        guild_id, challenge_id, (player.user_id, player.name), deck, agree=agree
+    )
+    if isinstance(result, Pending):
+        body = (
+            f"Your deck is not legal: {'; '.join(result.problems)}. "
+            f"{result.challenge.challenger_name} must agree to play against it (/match agree {challenge_id})."
+        )
+        return answer(make_panel("Waiting for agreement", body))
+    return await _started(app, result)
+
+
+@replies
+async def match_agree(app: App, guild_id: int, challenge_id: int, player: Player) -> Reply:
+    return await _started(app, await app.challenges.agree(guild_id, challenge_id, player.user_id))
+
+
+@replies
+async def match_decline(app: App, guild_id: int, challenge_id: int, player: Player) -> Reply:
+    challenge = await app.challenges.decline(guild_id, challenge_id, player.user_id)
+    return answer(make_panel("Challenge", f"Challenge #{challenge.id} is {challenge.status}."))
+
+
+async def _seat(app: App, match_id: int, player: Player) -> int:
+    return await app.matches.seat_of(match_id, player.user_id)
+
+
+@replies
+async def match_board(app: App, match_id: int, player: Player | None = None) -> Reply:
+    """The board: the public one, or a player's (their own view: their hand counted, what they know)."""
+    seat = None if player is None else await _seat(app, match_id, player)
+    view = await app.matches.view_for(match_id, seat)
+    lines = await app.matches.lines_for(match_id, seat)
+    if view["status"] != "playing":
+        return answer(mr.result_panel(view, match_id=match_id))
+    return answer(mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id)))
+
+
+@replies
+async def match_hand(app: App, match_id: int, player: Player) -> Reply:
+    """A player's private panel: hand, known cards, numbered offers."""
+    seat = await _seat(app, match_id, player)
+    state = await app.matches.state(match_id)
+    view = await app.matches.view_for(match_id, seat)
+    return answer(mr.hand_panel(view, offers(state, seat), match_id=match_id, seat=seat))
+
+
+def parse_choices(offer: Offer, given: Mapping[str, str]) -> dict[str, Any]:
+    """Choices typed as text (option numbers from 1, digits, text) into the values an offer takes."""
+    out: dict[str, Any] = {}
+    for need in offer.needs:
+        if need.field not in given:
+            continue
+        text = given[need.field].strip()
+        if isinstance(need, TextNeed):
+            out[need.field] = text
+        elif isinstance(need, NumberNeed):
+            if text.lower() in ("", "none") and need.optional:
+                out[need.field] = None
+            else:
+                out[need.field] = _number(text, need.field)
+        elif isinstance(need, PickNeed):
+            out[need.field] = need.options[_option(text, len(need.options), need.field)]
+        elif isinstance(need, CardsNeed):
+            picked = [
+                need.options[_option(part, len(need.options), need.field)]
+                for part in text.split(",")
+                if part.strip()
+            ]
+            values: list[Any] = [at.index for at in picked] if need.indexes else picked
+            out[need.field] = (values[0] if values else None) if need.single else tuple(values)
+    unknown = set(given) - {need.field for need in offer.needs}
+    if unknown:
+        raise ArbiterError(f"This offer does not ask for {sorted(unknown)[0][:24]}.")
+    return out
+
+
+def _number(text: str, field: str) -> int:
+    if not text.lstrip("-").isascii() or not text.lstrip("-").isdigit() or len(text) > 10:
+        raise ArbiterError(f"{field} takes a whole number, not {text[:20]!r}.")
+    return int(text)
+
+
+def _option(text: str, count: int, field: str) -> int:
+    number = _number(text.strip(), field)
+    if not 1 <= number <= count:
+        raise ArbiterError(f"{field}: choose an option from 1 to {count}, not {number}.")
+    return number - 1
+
+
+@replies
+async def match_take(
+    app: App,
+    match_id: int,
+    player: Player,
+    number: int,
+    choices: Mapping[str, str],
+    *,
+    version: int | None = None,
+) -> Reply:
+    """Take offer ``number`` (from 1, as the panel lists them) with its choices."""
+    seat = await _seat(app, match_id, player)
+    state = await app.matches.state(match_id)
+    if version is not None and version != state.version:
+        raise ArbiterError("The match has moved on since your panel was shown; look at it again.")
+    listed = offers(state, seat)
+    if not 1 <= number <= len(listed):
+        raise ArbiterError(
+            f"Choose an offer from 1 to {len(listed)}." if listed else "You have nothing to do now."
+        )
+    offer = listed[number - 1]
+    action = offer.build(seat, state.version, parse_choices(offer, choices))
+    return await _submit(app, match_id, player, seat, action)
+
+
+async def _submit(app: App, match_id: int, player: Player, seat: int, action: Any) -> Reply:
+    accepted = await app.matches.submit(match_id, action, user_id=player.user_id)
+    view = await app.matches.view_for(match_id, seat)
+    lines = render_all(accepted.events, accepted.state, seat)
+    if accepted.state.status != "playing":
+        return answer(
+            mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id),
+            content="\n".join(lines),
+        )
+    panel = mr.hand_panel(view, offers(accepted.state, seat), match_id=match_id, seat=seat)
+    return answer(panel, content="\n".join(lines))
+
+
+_LIFE = {
+    "concede": Concede,
+    "draw": OfferDraw,
+    "accept-draw": AcceptDraw,
+    "decline-draw": DeclineDraw,
+    "undo": RequestUndo,
+    "accept-undo": AcceptUndo,
+    "decline-undo": DeclineUndo,
+}
+
+
+@replies
+async def match_life(app: App, match_id: int, player: Player, what: str) -> Reply:
+    """Concede, offer/accept/decline a draw, ask/accept/decline an undo."""
+    kind = _LIFE.get(what)
+    if kind is None:
+        raise ArbiterError(f"'{what[:20]}' is not one of {', '.join(_LIFE)}.")
+    seat = await _seat(app, match_id, player)
+    state = await app.matches.state(match_id)
+    return await _submit(app, match_id, player, seat, kind(actor=seat, version=state.version))
+
+
+# Decks ------------------------------------------------------------------------------------------
+
+
+@replies
+async def deck_save(app: App, player: Player, game: str, name: str, text: str) -> Reply:
+    deck, replaced = await app.decks.save(player.user_id, game, name, text)
+    verb = "replaced" if replaced else "saved"
+    return answer(
+        make_panel("Deck " + verb, f"{deck.name} ({resolve_game(deck.game).name}) is {verb}.", private=True)
+    )
+
+
+@replies
+async def deck_list(app: App, player: Player, game: str | None = None) -> Reply:
+    decks = await app.decks.list(player.user_id, game)
+    body = (
+        "\n".join(f"{resolve_game(d.game).name}: {d.name}" for d in decks) or "You have no saved decks yet."
+    )
+    return answer(make_panel("Your decks", body, private=True))
+
+
+@replies
+async def deck_show(app: App, player: Player, game: str, name: str) -> Reply:
+    deck = await app.decks.get(player.user_id, game, name)
+    return answer(make_panel(f"{deck.name} ({resolve_game(deck.game).name})", deck.text, private=True))
+
+
+@replies
+async def deck_rename(app: App, player: Player, game: str, old: str, new: str) -> Reply:
+    deck = await app.decks.rename(player.user_id, game, old, new)
+    return answer(make_panel("Deck renamed", f"Your deck is now called {deck.name}.", private=True))
+
+
+@replies
+async def deck_delete(app: App, player: Player, game: str, name: str) -> Reply:
+    removed = await app.decks.delete(player.user_id, game, name)
+    return answer(make_panel("Deck deleted", f"{removed} is deleted.", private=True))

@@ -1,0 +1,166 @@
+"""The console's ``/match`` and ``/deck`` commands: matches played as typed, with ``as:NAME`` for the
+player who acts (a guest of the console, as in tournaments). They run the same actions the Discord
+commands will (:mod:`bot.actions.matches`)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from bot.actions import matches as ma
+from bot.app import App
+from bot.reply import Reply
+from bot.services.challenges import DeckChoice
+from engine.errors import ArbiterError
+
+MATCH_HELP = """\
+Matches (as:NAME is the player who acts):
+  /match challenge GAME [opponent:NAME] [deck:practice|deck:saved:NAME|file:PATH] as:NAME
+  /match challenges                       the challenges waiting in this server
+  /match accept ID [deck:...] [agree] as:NAME; /match decline ID as:NAME; /match agree ID as:NAME
+  /match board ID [as:NAME]               the board (public, or as that player sees it)
+  /match hand ID as:NAME                  your hand, what you know, and your numbered offers
+  /match take ID N [field:choice ...] as:NAME   take offer N; cards and picks by option number (1,3)
+  /match concede|draw|accept-draw|decline-draw|undo|accept-undo|decline-undo ID as:NAME
+Decks (yours, in every server):
+  /deck save GAME "NAME" (file:PATH | 4 Card; 4 Other Card) as:NAME
+  /deck list [GAME] as:NAME; /deck show GAME "NAME" as:NAME
+  /deck rename GAME "OLD" "NEW" as:NAME; /deck delete GAME "NAME" as:NAME"""
+
+_LIFE = {"concede", "draw", "accept-draw", "decline-draw", "undo", "accept-undo", "decline-undo"}
+_FIXED = {"as", "deck", "opponent", "file"}
+
+
+def guest(name: str) -> ma.Player:
+    """A console guest as a player: a stable negative user id from the name (Discord ids are positive),
+    and the name as typed."""
+    folded = "-".join(name.casefold().split())
+    digest = hashlib.sha256(folded.encode("utf-8", "surrogatepass")).digest()
+    return ma.Player(-(int.from_bytes(digest[:6], "big") + 1), " ".join(name.split())[:32])
+
+
+def _split(words: list[str]) -> tuple[dict[str, str], list[str], bool]:
+    """``key:value`` words apart from the positional ones, and the flag ``agree``."""
+    options: dict[str, str] = {}
+    rest: list[str] = []
+    agree = False
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep and key and value and key.isidentifier():
+            options[key.lower()] = value
+        elif word.lower() == "agree":
+            agree = True
+        else:
+            rest.append(word)
+    return options, rest, agree
+
+
+def _id(text: str, what: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ArbiterError(f"{what} is a number, not {text[:20]!r}.")
+    return int(text)
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).expanduser().read_text(encoding="utf-8-sig")[:100_000]
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArbiterError(f"Cannot read {path[:80]}: {error.__class__.__name__}.") from None
+
+
+def _deck(options: dict[str, str]) -> DeckChoice:
+    if "file" in options:
+        return DeckChoice("list", _read(options["file"]))
+    value = options.get("deck", "practice")
+    if value.lower() == "practice":
+        return DeckChoice("practice")
+    kind, _, rest = value.partition(":")
+    if kind.lower() == "saved" and rest:
+        return DeckChoice("saved", rest)
+    if kind.lower() == "list" and rest:
+        return DeckChoice("list", "\n".join(part.strip() for part in rest.split(";")))
+    raise ArbiterError("Bring deck:practice, deck:saved:NAME, deck:list:4 Card; 4 Other, or file:PATH.")
+
+
+class MatchCommands:
+    """``/match ...`` and ``/deck ...`` for the console (guild ``guild_id``)."""
+
+    def __init__(self, app: App, guild_id: int) -> None:
+        self.app = app
+        self.guild_id = guild_id
+
+    def _player(self, options: dict[str, str]) -> ma.Player:
+        if "as" not in options:
+            raise ArbiterError("Say who acts with as:NAME.")
+        return guest(options["as"])
+
+    async def match(self, args: list[str]) -> Reply | str:
+        if not args or args[0].lower() == "help":
+            return MATCH_HELP
+        sub, words = args[0].lower(), args[1:]
+        options, rest, agree = _split(words)
+        if sub == "challenge":
+            if not rest:
+                raise ArbiterError("Name the game: /match challenge GAME as:NAME.")
+            opponent = guest(options["opponent"]) if "opponent" in options else None
+            return await ma.match_challenge(
+                self.app, self.guild_id, None, self._player(options), " ".join(rest), _deck(options), opponent
+            )
+        if sub == "challenges":
+            return await ma.match_challenges(self.app, self.guild_id)
+        if not rest:
+            raise ArbiterError(
+                f"Give the {'challenge' if sub in ('accept', 'agree', 'decline') else 'match'} number."
+            )
+        number = _id(rest[0], "The id")
+        if sub == "accept":
+            return await ma.match_accept(
+                self.app, self.guild_id, number, self._player(options), _deck(options), agree=agree
+            )
+        if sub == "agree":
+            return await ma.match_agree(self.app, self.guild_id, number, self._player(options))
+        if sub == "decline":
+            return await ma.match_decline(self.app, self.guild_id, number, self._player(options))
+        if sub == "board":
+            player = guest(options["as"]) if "as" in options else None
+            return await ma.match_board(self.app, number, player)
+        if sub == "hand":
+            return await ma.match_hand(self.app, number, self._player(options))
+        if sub == "take":
+            if len(rest) < 2:
+                raise ArbiterError("Say which offer: /match take MATCH N as:NAME.")
+            choices = {key: value for key, value in options.items() if key not in _FIXED}
+            return await ma.match_take(
+                self.app, number, self._player(options), _id(rest[1], "The offer"), choices
+            )
+        if sub in _LIFE:
+            return await ma.match_life(self.app, number, self._player(options), sub)
+        return f"Unknown match command '{sub[:30]}'. Type /match help."
+
+    async def deck(self, args: list[str]) -> Reply | str:
+        if not args or args[0].lower() == "help":
+            return MATCH_HELP
+        sub, words = args[0].lower(), args[1:]
+        options, rest, _ = _split(words)
+        player = self._player(options)
+        if sub == "list":
+            return await ma.deck_list(self.app, player, " ".join(rest) or None)
+        if not rest:
+            raise ArbiterError(f"Name the game: /deck {sub} GAME ...")
+        game, names = rest[0], rest[1:]
+        if sub == "save":
+            if not names:
+                raise ArbiterError('Name the deck: /deck save GAME "NAME" file:PATH as:NAME.')
+            text = (
+                _read(options["file"])
+                if "file" in options
+                else "\n".join(p.strip() for p in " ".join(names[1:]).split(";"))
+            )
+            return await ma.deck_save(self.app, player, game, names[0], text)
+        if sub == "show" and names:
+            return await ma.deck_show(self.app, player, game, names[0])
+        if sub == "rename" and len(names) >= 2:
+            return await ma.deck_rename(self.app, player, game, names[0], names[1])
+        if sub == "delete" and names:
+            return await ma.deck_delete(self.app, player, game, names[0])
+        return "Type /deck help for the deck commands."

@@ -1,0 +1,238 @@
+"""Match panels, per viewer, built from the engine's views (:func:`engine.match.view.view`), log lines
+rendered for the same viewer, and offers (:func:`engine.match.offers.offers`). A panel shows only
+what its view holds, so it never names a card its viewer does not know.
+
+- :func:`board_panel`: the public board (a spectator's view): each zone's count, the face-up cards,
+  life or damage, turn, phase and step, whom the game waits for, the last log lines, the seed's hash;
+  the same panel serves a seat, from that seat's view;
+- :func:`hand_panel`: one seat's private panel: their hand and every other card they know in a hidden
+  place, and their offers, numbered, with what each still needs;
+- :func:`result_panel`: the end: result and reason, the seed revealed, how to export and verify.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render.panel import Panel, make_panel
+from engine.games import resolve_game
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
+
+LAST_LINES = 6
+"""Log lines shown on a board."""
+CARDS_SHOWN = 12
+"""Face-up cards listed per zone before "and N more"."""
+
+
+def _seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return str(view["players"][seat]["name"])
+
+
+def _value_text(values: Mapping[str, int]) -> str:
+    return ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in values.items())
+
+
+def _card_text(card: Mapping[str, Any], upright: str | None) -> str:
+    name = card.get("name") or "face-down card"
+    marks = []
+    if card.get("orientation") not in (None, upright):
+        marks.append(str(card["orientation"]))
+    counters = card.get("counters") or {}
+    marks.extend(f"{count} {name}" for name, count in counters.items())
+    return f"{name} ({', '.join(marks)})" if marks else str(name)
+
+
+def _zone_line(zone: Mapping[str, Any], upright: str | None) -> str:
+    cards = zone["cards"]
+    shown = [card for card in cards if card.get("face") == "up" and card.get("name")]
+    label = str(zone["label"])
+    if not shown:
+        return f"{label}: {zone['count']}"
+    names = [_card_text(card, upright) for card in shown[:CARDS_SHOWN]]
+    more = len(shown) - len(names)
+    hidden = zone["count"] - len(shown)
+    tail = (f", and {more} more" if more else "") + (f" (+{hidden} face down)" if hidden else "")
+    return f"{label} ({zone['count']}): " + ", ".join(names) + tail
+
+
+def waiting_for(view: Mapping[str, Any]) -> int | None:
+    """The seat the game waits for: a pending decision's player when the game says so, else the
+    player with priority (the turn player outside the other's decisions)."""
+    data = view.get("game_data") or {}
+    for key in ("waiting_for", "deciding"):
+        seat = data.get(key)
+        if isinstance(seat, int):
+            return seat
+    if view.get("undo_request") is not None:
+        return 1 - int(view["undo_request"])
+    return int(view["turn"]["priority"])
+
+
+def board_panel(
+    view: Mapping[str, Any], lines: Sequence[str], *, match_id: int, notes: Sequence[str] = ()
+) -> Panel:
+    """The board as ``view``'s viewer sees it (a spectator's view for the public board)."""
+    game = resolve_game(str(view["game"]))
+    players = view["players"]
+    title = f"Match #{match_id}: {players[0]['name']} vs {players[1]['name']} ({game.name})"
+    turn = view["turn"]
+    upright = _upright(view)
+    if view["status"] == "playing":
+        head = (
+            f"Turn {turn['number']}, {_seat_name(view, turn['active'])}'s turn: {turn['phase']}"
+            f" ({turn['step'].replace('_', ' ')}). Waiting for {_seat_name(view, waiting_for(view))}."
+        )
+    else:
+        head = _ending(view)
+    if view.get("draw_offer") is not None:
+        head += f" {_seat_name(view, view['draw_offer'])} offers a draw."
+    if view.get("undo_request") is not None:
+        head += f" {_seat_name(view, view['undo_request'])} asks to undo their last action."
+    fields: list[tuple[str, str]] = []
+    for seat, player in enumerate(players):
+        zones = [
+            zone
+            for zone in view["zones"]
+            if zone["player"] == seat and (zone["count"] or zone["zone"] == "hand")
+        ]
+        rows = [_value_text(player["values"])] if player["values"] else []
+        rows += [_zone_line(zone, upright) for zone in zones]
+        shared = [zone for zone in view["zones"] if zone["player"] is None and zone["count"]]
+        for zone in shared:
+            own = [card for card in zone["cards"] if card["controller"] == seat]
+            if own:
+                rows.append(_zone_line({**zone, "cards": own, "count": len(own)}, upright))
+        fields.append((str(player["name"]), "\n".join(rows) or "nothing yet"))
+    middle = [zone for zone in view["zones"] if zone["player"] is None and zone["count"] and not _split(zone)]
+    if middle:
+        fields.append(("Between the players", "\n".join(_zone_line(zone, upright) for zone in middle)))
+    if lines:
+        fields.append(("Last moves", "\n".join(lines[-LAST_LINES:])))
+    footer = f"Seed hash {str(view['seed_hash'])[:16]}…"
+    body = "\n".join([head, *notes])
+    return make_panel(title, body, fields=fields, footer=footer)
+
+
+def _split(zone: Mapping[str, Any]) -> bool:
+    """A shared zone whose cards are shown under their controllers (a battle zone, a field)."""
+    return any(card.get("orientation") is not None for card in zone["cards"])
+
+
+def _upright(view: Mapping[str, Any]) -> str | None:
+    for zone in view["zones"]:
+        for card in zone["cards"]:
+            if card.get("orientation") is not None:
+                return _UPRIGHT.get(str(view["game"]))
+    return None
+
+
+_UPRIGHT = {"vanguard": "stand", "duelmasters": "untap", "forceofwill": "recover", "gateruler": "ready"}
+"""Each game's upright orientation, the one not worth saying."""
+
+
+def _ending(view: Mapping[str, Any]) -> str:
+    winner = view.get("winner")
+    reason = view.get("end_reason") or ""
+    if winner is None:
+        return f"The match ended in a draw. {reason}".strip()
+    return f"{_seat_name(view, winner)} wins. {reason}".strip()
+
+
+def known_cards(view: Mapping[str, Any], seat: int) -> tuple[list[str], list[str]]:
+    """The seat's hand (numbered names) and the other cards they know in places others do not see
+    (face down, or in a hidden zone), as ``"zone: name"`` lines."""
+    hand: list[str] = []
+    known: list[str] = []
+    for zone in view["zones"]:
+        for index, card in enumerate(zone["cards"]):
+            name = card.get("name")
+            if name is None:
+                continue
+            if zone["zone"] == "hand" and zone["player"] == seat:
+                hand.append(f"{index + 1}. {name}")
+            elif card.get("face") == "down":
+                whose = (
+                    "" if zone["player"] in (None, seat) else f"{view['players'][zone['player']]['name']}'s "
+                )
+                known.append(f"{whose}{zone['label']} #{index + 1}: {name}")
+    return hand, known
+
+
+def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[str, Any]) -> str:
+    """What a need asks for, in a few words, with its options numbered from 1."""
+    if isinstance(need, NumberNeed):
+        return f"{need.field}: {need.label} from {need.low} to {need.high}" + (
+            " (or none)" if need.optional else ""
+        )
+    if isinstance(need, TextNeed):
+        return f"{need.field}: {need.label} (up to {need.max_length} characters)"
+    if isinstance(need, PickNeed):
+        options = ", ".join(f"{i}={_option_text(option, view)}" for i, option in enumerate(need.options, 1))
+        return f"{need.field}: one of {options}"
+    count = str(need.low) if need.low == need.high else f"{need.low} to {need.high}"
+    options = ", ".join(f"{i}={_position_text(at, view)}" for i, at in enumerate(need.options[:30], 1))
+    more = f", … {len(need.options)} in all" if len(need.options) > 30 else ""
+    return f"{need.field}: {count} {need.label}(s) of {options}{more}"
+
+
+def _option_text(option: Any, view: Mapping[str, Any]) -> str:
+    if option is None:
+        return "next"
+    zone = getattr(option, "zone", None)
+    if zone is not None:
+        player = getattr(option, "player", None)
+        whose = "" if player is None else f"{view['players'][player]['name']}'s "
+        return f"{whose}{zone.replace('_', ' ')}"
+    return str(option)
+
+
+def _position_text(at: Any, view: Mapping[str, Any]) -> str:
+    for zone in view["zones"]:
+        if zone["zone"] == at.zone and zone["player"] == at.player:
+            cards = zone["cards"]
+            name = cards[at.index].get("name") if at.index < len(cards) else None
+            label = str(zone["label"])
+            return f"{label} #{at.index + 1}" + (f" {name}" if name else "")
+    return f"{at.zone} #{at.index + 1}"
+
+
+def hand_panel(
+    view: Mapping[str, Any], offers: Sequence[Offer], *, match_id: int, seat: int, limit: int = 40
+) -> Panel:
+    """One seat's private panel: the hand, the other cards they know, and their offers numbered (the
+    console takes an offer with ``/match take MATCH N``)."""
+    hand, known = known_cards(view, seat)
+    body = ["Your hand: " + ("; ".join(hand) if hand else "empty")]
+    if known:
+        body.append("You also know: " + "; ".join(known[:20]))
+    groups = {"now": "Now", "main": "Main", "more": "More"}
+    fields: list[tuple[str, str]] = []
+    for group, label in groups.items():
+        rows = []
+        for number, offer in enumerate(offers, 1):
+            if offer.group != group or number > limit:
+                continue
+            needs = "; ".join(need_text(need, view) for need in offer.needs)
+            rows.append(f"{number}. {offer.label}" + (f" [{needs}]" if needs else ""))
+        if rows:
+            fields.append((label, "\n".join(rows)))
+    if not offers:
+        fields.append(("Now", "Nothing to do: the game waits for the other player."))
+    title = f"Match #{match_id}: your panel ({view['players'][seat]['name']})"
+    commands = [f"/match take {match_id} N field:choice ...", f"/match board {match_id}"]
+    return make_panel(title, "\n".join(body), fields=fields, commands=commands, private=True)
+
+
+def result_panel(view: Mapping[str, Any], *, match_id: int) -> Panel:
+    """The end of a match: its result and reason, the seed revealed, export and verify explained."""
+    body = [
+        _ending(view),
+        f"The seed was {view['seed']}; its SHA-256 is the hash published at the start"
+        f" ({view['seed_hash'][:16]}…).",
+        f"`arbiter match export {match_id}` writes the whole match as JSON, and `arbiter match verify FILE`"
+        " replays it: the seed against its hash, then every shuffle and action.",
+    ]
+    return make_panel(f"Match #{match_id} is over", "\n".join(body))
