@@ -309,6 +309,31 @@ def _match_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _match_play(args: argparse.Namespace) -> int:
+    """Whole matches played automatically through challenges, offers and panels, each checked for
+    leaks (:mod:`bot.simulation.match_play`); a leak, an uncovered action or a stall exits 2."""
+    from bot.simulation.match_play import play
+
+    game_definition_check(args.game)
+    for result in asyncio.run(play(args.game, seed=args.seed, games=args.games)):
+        if args.json:
+            print(json.dumps(result.to_json(), ensure_ascii=False))
+        else:
+            outcome = "draw" if result.winner is None else f"{result.winner} wins"
+            print(
+                f"match {result.game}: {outcome} ({result.reason}) after {result.turns} turns,"
+                f" {result.actions} actions, {result.panels} panels checked, {result.leaks} leaks"
+            )
+    return 0
+
+
+def game_definition_check(game: str) -> None:
+    """One sentence (an :class:`ArbiterError`) for a game that cannot be played on the engine."""
+    from engine.match.games import game_definition
+
+    game_definition(game)
+
+
 # decks ---------------------------------------------------------------------------------------
 
 
@@ -646,6 +671,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_count(0, 10**12, "--seed"), default=1)
     simulate.add_argument("--json", action="store_true", help="one JSON object per game")
     simulate.set_defaults(handler=_match_simulate)
+
+    mplay = match.add_parser("play", help="whole matches through challenges, offers and panels")
+    mplay.add_argument("game")
+    mplay.add_argument("--auto", action="store_true", required=True, help="each seat takes a random offer")
+    mplay.add_argument("--games", type=_count(1, 10_000, "--games"), default=1)
+    mplay.add_argument("--seed", type=_count(0, 10**12, "--seed"), default=1)
+    mplay.add_argument("--json", action="store_true", help="one JSON object per match")
+    mplay.set_defaults(handler=_match_play)
 
     deck = sub.add_parser("deck", help="decklists").add_subparsers(dest="deck_command", required=True)
     dcheck = deck.add_parser("check", parents=[common], help="check a decklist file against the deck rules")

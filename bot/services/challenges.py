@@ -94,12 +94,18 @@ class ChallengeService:
         decks: SavedDecks,
         *,
         now: Callable[[], datetime] = _now,
+        randomness: Callable[[], random.Random] = lambda: random.Random(secrets.randbits(64)),
+        match_seed: Callable[[], bytes | None] = lambda: None,
     ) -> None:
         self.repo = DeckRepository(database)
         self.matches = matches
         self.cards = cards
         self.decks = decks
         self.now = now
+        self.randomness = randomness
+        """Where practice decks draw their cards from (a seeded generator for reproducible runs)."""
+        self.match_seed = match_seed
+        """A match's secret seed (None: a fresh random one, the normal case)."""
 
     # Decks ---------------------------------------------------------------------------------------
 
@@ -129,7 +135,7 @@ class ChallengeService:
 
     async def _zones(self, game: str, deck: dict[str, Any]) -> dict[str, list[CardRef]]:
         if deck["kind"] == "practice":
-            generated = game_definition(game).random_deck(random.Random(secrets.randbits(64)))
+            generated = game_definition(game).random_deck(self.randomness())
             return {zone: list(cards) for zone, cards in generated.items()}
         return await match_deck(self.cards, game, deck["text"])
 
@@ -287,6 +293,7 @@ class ChallengeService:
                 player_ids=[challenge.challenger_id, challenge.opponent_id],
                 guild_id=guild_id,
                 channel_id=challenge.channel_id,
+                seed=self.match_seed(),
             )
         except BaseException:
             await self.repo.set_challenge(

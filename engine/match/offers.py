@@ -235,6 +235,21 @@ class Offer:
                 return False
         return True
 
+    def choices_of(self, action: BaseAction, state: MatchState) -> dict[str, Any]:
+        """The choices that make ``action`` from this offer (it must cover it): each need's value as
+        the action holds it, positions with their player filled in, and the free fields it sets."""
+        out: dict[str, Any] = {}
+        for need in self.needs:
+            value = getattr(action, need.field)
+            out[need.field] = (
+                value if isinstance(need, CardsNeed) and need.indexes else _normal(state, action.actor, value)
+            )
+        for name in self.free:
+            value = getattr(action, name)
+            if value != type(action).model_fields[name].default:
+                out[name] = value.model_dump() if isinstance(value, ZoneRef) else value
+        return out
+
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """Valid choices for every need, drawn at random (free fields left out)."""
         while True:
