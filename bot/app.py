@@ -14,6 +14,7 @@ from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
 from bot.services.saved_decks import SavedDecks
+from bot.services.tournament_matches import TournamentMatches
 from bot.services.tournaments import TournamentService
 from bot.store.database import Database
 from bot.store.settings_repo import SettingsRepository
@@ -34,6 +35,7 @@ class App:
     tournaments: TournamentService
     decks: SavedDecks
     challenges: ChallengeService
+    tournament_matches: TournamentMatches
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
@@ -43,6 +45,7 @@ class App:
         cards = CardsService(db, rules)
         matches = MatchService(db)
         decks = SavedDecks(db)
+        tournaments = TournamentService(db)
         app = cls(
             settings=settings,
             db=db,
@@ -50,9 +53,10 @@ class App:
             guilds=GuildSettingsService(SettingsRepository(db)),
             cards=cards,
             matches=matches,
-            tournaments=TournamentService(db),
+            tournaments=tournaments,
             decks=decks,
             challenges=ChallengeService(db, matches, cards, decks),
+            tournament_matches=TournamentMatches(db, tournaments, matches, cards),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
         if import_documents:

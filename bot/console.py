@@ -18,7 +18,7 @@ from typing import TextIO
 
 from bot import actions
 from bot.app import App
-from bot.console_matches import MatchCommands
+from bot.console_matches import MatchCommands, guest_id
 from bot.render.text import reply_text
 from bot.reply import Reply
 from bot.services.tournaments import Actor
@@ -69,11 +69,6 @@ _TOURNAMENT_ALIASES = {
     ("decklist", "view"): "view",
     ("decklist", "export"): "decklists",
 }
-
-
-def guest_id(name: str) -> str:
-    """The player id of a console guest: their name, case and spacing folded."""
-    return "guest:" + "-".join(name.casefold().split())
 
 
 def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:

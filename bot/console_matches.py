@@ -4,19 +4,21 @@ commands will (:mod:`bot.actions.matches`)."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from bot.actions import matches as ma
 from bot.app import App
 from bot.reply import Reply
 from bot.services.challenges import DeckChoice
+from bot.services.tournament_matches import player_number
+from bot.services.tournaments import Actor
 from engine.errors import ArbiterError
 
 MATCH_HELP = """\
 Matches (as:NAME is the player who acts):
   /match challenge GAME [opponent:NAME] [deck:practice|deck:saved:NAME|file:PATH] as:NAME
   /match challenges                       the challenges waiting in this server
+  /match tournament "EVENT" as:NAME       play your current pairing's next game with your decklist
   /match accept ID [deck:...] [agree] as:NAME; /match decline ID as:NAME; /match agree ID as:NAME
   /match board ID [as:NAME]               the board (public, or as that player sees it)
   /match hand ID as:NAME                  your hand, what you know, and your numbered offers
@@ -31,12 +33,16 @@ _LIFE = {"concede", "draw", "accept-draw", "decline-draw", "undo", "accept-undo"
 _FIXED = {"as", "deck", "opponent", "file"}
 
 
+def guest_id(name: str) -> str:
+    """The player id of a console guest: their name, case and spacing folded."""
+    return "guest:" + "-".join(name.casefold().split())
+
+
 def guest(name: str) -> ma.Player:
-    """A console guest as a player: a stable negative user id from the name (Discord ids are positive),
-    and the name as typed."""
-    folded = "-".join(name.casefold().split())
-    digest = hashlib.sha256(folded.encode("utf-8", "surrogatepass")).digest()
-    return ma.Player(-(int.from_bytes(digest[:6], "big") + 1), " ".join(name.split())[:32])
+    """A console guest as a match player: the user id a tournament of the console gives the same guest
+    (:func:`bot.services.tournament_matches.player_number`, negative: Discord ids are positive), and
+    the name as typed."""
+    return ma.Player(player_number(guest_id(name)), " ".join(name.split())[:32])
 
 
 def _split(words: list[str]) -> tuple[dict[str, str], list[str], bool]:
@@ -108,6 +114,11 @@ class MatchCommands:
             )
         if sub == "challenges":
             return await ma.match_challenges(self.app, self.guild_id)
+        if sub == "tournament":
+            if not rest or "as" not in options:
+                raise ArbiterError('Say which event and who plays: /match tournament "EVENT" as:NAME.')
+            actor = Actor(guest_id(options["as"]), self.guild_id)
+            return await ma.match_tournament(self.app, actor, " ".join(rest))
         if not rest:
             raise ArbiterError(
                 f"Give the {'challenge' if sub in ('accept', 'agree', 'decline') else 'match'} number."

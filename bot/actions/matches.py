@@ -20,6 +20,7 @@ from bot.render import match as mr
 from bot.render.panel import make_panel
 from bot.reply import Reply, answer
 from bot.services.challenges import DeckChoice, Pending, Started
+from bot.services.tournaments import Actor
 from bot.store.deck_repo import StoredChallenge
 from engine.errors import ArbiterError
 from engine.games import resolve_game
@@ -242,6 +243,9 @@ async def _submit(app: App, match_id: int, player: Player, seat: int, action: An
     view = await app.matches.view_for(match_id, seat)
     lines = render_all(accepted.events, accepted.state, seat)
     if accepted.state.status != "playing":
+        reported = await app.tournament_matches.finished(match_id)
+        if reported is not None:
+            lines.append(reported.message)
         return answer(
             mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id),
             content="\n".join(lines),
@@ -270,6 +274,18 @@ async def match_life(app: App, match_id: int, player: Player, what: str) -> Repl
     seat = await _seat(app, match_id, player)
     state = await app.matches.state(match_id)
     return await _submit(app, match_id, player, seat, kind(actor=seat, version=state.version))
+
+
+@replies
+async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
+    """Start the next game of the actor's current tournament pairing, with the registered decklists."""
+    info = await app.tournaments.find_event(actor.guild_id, event)
+    game = await app.tournament_matches.start(actor, info.id)
+    view = await app.matches.view_for(game.match_id, None)
+    lines = await app.matches.lines_for(game.match_id, None)
+    title = f"{info.name}, round {game.round}, table {game.table}: game {game.game}"
+    panel = mr.board_panel(view, lines, match_id=game.match_id)
+    return answer(panel, content=f"{title} begins (match #{game.match_id}).")
 
 
 # Decks ------------------------------------------------------------------------------------------

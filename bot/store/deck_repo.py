@@ -189,6 +189,15 @@ class DeckRepository:
         ) as cursor:
             return [_challenge(row) for row in await cursor.fetchall()]
 
+    async def tournament_games(self, event_id: int, round_number: int, table: int) -> list[StoredChallenge]:
+        """The games a tournament pairing played in the bot, in order."""
+        async with self.db.connection.execute(
+            f"SELECT {_CHALLENGE} FROM challenges WHERE tournament_id = ? AND round = ? AND table_number = ?"
+            " AND match_id IS NOT NULL ORDER BY id",
+            (event_id, round_number, table),
+        ) as cursor:
+            return [_challenge(row) for row in await cursor.fetchall()]
+
     async def challenge_of_match(self, match_id: int) -> StoredChallenge | None:
         async with self.db.connection.execute(
             f"SELECT {_CHALLENGE} FROM challenges WHERE match_id = ?", (match_id,)

@@ -1,0 +1,76 @@
+"""Tournament matches played in the bot, in the console as players type them: a pairing's games start
+with the registered decklists, and the decided pairing is reported for its players; the opponent
+confirms as usual."""
+
+from __future__ import annotations
+
+import re
+
+from bot.app import App
+from bot.console import Console
+from bot.services.tournament_matches import player_number
+
+EVENT = '"Friday Vanguard"'
+LEGAL = "; ".join(f"4 Test Unit {n:02d}" for n in range(1, 13)) + "; 2 Test Unit 13"
+
+
+async def _paired(console: Console, format: str) -> None:
+    assert "open for registration" in await console.handle(
+        f"/tournament create {EVENT} vanguard {format} rounds:1"
+    )
+    for name in ("Alice", "Bob"):
+        assert "registered" in await console.handle(f"/tournament register {EVENT} as:{name}")
+        assert "Decklist saved" in await console.handle(
+            f"/tournament decklist submit {EVENT} {LEGAL} as:{name}"
+        )
+    assert "has started" in await console.handle(f"/tournament start {EVENT}")
+    paired = await console.handle(f"/tournament pair {EVENT}")
+    assert "Alice" in paired and "Bob" in paired, paired
+
+
+def _match_id(text: str) -> int:
+    found = re.search(r"\(match #(\d+)\)", text)
+    assert found, text
+    return int(found[1])
+
+
+async def test_a_best_of_one_round_played_in_the_bot_is_reported_and_confirmed(app: App) -> None:
+    console = Console(app)
+    await _paired(console, "bo1")
+    begun = await console.handle(f"/match tournament {EVENT} as:Alice")
+    assert "Friday Vanguard, round 1, table 1: game 1 begins" in begun
+    match_id = _match_id(begun)
+    assert "is being played" in await console.handle(f"/match tournament {EVENT} as:Bob")
+    state = await app.matches.state(match_id)
+    names = {state.match.table[card.ref].name for card in state.board.cards}
+    assert names <= {f"Test Unit {n:02d}" for n in range(1, 14)}, "the registered decklists are played"
+    assert "You are not a player" in await console.handle(f"/match hand {match_id} as:Carol")
+
+    over = await console.handle(f"/match concede {match_id} as:Bob")
+    assert "is over" in over and "Alice wins" in over
+    assert "1-0-0" in over, over
+    confirmed = await console.handle(f"/tournament confirm {EVENT} as:Bob")
+    assert "confirmed" in confirmed.lower(), confirmed
+    standings = await console.handle(f"/tournament standings {EVENT}")
+    assert "1. Alice — 3 pts (1-0-0)" in standings, standings
+
+
+async def test_a_best_of_three_counts_the_games_one_by_one(app: App) -> None:
+    console = Console(app)
+    await _paired(console, "bo3")
+    first = _match_id(await console.handle(f"/match tournament {EVENT} as:Bob"))
+    one = await console.handle(f"/match concede {first} as:Alice")
+    assert "reports" not in one.lower() and "1-0" not in one
+    second = _match_id(await console.handle(f"/match tournament {EVENT} as:Alice"))
+    assert second != first
+    two = await console.handle(f"/match concede {second} as:Alice")
+    assert "2-0-0" in two, two
+    assert "already reported" in await console.handle(f"/match tournament {EVENT} as:Alice")
+    assert "confirmed" in (await console.handle(f"/tournament confirm {EVENT} as:Alice")).lower()
+
+
+def test_a_guest_plays_with_the_id_the_console_tournament_gives_them() -> None:
+    from bot.console_matches import guest
+
+    assert guest("Alice").user_id == player_number("guest:alice") < 0
+    assert player_number("123456789012345678") == 123456789012345678
