@@ -6,6 +6,7 @@ import asyncio
 
 from bench.cards_bench import main as cards_main
 from bench.match_bench import main as match_main
+from bench.match_panels_bench import main as match_panels_main
 from bench.match_store_bench import main as match_store_main
 from bench.pairing_bench import main as pairing_main
 from bench.rules_bench import main as rules_main
@@ -16,5 +17,6 @@ if __name__ == "__main__":
     asyncio.run(quality_main())
     asyncio.run(cards_main())
     match_main()
+    match_panels_main()
     asyncio.run(match_store_main())
     pairing_main()
