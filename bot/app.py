@@ -10,6 +10,7 @@ from bot.config import Settings
 from bot.services.cards import CardsService
 from bot.services.challenges import ChallengeService
 from bot.services.guilds import GuildSettingsService
+from bot.services.match_clock import MatchClock
 from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
@@ -36,6 +37,7 @@ class App:
     decks: SavedDecks
     challenges: ChallengeService
     tournament_matches: TournamentMatches
+    clock: MatchClock
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
@@ -57,6 +59,7 @@ class App:
             decks=decks,
             challenges=ChallengeService(db, matches, cards, decks),
             tournament_matches=TournamentMatches(db, tournaments, matches, cards),
+            clock=MatchClock(db, matches),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
         if import_documents:

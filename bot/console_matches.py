@@ -24,6 +24,7 @@ Matches (as:NAME is the player who acts):
   /match hand ID as:NAME                  your hand, what you know, and your numbered offers
   /match take ID N [field:choice ...] as:NAME   take offer N; cards and picks by option number (1,3)
   /match concede|draw|accept-draw|decline-draw|undo|accept-undo|decline-undo ID as:NAME
+  /match clock ID; /match claim-time|pause|resume ID as:NAME   the turn clock (a pause needs both)
 Decks (yours, in every server):
   /deck save GAME "NAME" (file:PATH | 4 Card; 4 Other Card) as:NAME
   /deck list [GAME] as:NAME; /deck show GAME "NAME" as:NAME
@@ -146,6 +147,12 @@ class MatchCommands:
             )
         if sub in _LIFE:
             return await ma.match_life(self.app, number, self._player(options), sub)
+        if sub == "clock":
+            return await ma.match_clock(
+                self.app, number, guest(options["as"]) if "as" in options else ma.Player(0, "")
+            )
+        if sub in ("claim-time", "pause", "resume"):
+            return await ma.match_clock(self.app, number, self._player(options), sub)
         return f"Unknown match command '{sub[:30]}'. Type /match help."
 
     async def deck(self, args: list[str]) -> Reply | str:

@@ -20,6 +20,7 @@ from bot.render import match as mr
 from bot.render.panel import make_panel
 from bot.reply import Reply, answer
 from bot.services.challenges import DeckChoice, Pending, Started
+from bot.services.matches import Accepted
 from bot.services.tournaments import Actor
 from bot.store.deck_repo import StoredChallenge
 from engine.errors import ArbiterError
@@ -95,6 +96,7 @@ async def match_challenges(app: App, guild_id: int) -> Reply:
 
 async def _started(app: App, started: Started) -> Reply:
     match_id = started.match_id
+    await app.clock.start(match_id, started.state)
     view = await app.matches.view_for(match_id, None)
     lines = await app.matches.lines_for(match_id, None)
     panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
@@ -102,11 +104,17 @@ async def _started(app: App, started: Started) -> Reply:
 
 
 async def _notes(app: App, match_id: int) -> list[str]:
-    """What the board says about the decks: a deck that is not legal, and who agreed to it."""
+    """What the board says besides the view: the clock, and a deck that is not legal (and who agreed
+    to it)."""
+    notes = []
+    clock = await app.clock.info(match_id)
+    if clock is not None:
+        stored = await app.matches.state(match_id)
+        if stored.status == "playing":
+            notes.append(clock.text(stored.match.players))
     challenge = await app.challenges.of_match(match_id)
     if challenge is None or challenge.opponent_deck is None:
-        return []
-    notes = []
+        return notes
     for deck, owner, other in (
         (challenge.challenger_deck, challenge.challenger_name, challenge.opponent_name),
         (challenge.opponent_deck, challenge.opponent_name, challenge.challenger_name),
@@ -240,6 +248,12 @@ async def match_take(
 
 async def _submit(app: App, match_id: int, player: Player, seat: int, action: Any) -> Reply:
     accepted = await app.matches.submit(match_id, action, user_id=player.user_id)
+    await app.clock.after(match_id, accepted)
+    return await _after(app, match_id, seat, accepted)
+
+
+async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Reply:
+    """The reply to an accepted action: its lines for the actor, and their panel (or the result)."""
     view = await app.matches.view_for(match_id, seat)
     lines = render_all(accepted.events, accepted.state, seat)
     if accepted.state.status != "playing":
@@ -281,11 +295,35 @@ async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
     """Start the next game of the actor's current tournament pairing, with the registered decklists."""
     info = await app.tournaments.find_event(actor.guild_id, event)
     game = await app.tournament_matches.start(actor, info.id)
+    await app.clock.start(game.match_id, game.state)
     view = await app.matches.view_for(game.match_id, None)
     lines = await app.matches.lines_for(game.match_id, None)
     title = f"{info.name}, round {game.round}, table {game.table}: game {game.game}"
     panel = mr.board_panel(view, lines, match_id=game.match_id)
     return answer(panel, content=f"{title} begins (match #{game.match_id}).")
+
+
+@replies
+async def match_clock(app: App, match_id: int, player: Player, what: str = "show") -> Reply:
+    """The clock: show it, claim the win on time, ask for (or agree to) a pause, resume."""
+    state = await app.matches.state(match_id)
+    if what == "claim-time":
+        seat = await _seat(app, match_id, player)
+        accepted = await app.clock.claim(match_id, seat)
+        return await _after(app, match_id, seat, accepted)
+    if what == "pause":
+        info = await app.clock.pause(match_id, await _seat(app, match_id, player))
+    elif what == "resume":
+        info = await app.clock.resume(match_id, await _seat(app, match_id, player))
+    else:
+        found = await app.clock.info(match_id)
+        if found is None:
+            raise ArbiterError(f"Match #{match_id} has no clock.")
+        info = found
+    text = info.text(state.match.players)
+    if info.pause_request is not None and not info.paused:
+        text += f" {state.match.players[info.pause_request]} asks for a pause."
+    return answer(make_panel(f"Match #{match_id}: clock", text))
 
 
 # Decks ------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.view import waiting_for
 
 LAST_LINES = 6
 """Log lines shown on a board."""
@@ -56,19 +57,6 @@ def _zone_line(zone: Mapping[str, Any], upright: str | None) -> str:
     hidden = zone["count"] - len(shown)
     tail = (f", and {more} more" if more else "") + (f" (+{hidden} face down)" if hidden else "")
     return f"{label} ({zone['count']}): " + ", ".join(names) + tail
-
-
-def waiting_for(view: Mapping[str, Any]) -> int | None:
-    """The seat the game waits for: a pending decision's player when the game says so, else the
-    player with priority (the turn player outside the other's decisions)."""
-    data = view.get("game_data") or {}
-    for key in ("waiting_for", "deciding"):
-        seat = data.get(key)
-        if isinstance(seat, int):
-            return seat
-    if view.get("undo_request") is not None:
-        return 1 - int(view["undo_request"])
-    return int(view["turn"]["priority"])
 
 
 def board_panel(

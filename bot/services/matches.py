@@ -19,7 +19,7 @@ from typing import Any
 from bot.store.database import Database
 from bot.store.match_repo import MatchRepository, StaleVersionError, StoredMatch
 from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, dump_action, parse_action
+from engine.match.actions import BaseAction, TimeOut, dump_action, parse_action
 from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.games import load_definitions
@@ -180,7 +180,12 @@ class MatchService:
             )
 
     async def submit(
-        self, match_id: int, action: BaseAction | Mapping[str, Any] | str, *, user_id: int | None
+        self,
+        match_id: int,
+        action: BaseAction | Mapping[str, Any] | str,
+        *,
+        user_id: int | None,
+        clock: bool = False,
     ) -> Accepted:
         """Validate, apply and store an action made by ``user_id``; only then is it accepted.
 
@@ -191,10 +196,13 @@ class MatchService:
         sentence and change nothing; a stale or duplicate submission is refused, never applied twice.
         When another process has moved the match on, the cached state is reloaded from the store:
         an action made against the stored version is applied, an older one is refused with a sentence
-        asking to try again with the current board.
+        asking to try again with the current board. A time-out comes only from the match's clock
+        (``clock=True``, :mod:`bot.services.match_clock`), which checked that the time ran out.
         """
         if not isinstance(action, BaseAction):
             action = parse_action(action)  # refuses with a sentence naming the field
+        if isinstance(action, TimeOut) and not clock:
+            raise MatchError("A win on time is claimed from the clock, once the opponent's time has run out.")
         async with self._lock(match_id):
             live = await self._load(match_id)
             self._check_seat(live, action, user_id)
@@ -247,6 +255,10 @@ class MatchService:
             state, events = apply(state, parse_action(entry.action))
             all_events.extend(events)
         return render_all(all_events, state, viewer)
+
+    async def user_ids(self, match_id: int) -> list[int | None]:
+        """The user each seat of a match belongs to."""
+        return list((await self._find(match_id)).player_ids)
 
     async def seat_of(self, match_id: int, user_id: int) -> int:
         """The seat ``user_id`` plays in a match; one sentence if they are not one of its players."""

@@ -453,7 +453,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX card_staging_values_seq ON card_staging_values (import_id, seq);
     """,
-    # 7 (matches people can play): saved decks per player and game, and challenges between players.
+    # 7 (matches people can play): saved decks per player and game, challenges between players, and
+    # each match's turn clock.
     """
     CREATE TABLE saved_decks (
         id         INTEGER PRIMARY KEY,
@@ -487,5 +488,17 @@ MIGRATIONS: list[str] = [
         expires_at      TEXT NOT NULL
     );
     CREATE INDEX challenges_open ON challenges (guild_id, status);
+
+    CREATE TABLE match_clocks (
+        match_id      INTEGER PRIMARY KEY REFERENCES matches (id),
+        per_turn      INTEGER NOT NULL,
+        bank          TEXT NOT NULL,
+        used          TEXT NOT NULL,
+        turn          INTEGER NOT NULL,
+        running       INTEGER,
+        since         REAL,
+        paused        INTEGER NOT NULL DEFAULT 0,
+        pause_request INTEGER
+    );
     """,
 ]

@@ -293,6 +293,15 @@ class Concede(BaseAction):
     undoable: ClassVar[bool] = False
 
 
+class TimeOut(BaseAction):
+    """The actor's time ran out and the opponent claimed the win: the actor loses now. Only the
+    match's clock submits it (the service refuses it from a transport), after checking the clock."""
+
+    type: Literal["time_out"] = "time_out"
+    anytime: ClassVar[bool] = True
+    undoable: ClassVar[bool] = False
+
+
 class OfferDraw(BaseAction):
     type: Literal["offer_draw"] = "offer_draw"
     anytime: ClassVar[bool] = True
@@ -379,6 +388,7 @@ Action = Annotated[
         NextPhase,
         PassTurn,
         Concede,
+        TimeOut,
         OfferDraw,
         AcceptDraw,
         DeclineDraw,

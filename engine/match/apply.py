@@ -71,6 +71,7 @@ from engine.match.actions import (
     Search,
     SetValue,
     Shuffle,
+    TimeOut,
     ZoneRef,
 )
 from engine.match.errors import ActionRefused
@@ -86,7 +87,7 @@ Meta = dict[str, Any]
 HandlerResult = tuple[Board | None, list[Event], Meta | None]
 Handler = Callable[[MatchState, Any], HandlerResult]
 _HANDLERS: dict[type[BaseAction], Handler] = {}
-_DURING_UNDO: frozenset[type[BaseAction]] = frozenset({AcceptUndo, DeclineUndo, Concede, Note})
+_DURING_UNDO: frozenset[type[BaseAction]] = frozenset({AcceptUndo, DeclineUndo, Concede, TimeOut, Note})
 
 
 def refuse(message: str) -> NoReturn:
@@ -829,6 +830,13 @@ def _end_event(state: MatchState, outcome: Outcome) -> Event:
 def _concede(state: MatchState, action: Concede) -> HandlerResult:
     outcome = Outcome.concession(action.actor, len(state.match.players))
     events = [Event("concede", action.actor), _end_event(state, outcome)]
+    return None, events, _end(state, outcome)
+
+
+@_handles(TimeOut)
+def _time_out(state: MatchState, action: TimeOut) -> HandlerResult:
+    outcome = Outcome.time_out(action.actor, len(state.match.players))
+    events = [Event("time_out", action.actor), _end_event(state, outcome)]
     return None, events, _end(state, outcome)
 
 

@@ -23,12 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CONCEDE_REASON", "DRAW_REASON", "Loss", "Outcome", "Termination"]
+__all__ = ["CONCEDE_REASON", "DRAW_REASON", "TIME_REASON", "Loss", "Outcome", "Termination"]
 
 CONCEDE_REASON = "concede"
 """The end reason of a concession (kept byte-identical in the log and stored states)."""
 DRAW_REASON = "draw agreed"
 """The end reason of an agreed draw."""
+TIME_REASON = "out of time"
+"""The end reason of a match whose loser ran out of time on the clock."""
 
 _TRAILING_RULE = re.compile(r"^(?P<reason>.*\S) \((?P<rule>[^()]*\d[^()]*)\)$", re.DOTALL)
 
@@ -42,6 +44,8 @@ class Termination(enum.Enum):
     """A player conceded; the other wins."""
     AGREED_DRAW = "agreed draw"
     """One player offered a draw and the other accepted it."""
+    TIME = "time"
+    """A player's clock ran out and the opponent claimed the win."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,11 @@ class Outcome:
         return Outcome(Termination.CONCESSION, (seat + 1) % players, (Loss(seat, "", CONCEDE_REASON),))
 
     @staticmethod
+    def time_out(seat: int, players: int = 2) -> Outcome:
+        """A player's time ran out: the next player wins."""
+        return Outcome(Termination.TIME, (seat + 1) % players, (Loss(seat, "", TIME_REASON),))
+
+    @staticmethod
     def agreed_draw() -> Outcome:
         return Outcome(Termination.AGREED_DRAW, None)
 
@@ -132,6 +141,8 @@ class Outcome:
             return CONCEDE_REASON
         if self.termination is Termination.AGREED_DRAW:
             return DRAW_REASON
+        if self.termination is Termination.TIME:
+            return TIME_REASON
         text = "; ".join(dict.fromkeys(f"{players[loss.seat]}: {loss.phrase()}" for loss in self.losses))
         return f"draw ({text})" if self.winner is None else text
 

@@ -259,6 +259,9 @@ class Line:
     def _concede(self) -> str:
         return f"{self.subject()} {self.verb('concede')}."
 
+    def _time_out(self) -> str:
+        return f"{self.subject()} {self.verb('run')} out of time; the win is claimed."
+
     def _end(self) -> str:
         data = self.event.data
         winner = data["winner"]

@@ -15,7 +15,7 @@ the next, by its handle. :func:`locate` turns a handle back into the :class:`Car
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.match.actions import CardAt
@@ -146,3 +146,19 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
         "zones": zones,
         "game_data": {} if definition is None else definition.view(state, viewer),
     }
+
+
+def waiting_for(view: Mapping[str, Any]) -> int | None:
+    """The seat the game waits for: a pending decision's player when the game says so, else the
+    player with priority (the turn player outside the other's decisions)."""
+    data = view.get("game_data") or {}
+    for key in ("waiting_for", "deciding"):
+        seat = data.get(key)
+        if isinstance(seat, int):
+            return seat
+    prompts = data.get("prompts") or ()
+    if prompts and isinstance(prompts[0], Mapping) and isinstance(prompts[0].get("player"), int):
+        return int(prompts[0]["player"])
+    if view.get("undo_request") is not None:
+        return 1 - int(view["undo_request"])
+    return int(view["turn"]["priority"])

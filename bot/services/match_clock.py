@@ -1,0 +1,222 @@
+"""A match's turn clock: each player has an allowance per turn and a bank.
+
+The clock runs for the seat the game waits for (:func:`engine.match.view.waiting_for`: the turn
+player, or the opponent while they decide, e.g. guard or block). In each turn a player's first
+:attr:`ClockSettings.per_turn` seconds are free; time beyond them comes out of their bank. A player
+whose bank is spent is out of time: their opponent may claim the win, which ends the match with a
+time-out (:class:`engine.match.actions.TimeOut`). A pause needs both players: one asks, the other
+agrees; either resumes. Nothing is charged while paused, or after the match ends.
+
+The clock is stored with the match (``match_clocks``), so a restart loses no time: the running seat
+and since when are in the row, and time keeps counting while the bot is down.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.services.matches import Accepted, MatchService
+from bot.store.database import Database
+from engine.errors import ArbiterError
+from engine.match.actions import TimeOut
+from engine.match.state import MatchState
+from engine.match.view import view, waiting_for
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Seconds free per turn, and each player's bank."""
+
+    per_turn: int = 180
+    bank: int = 1200
+
+
+@dataclass(frozen=True)
+class ClockInfo:
+    """The clock now: each seat's time left (seconds, negative when out), who it runs for, paused."""
+
+    left: tuple[float, float]
+    running: int | None
+    paused: bool
+    pause_request: int | None
+    per_turn: int
+
+    def text(self, players: tuple[str, ...]) -> str:
+        parts = [f"{name} {_clock(left)}" for name, left in zip(players, self.left, strict=True)]
+        state = (
+            "paused"
+            if self.paused
+            else ("stopped" if self.running is None else f"running for {players[self.running]}")
+        )
+        return f"Clock ({state}; {self.per_turn // 60} min free per turn): " + ", ".join(parts)
+
+
+def _clock(seconds: float) -> str:
+    sign = "-" if seconds < 0 else ""
+    whole = int(abs(seconds))
+    return f"{sign}{whole // 60}:{whole % 60:02d}"
+
+
+@dataclass
+class _Row:
+    per_turn: int
+    bank: list[float]
+    used: list[float]
+    turn: int
+    running: int | None
+    since: float | None
+    paused: bool
+    pause_request: int | None
+
+
+class MatchClock:
+    """Start, advance, read, pause and claim a match's clock."""
+
+    def __init__(
+        self, database: Database, matches: MatchService, *, now: Callable[[], float] = time.time
+    ) -> None:
+        self.db = database
+        self.matches = matches
+        self.now = now
+
+    async def _row(self, match_id: int) -> _Row | None:
+        async with self.db.connection.execute(
+            "SELECT per_turn, bank, used, turn, running, since, paused, pause_request FROM match_clocks"
+            " WHERE match_id = ?",
+            (match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        per_turn, bank, used, turn, running, since, paused, request = row
+        return _Row(per_turn, json.loads(bank), json.loads(used), turn, running, since, bool(paused), request)
+
+    async def _save(self, match_id: int, row: _Row) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO match_clocks (match_id, per_turn, bank, used, turn, running, since, paused,"
+                " pause_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET"
+                " per_turn = excluded.per_turn, bank = excluded.bank, used = excluded.used,"
+                " turn = excluded.turn, running = excluded.running, since = excluded.since,"
+                " paused = excluded.paused, pause_request = excluded.pause_request",
+                (
+                    match_id,
+                    row.per_turn,
+                    json.dumps(row.bank),
+                    json.dumps(row.used),
+                    row.turn,
+                    row.running,
+                    row.since,
+                    int(row.paused),
+                    row.pause_request,
+                ),
+            )
+
+    async def start(self, match_id: int, state: MatchState, settings: ClockSettings | None = None) -> None:
+        """Start a match's clock, running for the seat the game waits for."""
+        settings = settings or ClockSettings()
+        row = _Row(
+            settings.per_turn,
+            [float(settings.bank)] * 2,
+            [0.0, 0.0],
+            state.board.turn,
+            None,
+            None,
+            False,
+            None,
+        )
+        self._run(row, state)
+        await self._save(match_id, row)
+
+    def _charge(self, row: _Row) -> None:
+        """Charge the running seat for the time since the clock last moved."""
+        now = self.now()
+        if row.running is not None and row.since is not None and not row.paused:
+            row.used[row.running] += max(0.0, now - row.since)
+        row.since = now
+
+    def _run(self, row: _Row, state: MatchState) -> None:
+        """After a state change: a new turn settles the last turn's overtime into the banks; then the
+        clock runs for whoever the game waits for (nobody once the match is over)."""
+        if state.board.turn != row.turn:
+            for seat in (0, 1):
+                row.bank[seat] -= max(0.0, row.used[seat] - row.per_turn)
+            row.used = [0.0, 0.0]
+            row.turn = state.board.turn
+        row.running = waiting_for(view(state, None)) if state.status == "playing" else None
+        row.since = self.now()
+
+    async def after(self, match_id: int, accepted: Accepted) -> None:
+        """Move the clock on after an accepted action."""
+        row = await self._row(match_id)
+        if row is None:
+            return
+        self._charge(row)
+        self._run(row, accepted.state)
+        await self._save(match_id, row)
+
+    def _left(self, row: _Row) -> tuple[float, float]:
+        used = list(row.used)
+        if row.running is not None and row.since is not None and not row.paused:
+            used[row.running] += max(0.0, self.now() - row.since)
+        left = [row.bank[seat] - max(0.0, used[seat] - row.per_turn) for seat in (0, 1)]
+        return left[0], left[1]
+
+    async def info(self, match_id: int) -> ClockInfo | None:
+        row = await self._row(match_id)
+        if row is None:
+            return None
+        return ClockInfo(self._left(row), row.running, row.paused, row.pause_request, row.per_turn)
+
+    async def _require(self, match_id: int) -> _Row:
+        row = await self._row(match_id)
+        if row is None:
+            raise ArbiterError(f"Match #{match_id} has no clock.")
+        return row
+
+    async def claim(self, match_id: int, seat: int) -> Accepted:
+        """``seat`` claims the win because the opponent is out of time."""
+        row = await self._require(match_id)
+        state = await self.matches.state(match_id)
+        if state.status != "playing":
+            raise ArbiterError(f"Match #{match_id} is already over.")
+        other = 1 - seat
+        left = self._left(row)[other]
+        if left >= 0:
+            raise ArbiterError(f"{state.match.players[other]} still has {_clock(left)} on the clock.")
+        stored = await self.matches.user_ids(match_id)
+        accepted = await self.matches.submit(
+            match_id, TimeOut(actor=other, version=state.version), user_id=stored[other], clock=True
+        )
+        await self.after(match_id, accepted)
+        return accepted
+
+    async def pause(self, match_id: int, seat: int) -> ClockInfo:
+        """Ask for a pause, or agree to the opponent's request (then the clock stops)."""
+        row = await self._require(match_id)
+        if row.paused:
+            raise ArbiterError("The clock is already paused.")
+        self._charge(row)
+        if row.pause_request is None or row.pause_request == seat:
+            row.pause_request = seat
+        else:
+            row.paused, row.pause_request = True, None
+        await self._save(match_id, row)
+        info = await self.info(match_id)
+        assert info is not None
+        return info
+
+    async def resume(self, match_id: int, seat: int) -> ClockInfo:
+        """Restart a paused clock (either player), or withdraw one's own pause request."""
+        row = await self._require(match_id)
+        if not row.paused and row.pause_request != seat:
+            raise ArbiterError("The clock is not paused.")
+        row.paused, row.pause_request = False, None
+        row.since = self.now()
+        await self._save(match_id, row)
+        info = await self.info(match_id)
+        assert info is not None
+        return info
