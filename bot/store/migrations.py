@@ -453,8 +453,9 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX card_staging_values_seq ON card_staging_values (import_id, seq);
     """,
-    # 7 (matches people can play): saved decks per player and game, challenges between players, and
-    # each match's turn clock.
+    # 7 (matches people can play): saved decks per player and game, challenges between players,
+    # each match's turn clock, which message shows which panel of a match, and users whose DMs are
+    # closed (so a failed DM is not retried on every action).
     """
     CREATE TABLE saved_decks (
         id         INTEGER PRIMARY KEY,
@@ -499,6 +500,20 @@ MIGRATIONS: list[str] = [
         since         REAL,
         paused        INTEGER NOT NULL DEFAULT 0,
         pause_request INTEGER
+    );
+
+    CREATE TABLE match_panels (
+        match_id   INTEGER NOT NULL REFERENCES matches (id),
+        kind       TEXT NOT NULL,
+        seat       INTEGER NOT NULL DEFAULT -1,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        version    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, kind, seat)
+    );
+    CREATE TABLE closed_dms (
+        user_id   INTEGER PRIMARY KEY,
+        closed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     );
     """,
 ]

@@ -1,0 +1,82 @@
+"""Which message shows which panel of a match (migration 7): the public board in its thread, each
+player's private panel in their DMs. A transport edits the same message after each action instead of
+sending a new one, and after a restart finds it here; the panel's content is always rebuilt from the
+match (its view, log, offers and clock), never stored.
+
+Also the users whose DMs are closed, so that a failed direct message is recorded once and not retried
+on every action (Discord counts failed requests against the bot)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store.database import Database
+
+PUBLIC = -1
+"""The seat value of a panel every viewer shares (the board)."""
+
+
+@dataclass(frozen=True)
+class PanelMessage:
+    """Where a panel of a match is shown, and the match version it last showed."""
+
+    match_id: int
+    kind: str
+    seat: int
+    channel_id: int
+    message_id: int
+    version: int
+
+
+class PanelRepository:
+    def __init__(self, database: Database) -> None:
+        self.db = database
+
+    async def record(self, message: PanelMessage) -> None:
+        """Remember (or move) the message showing a panel."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO match_panels (match_id, kind, seat, channel_id, message_id, version)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind, seat) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " version = excluded.version",
+                (
+                    message.match_id,
+                    message.kind,
+                    message.seat,
+                    message.channel_id,
+                    message.message_id,
+                    message.version,
+                ),
+            )
+
+    async def panels(self, match_id: int) -> list[PanelMessage]:
+        async with self.db.connection.execute(
+            "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
+            " WHERE match_id = ? ORDER BY kind, seat",
+            (match_id,),
+        ) as cursor:
+            return [PanelMessage(*row) for row in await cursor.fetchall()]
+
+    async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
+        """The panel now shows ``version`` (a later edit with an older version is stale)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE match_panels SET version = max(version, ?)"
+                " WHERE match_id = ? AND kind = ? AND seat = ?",
+                (version, match_id, kind, seat),
+            )
+
+    async def dm_closed(self, user_id: int) -> bool:
+        async with self.db.connection.execute(
+            "SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Record that a user's DMs are closed (a failed DM), or open again (a DM went through)."""
+        async with self.db.transaction() as conn:
+            if closed:
+                await conn.execute("INSERT OR IGNORE INTO closed_dms (user_id) VALUES (?)", (user_id,))
+            else:
+                await conn.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
