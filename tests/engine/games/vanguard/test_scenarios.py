@@ -211,6 +211,29 @@ def test_no_attack_on_the_first_turn() -> None:
     assert lines == ["You move to the start step of the battle phase.", "The game moves to the end phase."]
 
 
+def test_next_step_from_the_start_step_is_the_choice_not_to_attack_7_3_1_2_2() -> None:
+    """7.3.1.2.2: a "next step" in the start step, with no attack declared, goes on to the next phase,
+    the end phase: the battle's later steps (attack, guard...) happen only with an attack (7.3.1.2.1).
+    The same after a battle, back in the start step (7.8.1.2), with a unit still able to attack."""
+    state = second_turn()
+    state = place(state, 1, "Beta Critical", "hand")
+    state = do(state, VgCall, 1, card=at("hand", find(state, 1, "hand", "Beta Critical")), circle="rc_lf")
+    state = to_battle(state, 1)
+    assert step(state) == "start"
+    skipped, lines = act(state, NextStep(actor=1, version=state.version), viewer=0)
+    assert step(skipped) == "end" and skipped.board.data("battle") is None
+    assert lines == ["Bob moves to the end phase."]
+    skipped = do(skipped, PassTurn, 1)
+    assert skipped.board.turn == 3 and skipped.board.active == 0
+    state = place(state, 1, "Beta King", "deck")  # Bob's drive check: no trigger
+    state = place(state, 0, "Alpha King", "deck")  # Alice's damage check: no trigger
+    state = do(state, VgAttack, 1, attacker="vc", target="vc")
+    state = do(state, VgPass, 0)
+    assert step(state) == "start" and state.board.priority == 1  # Bob's rear-guard may still attack
+    state, lines = act(state, NextStep(actor=1, version=state.version), viewer=1)
+    assert step(state) == "end" and lines == ["You move to the end phase."]
+
+
 def test_pass_turn_stands_and_draws_for_the_next_player() -> None:
     """6.3.1.2 stand all units; 6.4.1.1.2 draw; 6.8.1.5 the opponent's turn."""
     state = second_turn()
