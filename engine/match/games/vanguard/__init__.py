@@ -15,14 +15,21 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   (one card of their own deck, face down, grade 0 when data tells), and only then is their deck
   shuffled (5.4.3.1) and their five cards drawn (5.4.3.4); the redraw waits until both hands exist.
 - Turn (6.2-6.8): stand phase stands the turn player's units (6.3.1.2); draw step draws a card
-  (6.4.1.1.2; these rules skip no draw on the first turn); the G assist step stops only when it is
-  possible (6.4.1.2.2); ride step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one higher,
-  8.5.2.1.1.1, old vanguard to the soul 8.5.3.1); stride step (6.5.1.2, :class:`VgStride`, 8.5.2.1.1.3,
-  the vanguard becomes a heart whose power is added, 10.27, 10.28.2.3); main phase (6.6: :class:`VgCall`
-  with the grade limit 8.5.2.1.1.2, :class:`VgSwap` 6.6.1.2.3); battle phase (Section 7); end phase
-  (6.8.1.1.1 G units back to the G zone face up, their hearts the vanguard again in the G unit's
-  orientation, 10.28.3; 6.8.1.4 end of "until end of turn"). Steps nobody acts in pass by themselves;
-  players move on with the generic next step / next phase / pass turn.
+  (6.4.1.1.2; these rules skip no draw on the first turn); the G assist step passes on its own, and
+  its player asks for it as their first action of the ride step (6.4.1.2, see G assist below); ride
+  step (6.5.1.1, :class:`VgRide`, once per turn, grade equal or one higher, 8.5.2.1.1.1, old vanguard
+  to the soul 8.5.3.1), which waits every turn until the ride is done, whatever the hand holds;
+  stride step (6.5.1.2, :class:`VgStride`, 8.5.2.1.1.3, the vanguard becomes a heart whose power is
+  added, 10.27, 10.28.2.3); main phase (6.6: :class:`VgCall` with the grade limit 8.5.2.1.1.2,
+  :class:`VgSwap` 6.6.1.2.3); battle phase (Section 7; a next step from the start step is the choice
+  not to attack, on to the end phase, 7.3.1.2.2); end phase (6.8.1.1.1 G units back to the G zone
+  face up, their hearts the vanguard again in the G unit's orientation, 10.28.3; 6.8.1.4 end of
+  "until end of turn"). Players move on with the generic next step / next phase / pass turn.
+- Hidden information (DESIGN.md, Invariants): whether a step waits for a player never depends on
+  cards the opponent cannot see. A step passes by itself only on public information (zone counts,
+  face-up cards, the ride or stride done this turn): the ride step waits whatever the hand holds, the
+  stride step and the automatic pass of the guard step read only public information, and the G
+  assist step, whose conditions read the hand, never waits on its own.
 - Battle (Section 7): :class:`VgAttack` (no attack on the first turn of the game 7.3.1.3; a standing
   front-row attacker 7.4.1.3 rests 7.4.1.5; a front-row target 7.4.1.6; boost 7.4.1.10-7.4.1.11); the
   attack step's check timing for "when ... attacks" / "when ... boosts" abilities (7.4.1.12): the
@@ -66,12 +73,13 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   (10.25.8); rides compare with the leader's grade (10.25.9) and put both into the soul (10.6.1.2);
   standing or resting one stands or rests the other (10.25.10, the stand phase 6.3.1.2 included); the
   state ends when either changes zones (10.25.2). Hearts under a G unit keep their legion (10.27.4).
-- G assist (6.4.1.2, :class:`VgGAssist` then :class:`VgGAssistTake`): the conditions (6.4.1.2.2)
-  checked with card data, the hand revealed to the opponent (6.4.1.2.4: the engine checks the
-  conditions the opponent would confirm; without card data the opponent reads the revealed hand in
-  the log), the top five looked at by their player only, up to one card one grade above the vanguard
-  shown and put into the hand, two cards of the hand removed from the game (10.36), the deck shuffled
-  either way (6.4.1.2.5); the step then ends.
+- G assist (6.4.1.2, :class:`VgGAssist` then :class:`VgGAssistTake`): asked for by the turn player as
+  their first action of the ride step while their vanguard is below grade 3 (the game goes back to the G
+  assist step for it); the conditions (6.4.1.2.2) checked with card data, the hand revealed to the
+  opponent (6.4.1.2.4: the engine checks the conditions the opponent would confirm; without card data
+  the opponent reads the revealed hand in the log), the top five looked at by their player only, up to
+  one card one grade above the vanguard shown and put into the hand, two cards of the hand removed from
+  the game (10.36), the deck shuffled either way (6.4.1.2.5); the step then ends.
 - Entered numbers (power, critical, drive, shield: :class:`VgAttack`, :class:`VgGuard`,
   :class:`VgIntercept`) are needed for cards without card data; for a card with data, a number that
   differs from the printed one is card text: it is applied (for the battle) and the log shows it to
@@ -326,7 +334,8 @@ class VanguardDefinition(GameDefinition):
         """The automatic parts after an action (:meth:`Work.run`: the step table
         :data:`~engine.match.games.vanguard.turn.TABLE` run by the engine's one settle loop); a turn
         passed with the generic pass turn first runs the end phase's automatic part for the player
-        whose turn ended (6.8.1.1).
+        whose turn ended (6.8.1.1). Any action of the turn player in the game but a G assist closes the
+        window in which they may still ask for the G assist step (6.4.1.2, :meth:`Work.g_assist_step`).
         Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
         from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
         the action, ``undo_base``), unless a generic move named their orientation (card text)."""
@@ -339,6 +348,14 @@ class VanguardDefinition(GameDefinition):
                 work.stand_arrivals(state.undo_base)
             work.note_vanguard_arrivals(state.undo_base)
             work.legion_follows(state.undo_base)
+        if (
+            work.data("g_assist_open")
+            and action.actor == state.board.active
+            and type(action) is not VgGAssist
+            and (type(action).undoable or type(action).seals_undo)
+        ):
+            # The turn player did something else first: the G assist step is behind them (6.4.1.2).
+            work.set(g_assist_open=None)
         if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
             work.end_phase(1 - state.board.active)
         work.run()
@@ -354,7 +371,9 @@ class VanguardDefinition(GameDefinition):
         return [loss for p in (0, 1) if (loss := work.loses(p)) is not None]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
-        """The battle, pending choices, power changes and this turn's ride and stride: all public."""
+        """The battle, pending choices, power changes, this turn's ride and stride, and whether the
+        turn player may still ask for the G assist step (``g_assist_open``, set on public information
+        only, :meth:`Work.g_assist_step`): all public."""
         if _foreign(state):
             return {}
         work = Work(state, 0)
@@ -365,6 +384,7 @@ class VanguardDefinition(GameDefinition):
             "redrawn": list(board.data("redrawn", ())),
             "ride_done": bool(board.data("ride_done")),
             "stride_done": bool(board.data("stride_done")),
+            "g_assist_open": bool(board.data("g_assist_open")),
             "damage": [work.damage_count(p) for p in (0, 1)],
             "prompts": [dict(p) for p in board.data("prompts", ())],
             "modifiers": [],

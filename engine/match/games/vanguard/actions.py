@@ -147,8 +147,9 @@ class VgModify(BaseAction):
 
 
 class VgGAssist(BaseAction):
-    """G assist step (6.4.1.2): reveal your hand to your opponent (6.4.1.2.4) and look at the top five
-    cards of your deck (6.4.1.2.5); :class:`VgGAssistTake` then finishes it."""
+    """G assist (6.4.1.2), asked for as your first action of your ride step (the G assist step never
+    waits on its own; the game goes back to it): reveal your hand to your opponent (6.4.1.2.4) and
+    look at the top five cards of your deck (6.4.1.2.5); :class:`VgGAssistTake` then finishes it."""
 
     type: Literal["vg_g_assist"] = "vg_g_assist"
 

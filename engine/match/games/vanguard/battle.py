@@ -79,7 +79,9 @@ class BattleWork(VgBoardWork):
         """7.5.1.2.1.1: the attacked player can still normal call a guardian (a card in hand,
         7.5.1.2.2), may call a G guardian (7.5.1.2.3: both vanguards grade 3 or more and a face-down
         card in the G zone; card data does not say which G units have G Guardian, so any counts) or
-        has a unit that can intercept (7.5.1.2.4, 11.3.1); otherwise the pass is automatic."""
+        has a unit that can intercept (7.5.1.2.4, 11.3.1); otherwise the pass is automatic. Public
+        information only: the hand's count, never its cards (any card of a hand may be called to the
+        guardian circle, 8.5.2.1.1.2), the face-up units and vanguards, the G zone's face-down count."""
         battle = dict(self.data("battle"))
         active = self.board.active
         defender = 1 - active

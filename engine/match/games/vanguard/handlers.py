@@ -536,14 +536,21 @@ def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
 
 
 def _g_assist(state: MatchState, action: VgGAssist) -> HandlerResult:
-    """G assist (6.4.1.2.1.2): in your G assist step, when its conditions hold (6.4.1.2.2: your
-    vanguard below grade 3, no card one grade above it in your hand), reveal your hand (6.4.1.2.4:
-    with card data the engine confirms the conditions for the opponent, who sees the hand in the log;
-    without it they check it there) and look at the top five cards of your deck (6.4.1.2.5); a
-    ``g_assist`` choice then waits for :class:`VgGAssistTake`."""
+    """G assist (6.4.1.2.1.2), asked for by the turn player: the G assist step passes on its own (it
+    never waits, so that whether it could be used, which depends on the hidden hand, shows nowhere;
+    :meth:`Work.g_assist_step`), and its player takes the game back to it as their first action of
+    the ride step, before anything else. When its conditions hold (6.4.1.2.2: your vanguard below
+    grade 3, no card one grade above it in your hand), reveal your hand (6.4.1.2.4: with card data
+    the engine confirms the conditions for the opponent, who sees the hand in the log; without it
+    they check it there) and look at the top five cards of your deck (6.4.1.2.5); a ``g_assist``
+    choice then waits for :class:`VgGAssistTake`."""
     actor = action.actor
     _in_step(
-        state, actor, ("g_assist",), "You can G assist only in the G assist step of your turn (6.4.1.2)."
+        state,
+        actor,
+        ("ride",),
+        "You can G assist only in your turn, as your first action of the ride step, right after the "
+        "G assist step (6.4.1.2).",
     )
     work = Work(state, action.version)
     grade = work.grade(work.vanguard(actor))
@@ -551,9 +558,16 @@ def _g_assist(state: MatchState, action: VgGAssist) -> HandlerResult:
         refuse(
             f"You can G assist only while your vanguard is below grade 3 (6.4.1.2.2.1); it is grade {grade}."
         )
+    if not work.data("g_assist_open"):
+        refuse(
+            "You can G assist only as your first action of the ride step, before riding or anything "
+            "else (the G assist step comes before the ride phase, 6.4.1.2)."
+        )
     hand = list(work.ids("hand", actor))
     if grade is not None and any(work.grade(c) == grade + 1 for c in hand):
         refuse(f"You can G assist only without a grade {grade + 1} card in your hand (6.4.1.2.2.2).")
+    work.set(g_assist_open=None)
+    work.goto("g_assist")
     work.learn("vg_g_assist_reveal", actor, hand, work.match.all, rule="6.4.1.2.4")
     work.learn("vg_g_assist_look", actor, list(work.ids("deck", actor)[:5]), 1 << actor, rule="6.4.1.2.5")
     work.prompt(actor, "g_assist")

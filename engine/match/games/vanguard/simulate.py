@@ -16,6 +16,8 @@ from engine.match.games.vanguard.actions import (
     VgCall,
     VgChoose,
     VgDeclareTrigger,
+    VgGAssist,
+    VgGAssistTake,
     VgGuard,
     VgIntercept,
     VgModify,
@@ -112,6 +114,8 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
         head = dict(prompts[0])
         if head["kind"] == "declare":
             return [VgDeclareTrigger(actor=actor, version=version, trigger="none")]
+        if head["kind"] == "g_assist":
+            return _g_assist_take(work, actor, version, rng)
         options = work.options(head)
         rng.shuffle(options)
         return [
@@ -125,6 +129,11 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
     hand = work.ids("hand", actor)
     if step == "ride":
         grade = work.grade(work.vanguard(actor))
+        # The G assist step has passed on its own; a player missing the next grade asks for it as
+        # their first action of the ride step (6.4.1.2), now and then.
+        missing = grade is not None and all(work.grade(card) != grade + 1 for card in hand)
+        if board.data("g_assist_open") and missing and rng.random() < 0.5:
+            out.append(VgGAssist(actor=actor, version=version))
         for index, card in sorted(enumerate(hand), key=lambda pair: -(work.grade(pair[1]) or 0)):
             if grade is not None and work.grade(card) in (grade, grade + 1):
                 out.append(VgRide(actor=actor, version=version, card=CardAt(zone="hand", index=index)))
@@ -200,4 +209,19 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
         NextPhase(actor=board.active, version=version),
         PassTurn(actor=board.active, version=version),
     ]
+    return out
+
+
+def _g_assist_take(work: Work, actor: int, version: int, rng: random.Random) -> list[BaseAction]:
+    """The end of a G assist (6.4.1.2.5): take a card one grade above the vanguard from the five
+    looked at when there is one, and remove two random cards of the hand; otherwise take nothing."""
+    grade = work.grade(work.vanguard(actor))
+    looked = work.ids("deck", actor)[:5]
+    takes = [i for i, card in enumerate(looked) if grade is not None and work.grade(card) == grade + 1]
+    out: list[BaseAction] = []
+    size = len(work.ids("hand", actor)) + 1
+    if takes and size >= 2:
+        remove = tuple(rng.sample(range(size), 2))
+        out.append(VgGAssistTake(actor=actor, version=version, take=rng.choice(takes), remove=remove))
+    out.append(VgGAssistTake(actor=actor, version=version))
     return out

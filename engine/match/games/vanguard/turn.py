@@ -1,8 +1,9 @@
 """The turn structure (Section 6) and the check timing loop (8.4.1): the stand phase (6.3), the draw
-(6.4.1.1), whether the G assist (6.4.1.2.2), ride (8.5.2.1.1.1) and stride (8.5.2.1.1.3) steps offer
-anything, the opening hand of a first vanguard put during the setup (5.4.3.1-5.4.3.4), Stand Up
-(6.1.1), the end phase (6.8.1.1), each step's automatic part (the attack step waits for "when ...
-attacks" abilities when held, 7.4.1.12), and :meth:`Work.run`, what ``settle`` calls.
+(6.4.1.1), the G assist step that passes on its own (6.4.1.2), the ride step that waits every turn
+(6.5.1.1), whether the stride step offers anything (8.5.2.1.1.3), the opening hand of a first vanguard
+put during the setup (5.4.3.1-5.4.3.4), Stand Up (6.1.1), the end phase (6.8.1.1), each step's automatic
+part (the attack step waits for "when ... attacks" abilities when held, 7.4.1.12), and :meth:`Work.run`,
+what ``settle`` calls.
 
 :class:`Work` joins the procedures of :mod:`.board`, :mod:`.battle`, :mod:`.triggers` and
 :mod:`.rule_actions`; handlers and the definition use it."""
@@ -22,25 +23,11 @@ from engine.match.settle import Step, settle
 class Work(BattleWork, TriggerWork, RuleActionWork):
     """A board being changed by one action, with every Vanguard procedure (see :mod:`.board`)."""
 
-    def can_ride(self) -> bool | None:
-        """Whether a normal ride is possible (8.5.2.1.1.1); None when card data cannot tell."""
-        active = self.board.active
-        grade = self.grade(self.vanguard(active))
-        if grade is None:
-            return None
-        hand = self.ids("hand", active)
-        unknown = False
-        for card in hand:
-            g = self.grade(card)
-            if g is None:
-                unknown = True
-            elif g in (grade, grade + 1):
-                return True
-        return None if unknown else False
-
     def can_stride(self) -> bool | None:
         """8.5.2.1.1.3: both vanguards grade 3 or more, or yours was at the start of the turn, and a
-        face-down card in the G zone. None when card data cannot tell."""
+        face-down card in the G zone. None when card data cannot tell. It reads public information
+        only: the face-up vanguards' grades and the G zone's face-down count (4.1.2), never which G
+        units are there nor the hand (the stride cost, 11.11.2, is the player's to pay)."""
         active = self.board.active
         if not any(not self.card(c).face_up for c in self.ids("gzone", active)):
             return False
@@ -53,19 +40,6 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         if mine is None or theirs is None:
             return None
         return mine >= 3 and theirs >= 3
-
-    def g_assist_possible(self) -> bool | None:
-        """6.4.1.2.2: your vanguard is below grade 3 and your hand has no card one grade above it."""
-        active = self.board.active
-        grade = self.grade(self.vanguard(active))
-        if grade is None:
-            return None
-        if grade >= 3:
-            return False
-        grades = [self.grade(c) for c in self.ids("hand", active)]
-        if None in grades:
-            return None
-        return grade + 1 not in grades
 
     def deal(self) -> None:
         """5.4.3.1-5.4.3.4 for a player who put their first vanguard with a search during the setup:
@@ -101,7 +75,11 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         its leader (10.25.10)."""
         active = self.board.active
         self.set(
-            ride_done=None, stride_done=None, end_done=None, grade_at_start=self.grade(self.vanguard(active))
+            ride_done=None,
+            stride_done=None,
+            end_done=None,
+            g_assist_open=None,
+            grade_at_start=self.grade(self.vanguard(active)),
         )
         self.goto("stand")
         pair = self.legion(active)
@@ -169,21 +147,36 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         return True
 
     def g_assist_step(self) -> bool:
-        """6.4.1.2.2: the G assist step stops only when it is possible."""
-        if self.g_assist_possible() is False:
-            self.goto("ride")
-            return True
-        return False
+        """6.4.1.2: the G assist step never waits on its own. Whether a G assist is possible depends on
+        the hand (6.4.1.2.2.2: no card one grade above the vanguard), which the opponent does not
+        see: a step that stopped only for such hands would tell them (the hidden-information
+        invariant, DESIGN.md), and a step that stopped every early turn would ask a rare question
+        every time. So the step passes to the ride step, and a player who wants the G assist asks for
+        it (:class:`~engine.match.games.vanguard.actions.VgGAssist`) as their first action there,
+        which takes the game back to this step. The window is kept open (``g_assist_open``) only on
+        public information: the vanguard below grade 3 (6.4.1.2.2.1)."""
+        grade = self.grade(self.vanguard(self.board.active))
+        if grade is None or grade < 3:
+            self.set(g_assist_open=True)
+        self.goto("ride")
+        return True
 
     def ride_step(self) -> bool:
-        """6.5.1.1: on once the turn's ride is done (6.5.1.1.2) or none is possible (8.5.2.1.1.1)."""
-        if self.data("ride_done") or self.can_ride() is False:
+        """6.5.1.1: the ride step waits for the turn player every turn until the turn's ride is done
+        (6.5.1.1.2): they ride, or answer "next step". Whether their hand holds a card they could ride
+        (8.5.2.1.1.1) is hidden from the opponent, so the step waits whatever the hand holds; a step
+        that passed by itself for some hands only would tell the opponent about them (the
+        hidden-information invariant, DESIGN.md). It passes by itself on public information only: the
+        ride done, or an empty hand (every zone's count is public, 4.1.2)."""
+        if self.data("ride_done") or not self.ids("hand", self.board.active):
             self.goto("stride")
             return True
         return False
 
     def stride_step(self) -> bool:
-        """6.5.1.2: on when no stride is possible (8.5.2.1.1.3)."""
+        """6.5.1.2: on when no stride is possible (8.5.2.1.1.3), which :meth:`can_stride` tells from
+        public information only (the vanguards' grades, the G zone's face-down count), so passing by
+        itself tells the opponent nothing they do not see."""
         if self.can_stride() is False:
             self.goto("main")
             return True
@@ -205,7 +198,12 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         return True
 
     def guard_step(self) -> bool:
-        """7.5.1.2.1.1: an attacked player who cannot guard passes; otherwise they act."""
+        """7.5.1.2: the guard step waits for the attacked player, who guards, intercepts or answers
+        "no guard" (:class:`~engine.match.games.vanguard.actions.VgPass`, 7.5.1.2.1), whatever cards
+        their hand holds: which cards those are is hidden from the attacker, so the window opens for
+        any hand (the hidden-information invariant, DESIGN.md). The automatic pass of 7.5.1.2.1.1
+        comes only from public information (:meth:`can_guard`: an empty hand, no unit that can
+        intercept, no G guardian possible), the same for every hand of that size."""
         active = self.board.active
         if not self.can_guard():
             self.emit("vg_pass", 1 - active, auto=True)
@@ -274,7 +272,7 @@ TABLE: tuple[Step[Work], ...] = (
     Step("damage process", "9.6", _started(Work.damage_process), every=True),
     Step("redraw", "5.4.3.4", _free(Work.setup_step)),
     Step("draw", "6.4.1.1.2", _free(Work.draw_step)),
-    Step("g_assist", "6.4.1.2.2", _free(Work.g_assist_step)),
+    Step("g_assist", "6.4.1.2", _free(Work.g_assist_step)),
     Step("ride", "6.5.1.1", _free(Work.ride_step)),
     Step("stride", "6.5.1.2", _free(Work.stride_step)),
     Step("start", "7.3.1.3", _free(Work.start_step)),

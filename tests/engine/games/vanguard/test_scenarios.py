@@ -117,7 +117,8 @@ def test_redraw_from_the_first_player_then_stand_up_and_first_draw() -> None:
         assert state.card(state.zone("vc", p)[0]).face_up and state.knows(None, state.zone("vc", p)[0])
     assert state.board.turn == 1 and state.board.active == 0
     assert len(state.zone("hand", 0)) == 6 and len(state.zone("hand", 1)) == 5
-    assert step(state) in ("g_assist", "ride")
+    # 6.4.1.2 the G assist step passes on its own; 6.5.1.1 the ride step waits for Alice.
+    assert step(state) == "ride" and state.board.priority == 0
 
 
 def test_actions_before_the_game_begins_are_refused() -> None:
@@ -138,7 +139,6 @@ def test_ride_grade_rule_soul_and_once_per_turn() -> None:
     state = begin()
     state = place(state, 0, "Alpha Knight", "hand")
     state = place(state, 0, "Alpha Squire", "hand")
-    state = do(state, NextStep, 0, to="ride") if step(state) == "g_assist" else state
     assert step(state) == "ride"
     knight = at("hand", find(state, 0, "hand", "Alpha Knight"))
     refused(
@@ -209,6 +209,29 @@ def test_no_attack_on_the_first_turn() -> None:
     state, lines = act(state, NextPhase(actor=0, version=state.version, to="battle"))
     assert step(state) == "end"
     assert lines == ["You move to the start step of the battle phase.", "The game moves to the end phase."]
+
+
+def test_next_step_from_the_start_step_is_the_choice_not_to_attack_7_3_1_2_2() -> None:
+    """7.3.1.2.2: a "next step" in the start step, with no attack declared, goes on to the next phase,
+    the end phase: the battle's later steps (attack, guard...) happen only with an attack (7.3.1.2.1).
+    The same after a battle, back in the start step (7.8.1.2), with a unit still able to attack."""
+    state = second_turn()
+    state = place(state, 1, "Beta Critical", "hand")
+    state = do(state, VgCall, 1, card=at("hand", find(state, 1, "hand", "Beta Critical")), circle="rc_lf")
+    state = to_battle(state, 1)
+    assert step(state) == "start"
+    skipped, lines = act(state, NextStep(actor=1, version=state.version), viewer=0)
+    assert step(skipped) == "end" and skipped.board.data("battle") is None
+    assert lines == ["Bob moves to the end phase."]
+    skipped = do(skipped, PassTurn, 1)
+    assert skipped.board.turn == 3 and skipped.board.active == 0
+    state = place(state, 1, "Beta King", "deck")  # Bob's drive check: no trigger
+    state = place(state, 0, "Alpha King", "deck")  # Alice's damage check: no trigger
+    state = do(state, VgAttack, 1, attacker="vc", target="vc")
+    state = do(state, VgPass, 0)
+    assert step(state) == "start" and state.board.priority == 1  # Bob's rear-guard may still attack
+    state, lines = act(state, NextStep(actor=1, version=state.version), viewer=1)
+    assert step(state) == "end" and lines == ["You move to the end phase."]
 
 
 def test_pass_turn_stands_and_draws_for_the_next_player() -> None:
@@ -449,12 +472,16 @@ def test_stride_heart_power_and_return_at_end_phase() -> None:
     state = second_turn(g_units=2)
     state = do(state, NextPhase, 1, to="end")
     state = do(state, PassTurn, 1)
-    # Alice's turn 3: her vanguard is grade 0, so the stride step passes by itself.
-    assert step(state) != "stride"
+    # Alice's turn 3: the ride step waits for her; her vanguard is grade 0, so after it the stride
+    # step passes by itself (8.5.2.1.1.3, public grades) and the main phase begins.
+    assert step(state) == "ride"
+    state = do(state, NextStep, 0)
+    assert step(state) == "main"
     state = begin(g_units=2)
     state = place(state, 0, "Alpha King", "vc", source="deck")
     state = place(state, 1, "Beta King", "vc", source="deck")
-    state = do(state, NextStep, 0, to="stride") if step(state) in ("g_assist", "ride") else state
+    assert step(state) == "ride"
+    state = do(state, NextStep, 0)
     assert step(state) == "stride"
     state, lines = act(state, VgStride(actor=0, version=state.version, card=at("gzone", 0)))
     assert lines[0] == "You stride Alpha Stride."
@@ -481,7 +508,7 @@ def test_numbers_entered_for_cards_without_data_and_declared_triggers() -> None:
     state = start(decks=bare)
     state = do(state, VgRedraw, 0)
     state = do(state, VgRedraw, 1)
-    assert step(state) == "g_assist"  # cannot tell without card data: the player moves on
+    assert step(state) == "ride"  # the ride step waits, with card data or without
     state = do(state, NextPhase, 0, to="main")
     state = do(state, PassTurn, 0)
     state = do(state, NextPhase, 1, to="battle")
@@ -533,7 +560,6 @@ def test_no_vanguard_rides_from_the_soul_or_loses_without_one() -> None:
     """9.5.1 ride a card from the soul; 9.2.4 no vanguard and no soul loses."""
     state = begin()
     state = place(state, 0, "Alpha Squire", "hand")
-    state = do(state, NextStep, 0, to="ride") if step(state) == "g_assist" else state
     state = do(state, VgRide, 0, card=at("hand", find(state, 0, "hand", "Alpha Squire")))
     state, lines = act(
         state, Move(actor=0, version=state.version, cards=(at("vc"),), to=ZoneRef(zone="drop"))
@@ -631,7 +657,7 @@ def test_hearts_take_the_g_units_orientation_when_it_returns() -> None:
     state = begin(g_units=2)
     state = place(state, 0, "Alpha King", "vc", source="deck")
     state = place(state, 1, "Beta King", "vc", source="deck")
-    state = do(state, NextStep, 0, to="stride") if step(state) in ("g_assist", "ride") else state
+    state = do(state, NextStep, 0, to="stride")
     state = do(state, VgStride, 0, card=at("gzone", 0))
     state = do(state, Orient, 0, cards=(at("vc"),), orientation="rest")
     state, lines = act(state, PassTurn(actor=0, version=state.version))
