@@ -46,10 +46,11 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
   with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no card in
   hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield break of
   as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14), the
-  broken shields going to their owner's hand with the defender's declaration window when a broken card
-  may have Shield Trigger or Guard Strike, or a card already in their hand may have Strike Back
-  (509.3a-b, 113.6, 112.3b; a card without data may have them), the declared Shield Triggers used
-  for free (509.3c, 112.3a); the end of the attack (510);
+  broken shields going to their owner's hand with the defender's declaration window after every break
+  (509.3a-b, 113.6: whatever the broken cards are, so that the attacker and the spectators learn nothing
+  about them from whether the game waits; the defender declines with one tap, and only their own view
+  lists the broken cards that may have Shield Trigger), the declared Shield Triggers used for free
+  (509.3c, 112.3a); the end of the attack (510);
 - keyword abilities from card data only when the card has them itself, not when its text names them
   (``destroy ... creatures that have "blocker"``; see :func:`.spec.own_keywords`);
 - while the defender decides (block, power of their creature, Shield Triggers), the attacking player
@@ -102,6 +103,7 @@ from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.duelmasters import attack, effects, mana
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
+from engine.match.games.duelmasters.attack import shield_triggers
 from engine.match.games.duelmasters.lines import register_lines
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
@@ -241,7 +243,11 @@ class DuelMastersDefinition(GameDefinition):
             "blocked": attack["blocked"],
             "blocker": handle(attack["blocker"]),
             "broken": None if broken is None else [handle(c) for c in broken],
+            "shield_triggers": None,
         }
+        if broken is not None and viewer == attack["defender"] and not attack["triggers_done"]:
+            # 509.3a, 112.3a: the defender's prompt; hidden from everyone else (see attack._break).
+            data["attack"]["shield_triggers"] = [handle(c) for c in shield_triggers(state, broken)]
         step = proc.current(board)
         if step == "attack_declaration":
             data["waiting"], data["waiting_for"] = "attack_triggers", board.active

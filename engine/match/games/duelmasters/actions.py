@@ -122,12 +122,13 @@ class Break(BaseAction):
 
 
 class ShieldTrigger(BaseAction):
-    """The defender declares the Shield Triggers among the shields just broken (509.3a, 112.3a):
-    the declared cards are shown to everyone and used for free (509.3c): creatures are summoned,
-    spells cast (then put into the graveyard; their text is the players' to resolve). ``cards`` are
-    positions in your hand; none declines, and closes the window of Guard Strike and Strike Back too
-    (113.6, 509.3b: those the players use by hand). ``granted``: an effect gives the declared cards
-    Shield Trigger (113.6b-c), which their data lacks."""
+    """The defender's answer to the window every break opens (113.6, 509.3a): the Shield Triggers
+    declared among the shields just broken (112.3a) are shown to everyone and used for free (509.3c):
+    creatures are summoned, spells cast (then put into the graveyard; their text is the players' to
+    resolve). ``cards`` are positions in your hand; none declines, the one tap of a break with nothing
+    to declare, and closes the window of Guard Strike and Strike Back too (113.6, 509.3b: those the
+    players use by hand). ``granted``: an effect gives the declared cards Shield Trigger (113.6b-c),
+    which their data lacks."""
 
     type: Literal["dm_trigger"] = "dm_trigger"
     cards: tuple[CardAt, ...] = Field(default=(), max_length=99)

@@ -1,7 +1,14 @@
 """The handlers of the attack step's choices: the attack declaration (506.1), the block declaration
 (507.1), a power the card data lacks (206, 508.1), the shields the direct attack breaks (509.2-509.3)
-and the declaration window that follows a break (Shield Trigger, 509.3a, 509.3c, 112.3a; Guard Strike
-and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are in :mod:`.turn`."""
+and the declaration window that follows every break (Shield Trigger, 509.3a, 509.3c, 112.3a; Guard Strike
+and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are in :mod:`.turn`.
+
+The window opens after *every* break that puts shields into the hand, whatever the broken cards are
+(:func:`_break`): the broken shields were seen by nobody (406.2) and are in the defender's hand now,
+so a window that opened only when one of them may have Shield Trigger would tell the attacker and the
+spectators what the defender drew (DESIGN.md, "Hidden information by construction"). The defender
+answers it with one tap (:class:`~.actions.ShieldTrigger` with no card: "no Shield Trigger"), and only
+their own view lists the broken cards that may have Shield Trigger (:func:`shield_triggers`)."""
 
 from __future__ import annotations
 
@@ -186,8 +193,17 @@ def _power(state: MatchState, action: DeclarePower) -> HandlerResult:
 
 
 def _break(state: MatchState, action: Break) -> HandlerResult:
-    """509.2-509.3, 701.14: the chosen shields go to their owner's hand; the defender's declaration
-    window follows if they may declare something (:func:`_may_declare`)."""
+    """509.2-509.3, 701.14: the chosen shields go to their owner's hand, and the defender's declaration
+    window opens, always (113.6: "the player may declare the usage of 'Shield Trigger', 'Guard Strike'
+    and 'Strike Back'" whenever a shield is added to the hand by a break; 509.3a-b).
+
+    The window opens whether or not a broken card has Shield Trigger or Guard Strike, or the hand holds
+    a Strike Back card: what the defender holds is hidden from the attacker (the shields were seen by
+    nobody, 406.2), and a decision point that opened only for some hands would show the attacker which
+    kind of card they just broke. An effect may also give Shield Trigger to a broken card whose data
+    says it has none (113.6b-c, declared with ``granted``), so the rules themselves give every broken
+    card a chance at the window. On a phone the defender gets one prompt per break: the cards they may
+    declare (:func:`shield_triggers`, in their own view), or a single "no Shield Trigger" tap."""
     require_step(state, "direct_attack", "break shields", "509.2")
     work = DuelMastersWork(state, action.version)
     board = state.board
@@ -213,27 +229,24 @@ def _break(state: MatchState, action: Break) -> HandlerResult:
     if len(chosen) != count:
         what = "shield" if count == 1 else "shields"
         refuse(f"This attack breaks {count} {what}; choose exactly {count} (509.2).")
-    hand = work.ids("hand", defender)
     work.move(actor, chosen, "hand", defender, kind="dm_break")
-    attack.update(broken=chosen, triggers_done=not _may_declare(state, chosen, hand))
+    attack.update(broken=chosen, triggers_done=False)  # 113.6: the window opens after every break
     work.set(attack=attack)
     return work.handled()
 
 
-def _may_declare(state: MatchState, broken: Sequence[int], hand: Sequence[int]) -> bool:
-    """113.6, 509.3a-b: whether the defender may have something to declare when the shields are broken:
-    a broken card that may have Shield Trigger (112.3a) or Guard Strike (113.6), or a card already in
-    their hand before the break that may have Strike Back (112.3b: a Strike Back card broken at the same
-    time can't be used). A card without data may have any of them."""
+def shield_triggers(state: MatchState, broken: Sequence[int]) -> list[int]:
+    """509.3a, 112.3a: the broken cards still in their owner's hand that may have Shield Trigger (a card
+    without data may), which the defender's own view lists for their prompt. Only the defender may be
+    shown this: to anyone else it tells what the hidden broken shields are."""
     table = state.match.table
     cards = state.board.cards
-
-    def may(card_id: int, keyword: str) -> bool:
-        return flag(table[cards[card_id].ref], keyword) is not False
-
-    return any(may(c, "shield_trigger") or may(c, "guard_strike") for c in broken) or any(
-        may(c, "strike_back") for c in hand
-    )
+    return [
+        c
+        for c in broken
+        if c in state.zone("hand", cards[c].owner)
+        and flag(table[cards[c].ref], "shield_trigger") is not False
+    ]
 
 
 def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:

@@ -169,6 +169,8 @@ def _break(line: Line) -> str:
 
 
 def _trigger(line: Line) -> str:
+    """509.3a: the declaration, or "no Shield Trigger": the same line after every break whatever was
+    broken, since the window opens after every break (113.6)."""
     if not line.event.cards:
         return f"{line.subject()} {line.verb('declare')} no Shield Trigger."
     return f"{line.subject()} {line.verb('declare')} Shield Trigger: {line.cards()} (509.3a){_entered(line)}."

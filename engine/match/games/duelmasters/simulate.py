@@ -5,10 +5,10 @@ Decks follow the deck construction rules (100.2-100.4): 40 cards of two civiliza
 2 psychic cards in the hyperspatial zone, 12 gacharange cards (6 names, 2 copies) in the super
 gacharange zone and evolution creatures (801). Players charge, summon what they can pay for (an
 evolution onto one of their creatures), now and then change a creature's power until the end of the
-turn (511.2), attack with everything able, block
-and declare Shield Triggers at random (Guard Strike and Strike Back cards open the window, where the
-players decline them); games end by the rules (a direct attack with no shields, or a deck at 0
-cards).
+turn (511.2), attack with everything able, block, and answer the window every break opens (509.3a,
+113.6) at random: some of the broken cards that may have Shield Trigger, or none with one tap (Guard
+Strike and Strike Back are declined); games end by the rules (a direct attack with no shields, or a
+deck at 0 cards).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from engine.match.games.duelmasters.actions import (
     ShieldTrigger,
     UseCard,
 )
+from engine.match.games.duelmasters.attack import shield_triggers
 from engine.match.games.duelmasters.board import (
     UNTAPPED,
     attack_of,
@@ -88,7 +89,7 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
             stats["shield_trigger"] = 1
         if rng.random() < 0.1:
             stats["speed_attacker"] = 1
-        if rng.random() < 0.1:  # 113.6, 112.3b: they open the defender's window after a break
+        if rng.random() < 0.1:  # 113.6, 112.3b: declared (by hand) in the window after a break
             stats[rng.choice(("guard_strike", "strike_back"))] = 1
         if cost >= 6:
             stats["breaker"] = rng.choice((2, 2, 3))
@@ -249,14 +250,11 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
         elif attack is not None:
             defender = attack["defender"]
             hand = state.zone("hand", defender)
-            eligible = [
-                i
-                for i, c in enumerate(hand)
-                if c in attack["broken"] and flag(table[cards[c].ref], "shield_trigger") is not False
-            ]
+            eligible = [hand.index(c) for c in shield_triggers(state, attack["broken"])]
             declared = tuple(CardAt(zone="hand", index=i) for i in eligible if rng.random() < 0.7)
-            out.append(ShieldTrigger(actor=defender, version=version, cards=declared))
-            out.append(ShieldTrigger(actor=defender, version=version))
+            if declared:
+                out.append(ShieldTrigger(actor=defender, version=version, cards=declared))
+            out.append(ShieldTrigger(actor=defender, version=version))  # 509.3a: none, one tap
     out.append(NextStep(actor=active, version=version))
     out.append(PassTurn(actor=active, version=version))
     return out

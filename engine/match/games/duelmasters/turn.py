@@ -146,7 +146,8 @@ def _battle_step(work: DuelMastersWork) -> bool:
 
 def _direct_attack(work: DuelMastersWork) -> bool:
     """509.1: a player attacked directly with no shields loses (703.4a); 509.2-509.3: otherwise the
-    attacking player breaks shields and the defender declares Shield Triggers."""
+    attacking player breaks shields, then the defender holds priority for their declarations of usage
+    (509.3a-b, 113.6) after every break, until they declare or decline (:func:`.attack._break`)."""
     attack = _attack_going(work)
     if attack is None:
         return True

@@ -12,7 +12,7 @@ from engine.match.games.duelmasters import stats_from_record
 from engine.match.games.duelmasters.actions import Attack, Block, Break, ShieldTrigger
 from engine.match.games.duelmasters.board import attack_of
 from engine.match.state import CardRef, MatchState
-from engine.match.view import view
+from engine.match.view import handle_of, view
 from tests.engine.games.duelmasters.helpers import act, at, attack, creature, deck, place, start, step
 from tests.engine.games.duelmasters.test_rules import refused, to_attack
 
@@ -177,26 +177,42 @@ def test_a_broken_guard_strike_card_opens_the_declaration_window() -> None:
     state, guard = place(state, "Guard Strike Beast", "shields", 1)
     state = _broken(state, guard)
     assert _window_open(state) and guard in state.zone("hand", 1)
+    # Guard Strike is used by hand: Bob's prompt offers no Shield Trigger to declare.
+    assert view(state, 1)["game_data"]["attack"]["shield_triggers"] == []
 
 
 def test_a_broken_card_without_data_opens_the_declaration_window() -> None:
     """509.3a, 113.6: a card without data may have Shield Trigger or Guard Strike."""
     state = start(decks=(deck(ATTACKER), deck(MYSTERY)))
     state, mystery = place(state, "Mystery Beast", "shields", 1)
-    assert _window_open(_broken(state, mystery))
+    state = _broken(state, mystery)
+    assert _window_open(state)
+    # Bob's prompt offers it as a possible Shield Trigger; nobody else's view says so.
+    assert view(state, 1)["game_data"]["attack"]["shield_triggers"] == [handle_of(state, 1, mystery)]
+    assert view(state, 0)["game_data"]["attack"]["shield_triggers"] is None
+    assert view(state, None)["game_data"]["attack"]["shield_triggers"] is None
 
 
-def test_no_declaration_window_when_no_card_may_have_one() -> None:
-    """509.3a-b, 113.6, 112.3b: a broken card known to have none of Shield Trigger, Guard Strike and
-    Strike Back, and no Strike Back card in the hand before the break: the attack ends at once. A Strike
-    Back card broken at the same time can't be used (112.3b), so it opens no window either."""
-    state = _broken(start(decks=(deck(ATTACKER), deck())))
-    assert step(state) == "attack_declaration" and attack_of(state.board) is None
-    state = start(decks=(deck(ATTACKER), deck(STRIKE_BACK)))
-    state, striker = place(state, "Strike Back Beast", "shields", 1)
-    state = _broken(state, striker)
-    assert striker in state.zone("hand", 1)
-    assert step(state) == "attack_declaration" and attack_of(state.board) is None
+def test_the_declaration_window_opens_even_when_no_card_may_have_one() -> None:
+    """113.6, 509.3a-b, 112.3b: a broken card known to have none of Shield Trigger, Guard Strike and
+    Strike Back, and no Strike Back card in the hand before the break, still opens the window: whether
+    the game waits must not tell the attacker what the hidden broken shield is. The defender's prompt
+    lists no card, and one tap closes it. A Strike Back card broken at the same time can't be used
+    (112.3b): the window is the same."""
+    for decks, name in (
+        ((deck(ATTACKER), deck()), None),
+        ((deck(ATTACKER), deck(STRIKE_BACK)), "Strike Back Beast"),
+    ):
+        state = start(decks=decks)
+        shield = None
+        if name is not None:
+            state, shield = place(state, name, "shields", 1)
+        state = _broken(state, shield)
+        assert _window_open(state)
+        assert view(state, 0)["game_data"]["waiting"] == "shield_trigger"
+        assert view(state, 1)["game_data"]["attack"]["shield_triggers"] == []
+        state, _ = act(state, ShieldTrigger, 1)
+        assert step(state) == "attack_declaration" and attack_of(state.board) is None
 
 
 def test_shield_trigger_given_by_an_effect_is_declared_with_granted() -> None:

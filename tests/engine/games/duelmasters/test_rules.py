@@ -266,7 +266,8 @@ def test_a_castle_is_not_put_into_the_battle_zone() -> None:
 
 
 def test_a_direct_attack_breaks_a_shield_into_its_owners_hand() -> None:
-    """506.1c (tap), 507.1 (block declaration), 509.2a (one shield), 509.3, 701.14, 510, 505.5."""
+    """506.1c (tap), 507.1 (block declaration), 509.2a (one shield), 509.3, 701.14, 113.6 and 509.3a
+    (the declaration window after every break), 510, 505.5."""
     state = start(decks=(deck(ATTACKER), deck()))
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
@@ -297,7 +298,16 @@ def test_a_direct_attack_breaks_a_shield_into_its_owners_hand() -> None:
     assert (
         lines(events, state, None)[0] == "Alice breaks a card of Bob's shield zone, into Bob's hand (509.3)."
     )
-    # a filler has no Shield Trigger: no declaration; the attack ends and the next may be declared (505.5)
+    # 113.6, 509.3a: the window opens even for a filler (the attacker can't tell what was broken); Bob's
+    # prompt lists nothing to declare, and he closes it with one tap.
+    assert step(state) == "direct_attack" and state.board.priority == 1
+    assert view(state, 0)["game_data"]["waiting"] == "shield_trigger"
+    assert view(state, 1)["game_data"]["attack"]["shield_triggers"] == []
+    refused(state, NextStep, 0, "An attack is in progress; finish it first (505.4).")
+    state, events = act(state, ShieldTrigger, 1)
+    assert lines(events, state, 0) == ["Bob declares no Shield Trigger."]
+    assert shield in state.zone("hand", 1) and not state.knows(0, shield)
+    # the attack ends and the next may be declared (505.5)
     assert step(state) == "attack_declaration" and attack_of(state.board) is None
 
 
