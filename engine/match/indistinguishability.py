@@ -20,7 +20,9 @@ and after each one compares, for that viewer:
   both twins or refused in both with the same sentence, and if accepted, leaves the same view.
 
 A window ends, with nothing wrong, as soon as one of the shuffled cards becomes known to the viewer
-in either twin (it was drawn, revealed, checked: from then on the twins may differ openly), or when
+in either twin (it was drawn, revealed, checked: from then on the twins may differ openly), or the
+viewer was shown different cards in the two twins (a card revealed and put back within one action,
+such as a drive check), or when
 another seat's action is accepted in one twin only (that player chose by cards they know), or when
 the match ends.
 """
@@ -28,6 +30,7 @@ the match ends.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -37,7 +40,7 @@ from engine.errors import ArbiterError
 from engine.match.actions import BaseAction
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
-from engine.match.events import Event
+from engine.match.events import SEEN_SPECTATOR, Event
 from engine.match.game import GameDefinition
 from engine.match.offers import offers
 from engine.match.render import render_all
@@ -128,6 +131,12 @@ def _revealed(state: MatchState, viewer: Viewer, changed: frozenset[int]) -> boo
     return any(not _unknown(cards[card_id], viewer, everyone) for card_id in changed)
 
 
+def _seen(events: Sequence[Event], viewer: Viewer) -> Counter[int]:
+    """The cards (table refs) whose names these events show the viewer."""
+    bit = SEEN_SPECTATOR if viewer is None else 1 << viewer
+    return Counter(ref for event in events for ref, mask in event.cards if mask & bit)
+
+
 def _differences(a: Any, b: Any, path: str = "") -> list[str]:
     """Where two views differ, as short paths (the first few)."""
     if isinstance(a, dict) and isinstance(b, dict):
@@ -193,7 +202,11 @@ class _Comparison:
                     shown = [x if isinstance(x, str) else "accepted" for x in (first, second)]
                     self.fail(one, f"the answer to {action.type}", [f"{shown[0]!r} != {shown[1]!r}"])
                 continue
-            if _revealed(first[0], self.viewer, changed) or _revealed(second[0], self.viewer, changed):
+            if (
+                _revealed(first[0], self.viewer, changed)
+                or _revealed(second[0], self.viewer, changed)
+                or _seen(first[1], self.viewer) != _seen(second[1], self.viewer)
+            ):
                 continue
             self.same(first[0], second[0], (first[1], second[1]))
 
@@ -237,7 +250,13 @@ def compare_window(
             break
         one, two = first[0], second[0]
         steps += 1
-        if _revealed(one, viewer, changed) or _revealed(two, viewer, changed):
+        if (
+            _revealed(one, viewer, changed)
+            or _revealed(two, viewer, changed)
+            or _seen(first[1], viewer) != _seen(second[1], viewer)
+        ):
+            # The viewer saw different cards (a drive check, a card revealed and put back within the
+            # action): from here the twins may differ openly.
             ended_by = "revealed"
             break
         check.same(one, two, (first[1], second[1]))
