@@ -7,7 +7,6 @@ the spec ``games/forceofwill.md`` of the shared folder.
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -82,12 +81,6 @@ def test_document_has_4612_lines_not_4611() -> None:
     assert _raw().count("\n") == 4611
     assert len(_lines()) == 4612
     assert raw_line(4612) == "- Added [Torrent] and clarified Continuous Ability"
-
-
-def test_parsing_is_fast() -> None:
-    started = time.perf_counter()
-    parse(_raw())
-    assert time.perf_counter() - started < 1.0
 
 
 # --------------------------------------------------------------------------------------------------
