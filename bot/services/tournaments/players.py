@@ -9,6 +9,7 @@ from engine.games import resolve_game
 from engine.tournament import TournamentError
 from engine.tournament.lifecycle import Command, EventStatus, require
 from engine.tournament.reporting import Kind, concede, concede_cut
+from engine.tournament.wording import count, each_round
 
 from .base import ServiceBase
 from .info import MAX_DECKLIST_CHARS, Actor, DecklistInfo, DropOutcome, PlayerInfo, UserId
@@ -63,7 +64,7 @@ class PlayersMixin(ServiceBase):
             )
             detail = f"{name} ({player_id})"
             if late_from > 1:
-                detail += f", late entry from round {late_from} (losses for rounds 1-{late_from - 1})"
+                detail += f", late entry from round {late_from} (a loss for {each_round(1, late_from - 1)})"
             await self._audit(actor, e.id, "add player", detail)
             state = await self._reload(state)
         return self._player_info(state, player_id)
@@ -276,9 +277,10 @@ class PlayersMixin(ServiceBase):
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
             decks = await self.repo.decklists(state.event.id)
-            await self._audit(actor, state.event.id, "export decklists", f"{len(decks)} decklists")
+            await self._audit(actor, state.event.id, "export decklists", count(len(decks), "decklist"))
         out = io.StringIO()
-        out.write(f"# {state.event.name}: decklists ({len(decks)} of {len(state.players)} players)\n")
+        players = count(len(state.players), "player")
+        out.write(f"# {state.event.name}: decklists ({len(decks)} of {players})\n")
         have = set()
         for d in decks:
             have.add(d.player_id)
