@@ -999,7 +999,8 @@ async def test_a_decklist_is_parsed_and_checked_before_the_write_transaction(
 ) -> None:
     seen: list[bool] = []
 
-    async def lookup(game: Any, names: list[str]) -> dict[str, Any]:
+    async def lookup(game: Any, names: list[str], guild_id: int | None) -> dict[str, Any]:
+        assert guild_id == GUILD  # the event's server: its own cards are checked too
         seen.append(db.connection.in_transaction)
         return {}
 
