@@ -66,10 +66,10 @@ def _parse_target(text: str) -> Target | None:
 
 
 async def navigate(interaction: discord.Interaction, owner_id: int, target: Target) -> None:
-    """Open ``target``: in place for the owner, as a private copy for anyone else."""
-    await presenter.update(
-        interaction, await actions.open_target(app_of(interaction), target), owner_id=owner_id
-    )
+    """Open ``target``: in place for the owner, as a private copy for anyone else. Cards are read as
+    the server the component was used in sees them."""
+    reply = await actions.open_target(app_of(interaction), target, interaction.guild_id)
+    await presenter.update(interaction, reply, owner_id=owner_id)
 
 
 class PanelButton(

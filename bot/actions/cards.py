@@ -44,22 +44,28 @@ async def cards_search(app: App, guild_id: int | None, game: str | None, query: 
     results = await app.cards.search(resolved, query, per_page=CARDS_PER_PAGE, guild_id=guild_id)
     search_id = 0
     if results.total > CARDS_PER_PAGE:
-        # a saved card search keeps its server in the edition column (card searches have no edition)
-        scope = str(guild_id) if guild_id else None
-        search_id = await app.guilds.repo.save_search(resolved.key, scope, query[:1000], kind="cards")
+        # saved with its server: its pages show that server's own cards, and only there
+        search_id = await app.guilds.repo.save_search(
+            resolved.key, None, query[:1000], kind="cards", guild_id=guild_id
+        )
     return answer(results_panel(results, search_id=search_id))
 
 
-async def open_cards_target(app: App, target: Target) -> Reply:
-    """A card button's destination: a card, or a page of a saved card search."""
+async def open_cards_target(app: App, target: Target, guild_id: int | None) -> Reply:
+    """A card button's destination, for a button pressed in the server ``guild_id`` (``None``: a
+    direct message): a card that server sees (a shared card or its own), or a page of a card search
+    made in that server."""
     if target.kind == "card":
-        view = await app.cards.view_from_button(target.card_id)
-        return answer(card_panel(view)) if view else refusal("That card is no longer in the database.")
-    saved = await app.guilds.repo.saved_search(target.search_id, kind="cards")
+        view = await app.cards.view(target.card_id, guild_id=guild_id)
+        if view is None:
+            return refusal("That card is no longer in the card data this server sees.")
+        return answer(card_panel(view))
+    saved = await app.guilds.repo.saved_card_search(target.search_id)
     if saved is None:
         return refusal("That search has expired; run /cards search again.")
-    game_key, scope, query = saved
-    guild_id = int(scope) if scope and scope.isdigit() else None
+    game_key, searched_in, query = saved
+    if searched_in != (guild_id or None):
+        return refusal("That search was made in another server; run /cards search here.")
     results = await app.cards.search(
         resolve_game(game_key), query, page=target.page, per_page=CARDS_PER_PAGE, guild_id=guild_id
     )

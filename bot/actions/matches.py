@@ -74,7 +74,7 @@ async def match_challenge(
         deck=deck,
         opponent=None if opponent is None else (opponent.user_id, opponent.name),
     )
-    problems = await app.challenges.problems(challenge.game, challenge.challenger_deck)
+    problems = await app.challenges.problems(challenge.game, challenge.challenger_deck, guild_id)
     note = (
         f"\nYour deck is not legal ({'; '.join(problems)}); your opponent must agree to it."
         if problems
@@ -119,7 +119,7 @@ async def _notes(app: App, match_id: int) -> list[str]:
         (challenge.challenger_deck, challenge.challenger_name, challenge.opponent_name),
         (challenge.opponent_deck, challenge.opponent_name, challenge.challenger_name),
     ):
-        problems = await app.challenges.problems(challenge.game, deck)
+        problems = await app.challenges.problems(challenge.game, deck, challenge.guild_id)
         if problems:
             notes.append(
                 f"{owner}'s deck is not legal ({len(problems)} problems); {other} agreed to play against it."

@@ -21,6 +21,7 @@ from bot.reply import Post, Prompt, Reply, answer, post
 from bot.services.tournaments import Actor, EventInfo, ReportKey, TopCutInfo
 from engine.errors import ArbiterError
 from engine.tournament import DEFAULT_FLOOR
+from engine.tournament.wording import count, each_round
 
 _SCORE = re.compile(r"^\s*(\d{1,2})\s*[-–:/ ]\s*(\d{1,2})(?:\s*[-–:/ ]\s*(\d{1,2}))?\s*$")
 
@@ -181,11 +182,12 @@ async def tournament_register(app: App, actor: Actor, event: str | int, display_
     info = await _event(app, actor, event)
     player = await app.tournaments.register(actor, info.id, display_name)
     after = await app.tournaments.event(actor, info.id)
-    seats = f" of {after.capacity}" if after.capacity else ""
+    seats = f"{after.players} of {count(after.capacity, 'player')}" if after.capacity else ""
     return answer(
         tr.message_panel(
             after.name,
-            f"{tr.name(player.name)} is registered ({after.players}{seats} players). Submit your decklist"
+            f"{tr.name(player.name)} is registered ({seats or count(after.players, 'player')})."
+            " Submit your decklist"
             " with /tournament decklist submit; drop with /tournament drop.",
             private=True,
         )
@@ -213,8 +215,8 @@ async def tournament_add_player(
     text = f"{tr.name(player.name)} is added to {tr.escape(info.name)}."
     if player.late_from_round > 1:
         text += (
-            f" Late entry: paired from round {player.late_from_round}, with a loss for each of rounds"
-            f" 1-{player.late_from_round - 1}."
+            f" Late entry: paired from round {player.late_from_round}, with a loss for"
+            f" {each_round(1, player.late_from_round - 1)}."
         )
     return answer(tr.message_panel(info.name, text, private=True))
 
@@ -446,13 +448,15 @@ async def tournament_time(app: App, actor: Actor, event: str | int, minutes: int
     return answer(
         tr.message_panel(
             info.name,
-            f"Round {rnd.number} now lasts {rnd.minutes} minutes ({minutes:+d}); {left} minutes left.",
+            f"Round {rnd.number} now lasts {count(rnd.minutes, 'minute')} ({minutes:+d});"
+            f" {count(left, 'minute')} left.",
             private=True,
         ),
         posts=(
             post(
                 info.channel_id,
-                f"**{tr.escape(info.name)}**: round {rnd.number} clock {minutes:+d} minutes,"
+                f"**{tr.escape(info.name)}**: round {rnd.number} clock {minutes:+d}"
+                f" minute{'' if abs(minutes) == 1 else 's'},"
                 f" ends <t:{int(rnd.ends_at.timestamp())}:t>.",
             ),
         ),

@@ -44,6 +44,7 @@ from bot.services.tournaments import (
 from engine.games import GAMES
 from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import ResultStatus
+from engine.tournament.wording import count
 
 STANDINGS_PER_PAGE = 20
 LINES_PER_PAGE = 25
@@ -65,11 +66,6 @@ _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
 
 
 # small pieces ------------------------------------------------------------------------------------------
-
-
-def count(n: int, noun: str) -> str:
-    """``1 table``, ``2 tables``: a number with its noun in the singular or the plural."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def escape(text: str) -> str:
@@ -164,7 +160,7 @@ def event_fields(info: EventInfo) -> list[tuple[str, str]]:
     if info.rounds is not None:
         rounds = str(info.rounds)
     else:
-        rounds = f"auto ({info.swiss_rounds} for {info.players} players)"
+        rounds = f"auto ({info.swiss_rounds} for {count(info.players, 'player')})"
     players = str(info.players) + (f" ({info.dropped} dropped)" if info.dropped else "")
     if info.capacity:
         players += f" of {info.capacity}"
@@ -173,7 +169,7 @@ def event_fields(info: EventInfo) -> list[tuple[str, str]]:
         ("Format", format_name(info)),
         ("Swiss rounds", rounds),
         ("Top cut", f"top {info.top_cut}" if info.top_cut else "none"),
-        ("Round length", f"{info.round_minutes} minutes"),
+        ("Round length", count(info.round_minutes, "minute")),
         ("Tiebreaker floor", floor_text(info.tiebreaker_floor)),
         ("Players", players),
         ("Status", info.label.removeprefix(info.name).strip(" ()")),
@@ -205,7 +201,7 @@ def events_panel(events: Sequence[EventInfo]) -> Panel:
         f"{e.label.removeprefix(e.name).strip(' ()')} · {e.players} player{'s' if e.players != 1 else ''}"
         for e in events
     ]
-    return make_panel("Tournaments", paginate(lines, 40)[0], footer=f"{len(events)} events")
+    return make_panel("Tournaments", paginate(lines, 40)[0], footer=count(len(events), "event"))
 
 
 def players_panel(info: EventInfo, players: Sequence[PlayerInfo], page: int = 0) -> tuple[Panel, Pager]:
@@ -226,7 +222,7 @@ def players_panel(info: EventInfo, players: Sequence[PlayerInfo], page: int = 0)
         f"{info.name}: players",
         pages[page],
         footer=_page_footer(
-            f"{info.players} players" + (f", {info.dropped} dropped" if info.dropped else ""),
+            count(info.players, "player") + (f", {info.dropped} dropped" if info.dropped else ""),
             page,
             len(pages),
         ),
@@ -268,8 +264,9 @@ def start_post(outcome: StartOutcome) -> Post:
     info = outcome.event
     return post(
         info.channel_id,
-        f"**{escape(info.name)}** has started: {info.players} players, {info.swiss_rounds} Swiss rounds of "
-        f"{format_name(info)}, {info.round_minutes} minutes each"
+        f"**{escape(info.name)}** has started: {count(info.players, 'player')},"
+        f" {count(info.swiss_rounds, 'Swiss round')} of {format_name(info)},"
+        f" {count(info.round_minutes, 'minute')} each"
         + (f", then a top {info.top_cut}" if info.top_cut else "")
         + ". Decklists are locked; round 1 pairings follow.",
     )
@@ -358,7 +355,7 @@ def pairing_posts(rnd: RoundInfo) -> list[Post]:
     header = (
         f"**{escape(info.name)}: round {rnd.number} of {info.swiss_rounds}**"
         f" ({count(len(rnd.matches), 'table')}, "
-        f"{rnd.minutes} minutes, ends <t:{ends}:t>). Report with `/tournament report`."
+        f"{count(rnd.minutes, 'minute')}, ends <t:{ends}:t>). Report with `/tournament report`."
     )
     lines = []
     for m in rnd.matches:
@@ -532,7 +529,7 @@ def standings_panel(info: StandingsInfo, page: int = 0) -> tuple[Panel, Pager]:
         else (f"after round {info.through_round}" if info.through_round else "before round 1")
     )
     floor = percent(event.tiebreaker_floor)
-    base = f"{len(info.rows)} players · {when} · tiebreakers: OMW%, GW%, OGW% (floor {floor})"
+    base = f"{count(len(info.rows), 'player')} · {when} · tiebreakers: OMW%, GW%, OGW% (floor {floor})"
     panel = make_panel(
         f"{event.name}: standings",
         pages[page],
@@ -636,7 +633,7 @@ def log_panel(info: EventInfo | None, entries: Sequence[AuditEntry], page: int =
     panel = make_panel(
         title,
         pages[page],
-        footer=_page_footer(f"{len(entries)} entries, newest first", page, len(pages)),
+        footer=_page_footer(f"{count(len(entries), 'entry', 'entries')}, newest first", page, len(pages)),
         commands=[f"{command} page:{page + 2}"] if page + 1 < len(pages) else [],
         private=True,
     )

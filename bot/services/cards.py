@@ -244,7 +244,10 @@ class CardsService:
         if resolution.candidates:
             return CardMiss(
                 f"'{shown}' could be several {game.name} cards.",
-                [(key, await self._label(key, candidate)) for key, candidate, _ in resolution.candidates],
+                [
+                    (key, await self._label(key, candidate, guild_id))
+                    for key, candidate, _ in resolution.candidates
+                ],
             )
         if not await self.repo.count(game.key, guild_id):
             return CardMiss(
@@ -253,27 +256,31 @@ class CardsService:
             )
         return CardMiss(f"There is no {game.name} card like '{shown}'.")
 
-    async def deck_lookup(self, game: Game, names: Iterable[str]) -> dict[str, CardRecord] | None:
+    async def deck_lookup(
+        self, game: Game, names: Iterable[str], guild_id: int | None = None
+    ) -> dict[str, CardRecord] | None:
         """Card data for the names of a decklist, by the name as written: exact names, faces and
-        aliases only (a decklist is checked, not guessed). None when no cards of the game are imported,
-        so deck checks count only and say what they could not check."""
-        if not await self.repo.count(game.key):
+        aliases only (a decklist is checked, not guessed), among the shared cards and those of the
+        server ``guild_id`` (the server of the match or the event; ``None``: shared cards only). None
+        when that server sees no cards of the game, so deck checks count only and say what they could
+        not check."""
+        if not await self.repo.count(game.key, guild_id):
             return None
-        index = self._index(game)
+        index = self._index(game, guild_id)
         found: dict[str, CardRecord] = {}
         for name in set(names):
             resolution = index.resolve(name)
             if resolution.key is None or resolution.status not in ("exact", "alias"):
                 continue
-            stored = await self.repo.card(resolution.key)
+            stored = await self.repo.card(resolution.key, guild_id)
             if stored is not None:
                 found[name] = stored.card
         return found
 
-    async def _label(self, card_id: int, matched: str) -> str:
+    async def _label(self, card_id: int, matched: str, guild_id: int | None) -> str:
         """A candidate as the did-you-mean list shows it: the name that matched, and the card's own
         name when that is another face or an alias (``Tina, Virtuous Stella (Dominatus, Star Gladius)``)."""
-        stored = await self.repo.card(card_id)
+        stored = await self.repo.card(card_id, guild_id)
         if stored is None or normalise_name(stored.card.name) == normalise_name(matched):
             return matched
         return f"{matched} ({stored.card.name})"
@@ -281,7 +288,8 @@ class CardsService:
     async def view(
         self, card_id: int, matched: str | None = None, guild_id: int | None = None
     ) -> CardView | None:
-        """A card by id, if an asker in ``guild_id`` may see it."""
+        """A card by id, if an asker in ``guild_id`` may see it: a shared card, or that server's own
+        (a card button opens its card this way, in the server it is pressed in)."""
         stored = await self.repo.card(card_id, guild_id)
         if stored is None:
             return None
@@ -291,12 +299,6 @@ class CardsService:
             rulings=await self.repo.rulings(stored.card),
             keywords=self._keyword_links(stored),
         )
-
-    async def view_from_button(self, card_id: int) -> CardView | None:
-        """A card a button of the bot leads to, whatever its scope: the bot makes a card's button only
-        where the card is visible, and the button's message stays where it was sent."""
-        stored = await self.repo.card(card_id, guild_id=None, any_scope=True)
-        return None if stored is None else await self.view(stored.id, guild_id=stored.guild_id)
 
     def _keyword_links(self, stored: StoredCard) -> list[KeywordLink]:
         """Keywords of the game's rules that the card's text mentions, each linked to its rule."""

@@ -123,21 +123,22 @@ class ChallengeService:
         parse_decklist(game, text)
         return {"kind": "list", "name": "decklist", "text": text}
 
-    async def problems(self, game: str, deck: dict[str, Any]) -> list[str]:
-        """Why a stored deck is not legal (empty when it is, or for a practice deck)."""
+    async def problems(self, game: str, deck: dict[str, Any], guild_id: int) -> list[str]:
+        """Why a stored deck is not legal with the card data the server sees (empty when it is, or
+        for a practice deck)."""
         if deck["kind"] == "practice":
             return []
         parsed = parse_decklist(game, deck["text"])
         records = await self.cards.deck_lookup(
-            resolve_game(game), [entry.name for _, entry in parsed.all_entries()]
+            resolve_game(game), [entry.name for _, entry in parsed.all_entries()], guild_id
         )
         return check_deck(game, parsed, None if records is None else records.get).problems
 
-    async def _zones(self, game: str, deck: dict[str, Any]) -> dict[str, list[CardRef]]:
+    async def _zones(self, game: str, deck: dict[str, Any], guild_id: int) -> dict[str, list[CardRef]]:
         if deck["kind"] == "practice":
             generated = game_definition(game).random_deck(self.randomness())
             return {zone: list(cards) for zone, cards in generated.items()}
-        return await match_deck(self.cards, game, deck["text"])
+        return await match_deck(self.cards, game, deck["text"], guild_id)
 
     # Challenges ----------------------------------------------------------------------------------
 
@@ -234,14 +235,14 @@ class ChallengeService:
         if challenge.opponent_id is not None and challenge.opponent_id != user[0]:
             raise ArbiterError(f"Challenge #{challenge.id} is for {challenge.opponent_name}.")
         game = challenge.game
-        theirs = await self.problems(game, challenge.challenger_deck)
+        theirs = await self.problems(game, challenge.challenger_deck, guild_id)
         if theirs and not agree:
             raise ArbiterError(
                 f"{challenge.challenger_name}'s deck is not legal ({_first(theirs)}); "
                 "accept again agreeing to play against it, or decline."
             )
         snapshot = await self._snapshot(user[0], game, deck)
-        mine = await self.problems(game, snapshot)
+        mine = await self.problems(game, snapshot, guild_id)
         if mine:
             if not await self.repo.set_challenge(
                 challenge.id,
@@ -283,8 +284,8 @@ class ChallengeService:
         assert challenge.opponent_id is not None and challenge.opponent_name is not None
         try:
             decks = [
-                await self._zones(challenge.game, challenge.challenger_deck),
-                await self._zones(challenge.game, challenge.opponent_deck),
+                await self._zones(challenge.game, challenge.challenger_deck, guild_id),
+                await self._zones(challenge.game, challenge.opponent_deck, guild_id),
             ]
             match_id, state = await self.matches.create(
                 game_definition(challenge.game).spec,

@@ -3,7 +3,7 @@ decklists, and when the match is decided its result is reported for them.
 
 Either player of a current pairing starts a game (:meth:`TournamentMatches.start`); both registered
 decklists must be legal (a tournament never plays an illegal deck). A game is one match of the engine,
-linked to its event, round and table (the ``challenges`` table, migration 7). When a game ends,
+linked to its event, round and table (the ``challenges`` table, migration 8). When a game ends,
 :meth:`TournamentMatches.finished` counts the pairing's games one by one: best-of-one is decided by
 its one game, best-of-three by two wins or three games. A decided pairing is reported as its winner
 (or, for a draw, its first player) would report it, W-L-D from their side; the usual confirmation by
@@ -79,7 +79,7 @@ class TournamentMatches:
                 raise ArbiterError(
                     f"{name}'s registered decklist is not legal; an organizer must accept a legal one first."
                 )
-            decks.append(await match_deck(self.cards, info.game, decklist.text))
+            decks.append(await match_deck(self.cards, info.game, decklist.text, info.guild_id))
         match_id, state = await self.matches.create(
             game_definition(info.game).spec,
             [name for _, name in players],

@@ -270,15 +270,12 @@ class CardsRepository:
         ) as cursor:
             return await cursor.fetchone() is not None
 
-    async def card(
-        self, card_id: int, guild_id: int | None = None, *, any_scope: bool = False
-    ) -> StoredCard | None:
-        """A card by id, if an asker in ``guild_id`` may see it (``any_scope``: whatever its scope)."""
+    async def card(self, card_id: int, guild_id: int | None = None) -> StoredCard | None:
+        """A card by id, if an asker in ``guild_id`` may see it (a shared card, or that server's own)."""
         scopes = _visible(guild_id)
-        where = "" if any_scope else f" AND guild_id IN ({_marks(scopes)})"
         async with self.db.connection.execute(
-            f"SELECT {_COLUMNS} FROM cards WHERE id = ?{where}",
-            (card_id,) if any_scope else (card_id, *scopes),
+            f"SELECT {_COLUMNS} FROM cards WHERE id = ? AND guild_id IN ({_marks(scopes)})",
+            (card_id, *scopes),
         ) as cursor:
             row = await cursor.fetchone()
         return _card(row) if row else None

@@ -1,4 +1,4 @@
-"""Repository of saved decks and challenges (migration 7)."""
+"""Repository of saved decks and challenges (migration 8)."""
 
 from __future__ import annotations
 

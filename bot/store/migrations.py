@@ -453,7 +453,16 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX card_staging_values_seq ON card_staging_values (import_id, seq);
     """,
-    # 7 (matches people can play): saved decks per player and game, challenges between players,
+    # 7: a saved card search keeps the server it was made in (``guild_id``; NULL outside a server) in a
+    # column of its own. It was kept in ``edition``, which card searches do not have: a card search's
+    # digits there move to ``guild_id``, and its ``edition`` is cleared.
+    """
+    ALTER TABLE saved_searches ADD COLUMN guild_id INTEGER;
+    UPDATE saved_searches SET guild_id = CAST(edition AS INTEGER)
+        WHERE kind = 'cards' AND edition <> '' AND edition NOT GLOB '*[^0-9]*' AND length(edition) <= 19;
+    UPDATE saved_searches SET edition = NULL WHERE kind = 'cards';
+    """,
+    # 8 (matches people can play): saved decks per player and game, challenges between players,
     # each match's turn clock, which message shows which panel of a match, and users whose DMs are
     # closed (so a failed DM is not retried on every action).
     """

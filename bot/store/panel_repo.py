@@ -1,4 +1,4 @@
-"""Which message shows which panel of a match (migration 7): the public board in its thread, each
+"""Which message shows which panel of a match (migration 8): the public board in its thread, each
 player's private panel in their DMs. A transport edits the same message after each action instead of
 sending a new one, and after a restart finds it here; the panel's content is always rebuilt from the
 match (its view, log, offers and clock), never stored.

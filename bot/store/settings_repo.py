@@ -26,18 +26,32 @@ class SettingsRepository:
                 (guild_id, game),
             )
 
-    async def save_search(self, game: str, edition: str | None, query: str, kind: str = "rules") -> int:
-        """Remember a search so that the buttons of its answer can page it after a restart."""
+    async def save_search(
+        self, game: str, edition: str | None, query: str, kind: str = "rules", *, guild_id: int | None = None
+    ) -> int:
+        """Remember a search so that the buttons of its answer can page it after a restart: a rules
+        search with its ``edition``, a card search (``kind="cards"``) with the server it was made in
+        (``guild_id``; ``None`` outside a server)."""
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
-                "INSERT INTO saved_searches (game, edition, query, kind) VALUES (?, ?, ?, ?)",
-                (game, edition, query, kind),
+                "INSERT INTO saved_searches (game, edition, query, kind, guild_id) VALUES (?, ?, ?, ?, ?)",
+                (game, edition, query, kind, guild_id or None),
             )
             return int(cursor.lastrowid or 0)
 
     async def saved_search(self, search_id: int, kind: str = "rules") -> tuple[str, str | None, str] | None:
+        """A saved search's ``(game, edition, query)``."""
         async with self.db.connection.execute(
             "SELECT game, edition, query FROM saved_searches WHERE id = ? AND kind = ?", (search_id, kind)
         ) as cursor:
             row = await cursor.fetchone()
         return (row[0], row[1], row[2]) if row else None
+
+    async def saved_card_search(self, search_id: int) -> tuple[str, int | None, str] | None:
+        """A saved card search's ``(game, guild_id, query)``: the server it was made in, ``None``
+        outside a server."""
+        async with self.db.connection.execute(
+            "SELECT game, guild_id, query FROM saved_searches WHERE id = ? AND kind = 'cards'", (search_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], None if row[1] is None else int(row[1]), row[2]) if row else None

@@ -9,6 +9,7 @@
 - :mod:`.reporting`: result reporting as pure transitions (report, confirm, dispute, enter, concede;
   the top cut's reports and corrections).
 - :mod:`.export`: the event's JSON and CSV content.
+- :mod:`.wording`: how sentences count (``1 table``, ``round 1``, ``rounds 1-3``).
 
 Every refusal is a :class:`TournamentError` (an :class:`~engine.errors.ArbiterError`) with one
 sentence for the organiser.

@@ -246,10 +246,18 @@ def dispute(table: Table, by: PlayerId, reason: str = "") -> Transition:
     return _with(table, new, Kind.DISPUTED)
 
 
-def describe(result: Result) -> str:
-    """``2-1-0 (reported)`` or ``0-0-0 double loss (confirmed)``, as an override's note quotes it."""
-    loss = " double loss" if result.double_loss else ""
-    return f"{result.wins_a}-{result.wins_b}-{result.draws}{loss} ({result.status})"
+def table_text(table: Table, result: Scored) -> str:
+    """A table's result in the order of its players, with their names: ``Alice 2-1-0 Bob``; the
+    order never depends on who reported it, so two results of one table compare at a glance."""
+    name_b = table.name_b or (table.player_b or "")
+    return f"{table.name(table.player_a)} {result.wins_a}-{result.wins_b}-{result.draws} {name_b}"
+
+
+def describe(table: Table, result: Result) -> str:
+    """``Alice 2-1-0 Bob (reported)`` or ``Alice 0-0-0 Bob (double loss, confirmed)``: an earlier
+    result as an override quotes it, worded as :func:`table_text` words the new one."""
+    loss = "double loss, " if result.double_loss else ""
+    return f"{table_text(table, result)} ({loss}{result.status})"
 
 
 def enter(
@@ -281,7 +289,7 @@ def enter(
         status=ResultStatus.CONFIRMED,
         confirmed_by=by,
         overridden_by=by,
-        note=f"was {describe(r)}" + (f"; {r.note}" if r.note else ""),
+        note=f"was {describe(table, r)}" + (f"; {r.note}" if r.note else ""),
     )
     return _with(table, new, Kind.OVERRIDDEN)
 

@@ -158,6 +158,7 @@ def start_top_cut(standings: Sequence[Standing], size: int) -> TopCut:
     seeds = tuple(row.player_id for row in sorted(standings, key=lambda r: r.rank) if not row.dropped)
     if len(seeds) < size:
         raise TournamentError(
-            f"A top {size} needs {size} players, but only {len(seeds)} are still in the event."
+            f"A top {size} needs {size} players, but only {len(seeds)}"
+            f" {'is' if len(seeds) == 1 else 'are'} still in the event."
         )
     return TopCut(seeds[:size])

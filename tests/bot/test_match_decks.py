@@ -38,7 +38,7 @@ async def test_vanguard_cards_carry_their_stats_and_the_match_uses_them(cards_ap
     grade3 = next(r for r in unique if r.stats.get("grade") == 3 and r.stats.get("power"))
     grade1 = next(r for r in unique if r.stats.get("grade") == 1 and r.stats.get("shield"))
     text = f"1 {starter.name}\n4 {grade3.name}\n45 {grade1.name}\n2 Not A Printed Card\n"
-    decks = await match_deck(cards_app.cards, "vanguard", text)
+    decks = await match_deck(cards_app.cards, "vanguard", text, None)
     main = decks["deck"]
     assert len(main) == 52
     big = next(c for c in main if c.name == grade3.name)
@@ -61,7 +61,7 @@ async def test_vanguard_cards_carry_their_stats_and_the_match_uses_them(cards_ap
 
 async def test_a_list_that_cannot_be_read_names_its_line(cards_app: App) -> None:
     with pytest.raises(DeckError, match='Line 2: "four Wingal" is not a card line'):
-        await match_deck(cards_app.cards, "vanguard", "4 Blaster Blade\nfour Wingal\n")
+        await match_deck(cards_app.cards, "vanguard", "4 Blaster Blade\nfour Wingal\n", None)
 
 
 async def test_a_gate_ruler_rulers_numbers_come_from_card_data(app: App, tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ async def test_a_gate_ruler_rulers_numbers_come_from_card_data(app: App, tmp_pat
     path.write_text(json.dumps({"format": "arbiter-cards/1", "game": "gateruler", "cards": cards}))
     await app.cards.import_path(resolve_game("gateruler"), "json", path)
     text = "Ruler: 1. T - Test Ruler\nDeck:\n" + "".join(f"3 Test Unit {n}\n" for n in range(10))
-    decks = await match_deck(app.cards, "gateruler", text)
+    decks = await match_deck(app.cards, "gateruler", text, None)
     ruler = decks["ruler"][0]
     assert {k: ruler.stat(k) for k in numbers} == numbers
     assert decks["deck"][0].stat("level") == 1 and decks["deck"][0].stat("atk") == 2

@@ -491,7 +491,8 @@ async def test_disputes_flag_organizers_who_decide(service: TournamentService, d
     assert final.round_closed
     log = await service.log(ORG, event_id)
     overrides = [e for e in log if e.action == "override result"]
-    assert len(overrides) == 2 and "was 2-0-0 (disputed)" in overrides[0].detail
+    a_name, b_name = f"P{one.player_a}", f"P{one.player_b}"
+    assert len(overrides) == 2 and f"was {a_name} 2-0-0 {b_name} (disputed)" in overrides[0].detail
     # Organizers can also enter a result nobody reported, and override an old round.
     rnd2 = await service.pair_next_round(ORG, event_id)
     entered = await service.enter_result(ORG, event_id, rnd2.matches[0].player_a, 0, 0, 0, double_loss=True)
@@ -998,7 +999,8 @@ async def test_a_decklist_is_parsed_and_checked_before_the_write_transaction(
 ) -> None:
     seen: list[bool] = []
 
-    async def lookup(game: Any, names: list[str]) -> dict[str, Any]:
+    async def lookup(game: Any, names: list[str], guild_id: int | None) -> dict[str, Any]:
+        assert guild_id == GUILD  # the event's server: its own cards are checked too
         seen.append(db.connection.in_transaction)
         return {}
 

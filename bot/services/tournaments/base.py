@@ -62,12 +62,17 @@ def event_number(ref: object) -> int | None:
     return int(text)
 
 
+DeckLookup = Callable[[Game, list[str], int | None], Awaitable[Mapping[str, Any] | None]]
+"""Card data for a decklist's names as the server ``guild_id`` sees it (``CardsService.deck_lookup``)."""
+
+
 class ServiceBase:
     """What every part of :class:`~bot.services.tournaments.TournamentService` stands on.
 
     ``clock`` gives the current time (UTC), replaceable in tests and simulations. ``deck_lookup``
-    (optional) fetches card data for a decklist's names, ``(game, names) -> {name: CardRecord}`` or
-    ``None`` when the game has no card data (``App`` passes ``CardsService.deck_lookup``), so that
+    (optional) fetches card data for a decklist's names among the cards the event's server sees,
+    ``(game, names, guild_id) -> {name: CardRecord}`` or ``None`` when that server sees no card data
+    of the game (``App`` passes ``CardsService.deck_lookup``), so that
     :func:`engine.decks.check_deck` can check what needs card data.
     """
 
@@ -76,7 +81,7 @@ class ServiceBase:
         database: Database,
         *,
         clock: Callable[[], datetime] | None = None,
-        deck_lookup: Callable[[Game, list[str]], Awaitable[Mapping[str, Any] | None]] | None = None,
+        deck_lookup: DeckLookup | None = None,
     ) -> None:
         self.db = database
         self.repo = TournamentRepository(database)

@@ -9,6 +9,7 @@ from engine.games import resolve_game
 from engine.tournament import TournamentError
 from engine.tournament.lifecycle import Command, EventStatus, require
 from engine.tournament.reporting import Kind, concede, concede_cut
+from engine.tournament.wording import count, each_round
 
 from .base import ServiceBase
 from .info import MAX_DECKLIST_CHARS, Actor, DecklistInfo, DropOutcome, PlayerInfo, UserId
@@ -63,7 +64,7 @@ class PlayersMixin(ServiceBase):
             )
             detail = f"{name} ({player_id})"
             if late_from > 1:
-                detail += f", late entry from round {late_from} (losses for rounds 1-{late_from - 1})"
+                detail += f", late entry from round {late_from} (a loss for {each_round(1, late_from - 1)})"
             await self._audit(actor, e.id, "add player", detail)
             state = await self._reload(state)
         return self._player_info(state, player_id)
@@ -154,9 +155,12 @@ class PlayersMixin(ServiceBase):
 
     # decklists ------------------------------------------------------------------------------------
 
-    async def _validate_deck(self, game: str, text: str) -> tuple[bool | None, str, tuple[str, ...]]:
+    async def _validate_deck(
+        self, game: str, text: str, guild_id: int
+    ) -> tuple[bool | None, str, tuple[str, ...]]:
         """Check a decklist with :mod:`engine.decks` where it has the game's deck rules (with card data
-        from ``deck_lookup`` where there is some); a list that cannot be parsed is refused."""
+        from ``deck_lookup`` where there is some: the shared cards and those of the event's server
+        ``guild_id``); a list that cannot be parsed is refused."""
         try:
             from engine.decks import DeckError, check_deck, deck_format, parse_decklist
         except ImportError:
@@ -172,7 +176,7 @@ class PlayersMixin(ServiceBase):
         records = None
         if self.deck_lookup is not None:
             names = [entry.name for _, entry in decklist.all_entries()]
-            records = await self.deck_lookup(resolve_game(game), names)
+            records = await self.deck_lookup(resolve_game(game), names, guild_id)
         report = check_deck(game, decklist, None if records is None else records.get)
         return report.ok, report.summary(), tuple(report.problems)
 
@@ -194,7 +198,7 @@ class PlayersMixin(ServiceBase):
             raise TournamentError(f"A decklist can be at most {MAX_DECKLIST_CHARS:,} characters long.")
         # Parsed and checked (card data read) before the write: no parsing while the transaction is held.
         before, _, _ = self._deck_target(await self._state(actor, event_id, matches=None), actor, target)
-        valid, summary, problems = await self._validate_deck(before.game, text)
+        valid, summary, problems = await self._validate_deck(before.game, text, before.guild_id)
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
             e = state.event
@@ -276,9 +280,10 @@ class PlayersMixin(ServiceBase):
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
             decks = await self.repo.decklists(state.event.id)
-            await self._audit(actor, state.event.id, "export decklists", f"{len(decks)} decklists")
+            await self._audit(actor, state.event.id, "export decklists", count(len(decks), "decklist"))
         out = io.StringIO()
-        out.write(f"# {state.event.name}: decklists ({len(decks)} of {len(state.players)} players)\n")
+        players = count(len(state.players), "player")
+        out.write(f"# {state.event.name}: decklists ({len(decks)} of {players})\n")
         have = set()
         for d in decks:
             have.add(d.player_id)

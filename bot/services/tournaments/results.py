@@ -194,17 +194,16 @@ class ResultsMixin(ServiceBase):
         table = state.table(match)
         step = rules.enter(table, actor.user_id, player, wins, losses, draws, double_loss)
         rules.check_score(state.fmt, wins, losses, draws, double_loss)
-        after = step.result
-        score = f"{after.wins_a}-{after.wins_b}-{draws}"
-        text = f"{state.name_of(match.player_a)} {score} {state.name_of(match.player_b)}"
-        text += " (double loss)" if double_loss else ""
+        # Both results in the table's player order, with the names: what the organizer entered from
+        # one player's side and what was reported from either side read the same way.
+        text = rules.table_text(table, step.result) + (" (double loss)" if double_loss else "")
         await self._persist(match.id, step)
         if step.before.result is None:
             action, detail = "enter result", f"round {number}: {text}"
         else:
             action, detail = (
                 "override result",
-                f"round {number}: {text}, was {rules.describe(step.before.result)}",
+                f"round {number}: {text}, was {rules.describe(table, step.before.result)}",
             )
         await self._audit(actor, e.id, action, detail)
         return await self._after_confirm(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.tournament import TournamentError, default_rounds, pair_round
 from engine.tournament.lifecycle import Command, EventStatus, require
 from engine.tournament.reporting import ResultStatus
+from engine.tournament.wording import count as counted
 
 from .base import ServiceBase
 from .info import Actor, MatchInfo, RoundInfo, StandingsInfo, StartOutcome
@@ -39,7 +40,7 @@ class RoundsMixin(ServiceBase):
             await self.repo.lock_decklists(e.id)
             decks = {d.player_id: d for d in await self.repo.decklists(e.id)}
             await self._audit(
-                actor, e.id, "start", f"{count} players, {rounds} Swiss rounds, decklists locked"
+                actor, e.id, "start", f"{count} players, {counted(rounds, 'Swiss round')}, decklists locked"
             )
             self._dirty.add(actor.guild_id)
             state = await self._reload(state)
@@ -47,7 +48,7 @@ class RoundsMixin(ServiceBase):
         invalid = tuple(
             p.name for p in state.players if p.player_id in decks and decks[p.player_id].valid is False
         )
-        message = f"{e.name} has started: {count} players, {rounds} Swiss rounds."
+        message = f"{e.name} has started: {count} players, {counted(rounds, 'Swiss round')}."
         if missing:
             message += f" {len(missing)} without a decklist."
         if invalid:
@@ -96,7 +97,7 @@ class RoundsMixin(ServiceBase):
                         at=self._now(),
                         confirmed_by="bye",
                     )
-            detail = f"round {number}: {len(pairings)} table{'' if len(pairings) == 1 else 's'}"
+            detail = f"round {number}: {counted(len(pairings), 'table')}"
             if bye is not None:
                 detail += f", bye {state.name_of(bye)}"
             await self._audit(actor, e.id, "pair", detail)

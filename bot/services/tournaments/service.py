@@ -24,8 +24,9 @@ class TournamentService(
     """Tournament use cases over the store. One instance per process (``App.tournaments``).
 
     ``clock`` gives the current time (UTC), replaceable in tests and simulations. ``deck_lookup``
-    (optional) fetches card data for a decklist's names, ``(game, names) -> {name: CardRecord}`` or
-    ``None`` when the game has no card data (``App`` passes ``CardsService.deck_lookup``), so that
+    (optional) fetches card data for a decklist's names among the cards the event's server sees,
+    ``(game, names, guild_id) -> {name: CardRecord}`` or ``None`` when that server sees no card data
+    of the game (``App`` passes ``CardsService.deck_lookup``), so that
     :func:`engine.decks.check_deck` can check what needs card data.
     """
 

@@ -75,7 +75,7 @@ def test_answered_results_change_only_by_an_organizer() -> None:
         report(disputed, B, 1, 2, 0)
     override = enter(disputed, ORG, B, 2, 0, 0)
     assert override.kind is Kind.OVERRIDDEN
-    assert override.result.note == "was 2-1-0 (disputed); Bob: no way"
+    assert override.result.note == "was Alice 2-1-0 Bob (disputed); Bob: no way"
     assert override.result.overridden_by == ORG and override.result.status is ResultStatus.CONFIRMED
 
 
