@@ -92,13 +92,17 @@ def test_every_zone_of_the_game_has_a_place_in_its_table(game: str) -> None:
 
 
 def test_a_zone_no_table_places_is_drawn_in_a_generic_strip() -> None:
+    """Nothing in a view is silently dropped: an unknown zone, or one listed twice, gets a strip."""
     state, _ = played("duelmasters", 7, 25)
     seen = view(state, None)
     extra = copy.deepcopy(seen)
     extra["zones"].append(dict(seen["zones"][0], zone="sealed", label="sealed zone", player=1))
-    plain, more = board_image(seen), board_image(extra)
+    twice = copy.deepcopy(seen)
+    twice["zones"].append(copy.deepcopy(next(z for z in seen["zones"] if z["zone"] == "graveyard")))
+    plain, more, doubled = board_image(seen), board_image(extra), board_image(twice)
     assert more.width == plain.width
     assert more.height == plain.height + 2 * ROW_H  # one generic row on each side, kept symmetric
+    assert doubled.height == plain.height + 2 * ROW_H  # a zone listed twice is drawn twice
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -124,30 +128,38 @@ def test_a_seat_sees_its_own_hand_named_and_the_spectator_does_not() -> None:
     assert board_png(seat) == board_png(copy.deepcopy(seat))
 
 
-def _only_one_named(seen: dict[str, Any], zone: str, orientation: str) -> dict[str, Any]:
-    """``seen`` with one card of ``zone`` named and set to ``orientation``, and every other card of
-    the picture unnamed (a back), so that the only card face drawn is that one."""
+def _unnamed(seen: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``seen`` in which no card is named (every card is drawn as a back)."""
     out = copy.deepcopy(seen)
-    chosen = False
     for data in out["zones"]:
         for card in data["cards"]:
-            if data["zone"] == zone and not chosen:
-                card.update(name="Chosen Card", code="X-1", face="up", orientation=orientation, counters={})
-                chosen = True
-            else:
-                card.pop("name", None)
-                card.pop("code", None)
-    assert chosen, f"no card in {zone}"
+            card.pop("name", None)
+            card.pop("code", None)
     return out
 
 
-def _face_box(image: Image.Image) -> tuple[int, int]:
-    """Width and height of the region of card-face colour."""
+def _only_one_named(seen: dict[str, Any], zone: str, orientation: str) -> dict[str, Any]:
+    """``seen`` with the first card of ``zone`` named, face up and set to ``orientation``, and every
+    other card unnamed, so that the only card face drawn is that one."""
+    out = _unnamed(seen)
+    card = next(card for data in out["zones"] if data["zone"] == zone for card in data["cards"])
+    card.update(name="Chosen Card", code="X-1", face="up", orientation=orientation, counters={})
+    return out
+
+
+def _face_bbox(image: Image.Image) -> tuple[int, int, int, int]:
+    """The bounding box of the pixels of card-face colour."""
     difference = ImageChops.difference(image.convert("RGB"), Image.new("RGB", image.size, FACE))
     red, green, blue = difference.split()
     exact = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(lambda v: 255 if v == 0 else 0)
     box = exact.getbbox()
     assert box is not None, "no card face drawn"
+    return box
+
+
+def _face_box(image: Image.Image) -> tuple[int, int]:
+    """Width and height of the region of card-face colour."""
+    box = _face_bbox(image)
     return box[2] - box[0], box[3] - box[1]
 
 
@@ -167,6 +179,36 @@ def test_a_rested_card_is_drawn_turned(game: str, zone: str, upright: str, turne
     resting = _face_box(board_image(_only_one_named(seen, zone, turned)))
     assert standing[1] > standing[0] and resting[0] > resting[1]
     assert standing == (TILE_W - 2, TILE_H - 2) and resting == (TILE_H - 2, TILE_W - 2)
+
+
+def _one_card_at(seen: dict[str, Any], zone: str, player: int | None, controller: int) -> dict[str, Any]:
+    """``seen`` with every card unnamed and one named card put on top of ``zone`` of ``player``."""
+    out = _unnamed(seen)
+    target = next(z for z in out["zones"] if z["zone"] == zone and z["player"] == player)
+    card = {"handle": "new", "face": "up", "orientation": None, "owner": controller, "controller": controller}
+    target["cards"].insert(0, dict(card, counters={}, attached_to=None, name="Chosen Card", code="X-1"))
+    target["count"] += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("zone", "player", "controller"),
+    [("graveyard", 0, 0), ("graveyard", 1, 1), ("battle_zone", None, 0), ("battle_zone", None, 1)],
+)
+def test_the_viewer_sits_at_the_bottom_and_the_opponent_is_mirrored_at_the_top(
+    zone: str, player: int | None, controller: int
+) -> None:
+    """Duel Masters: a graveyard is on its owner's right, so the opponent's shows on the left; a card
+    of the shared battle zone is on its controller's side. A seat's own view puts that seat below."""
+    state, _ = played("duelmasters", 7, 25)
+    for viewer in (None, 0, 1):
+        seen = _one_card_at(dict(view(state, None), viewer=viewer), zone, player, controller)
+        image = board_image(seen)
+        box = _face_bbox(image)
+        below = (box[1] + box[3]) / 2 > image.height / 2
+        assert below == (controller == (viewer or 0))
+        if zone == "graveyard":
+            assert ((box[0] + box[2]) / 2 > WIDTH / 2) == below
 
 
 def test_the_result_changes_the_header_and_the_strips_only() -> None:
@@ -217,8 +259,8 @@ def _views(draw: st.DrawFn) -> dict[str, Any]:
     game = draw(st.sampled_from([*GAMES, "unknown game"]))
     known = [zone.name for zone in load_definitions()[game].spec.zones] if game in GAMES else []
     zones = []
-    for _ in range(draw(st.integers(0, 14))):
-        cards = draw(st.lists(_cards(), max_size=40))
+    for _ in range(draw(st.integers(0, 12))):
+        cards = draw(st.lists(_cards(), max_size=30))
         zones.append(
             {
                 "zone": draw(st.sampled_from(known) if known and draw(st.booleans()) else _ODD_TEXT),

@@ -47,5 +47,5 @@ def board_png(view: Mapping[str, Any]) -> bytes:
     """PNG bytes of the picture of ``view``, palette-reduced."""
     image = draw_board(view).quantize(palette=palette_image(), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    image.save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()

@@ -53,7 +53,8 @@ class Board:
         self.by_key: dict[tuple[str, int | None], Zone] = {}
         for zone in self.zones:
             self.by_key.setdefault((zone.zone, zone.player), zone)
-        self.used: set[tuple[str, int | None]] = set()
+        self.used: set[int] = set()
+        """``id`` of the zones placed so far (a zone listed twice is drawn twice, never dropped)."""
         self.sides = {seat: self._side(seat) for seat in (self.top, self.bottom)}
         self.middle = self._middle()
         self.generic = {seat: self._generic(seat) for seat in (self.top, self.bottom, None)}
@@ -61,12 +62,18 @@ class Board:
         self.middle_rows = 1 + max((p.cell.row for p in self.middle), default=-1)
         self.middle_rows += _rows(self.generic[None])
 
-    def _names(self) -> dict[int, str]:
-        names: dict[int, str] = {}
+    def _players(self) -> list[tuple[int, Mapping[str, Any]]]:
+        """Each player's seat (its place in the list when it has none) and data."""
+        out = []
         for index, player in enumerate(items(self.view.get("players"))):
             data = mapping(player)
             seat = number(data.get("seat"))
-            seat = index if seat is None else seat
+            out.append((index if seat is None else seat, data))
+        return out
+
+    def _names(self) -> dict[int, str]:
+        names: dict[int, str] = {}
+        for seat, data in self._players():
             names.setdefault(seat, text(data.get("name")) or f"Seat {seat + 1}")
         return names
 
@@ -79,12 +86,12 @@ class Board:
         """How many cards a side's zone holds and which: its own zone, or its part of a shared one."""
         own = self.by_key.get((zone_name, seat))
         if own is not None:
-            self.used.add((zone_name, seat))
+            self.used.add(id(own))
             return own.count, list(own.cards)
         shared = self.by_key.get((zone_name, None))
         if shared is None:
             return None
-        self.used.add((zone_name, None))
+        self.used.add(id(shared))
         mine = [c for c in shared.cards if (c.controller == self.top) == (seat == self.top)]
         return len(mine), mine
 
@@ -107,7 +114,7 @@ class Board:
         for cell in self.layout.middle:
             zone = self.by_key.get((cell.zone, None))
             if zone is not None:
-                self.used.add((cell.zone, None))
+                self.used.add(id(zone))
                 placed.append(Placed(cell, None, Shown(cell.label, zone.count, zone.cards)))
         return placed
 
@@ -119,12 +126,9 @@ class Board:
         )
         placed: list[Placed] = []
         for zone in self.zones:
-            key = (zone.zone, zone.player)
-            if key in self.used:
+            if id(zone) in self.used or (zone.player if zone.player in sides else None) != seat:
                 continue
-            if (zone.player if zone.player in sides else None) != seat:
-                continue
-            self.used.add(key)
+            self.used.add(id(zone))
             per_row = COLUMNS // GENERIC_SPAN
             index = len(placed)
             row, col = first + index // per_row, (index % per_row) * GENERIC_SPAN
@@ -139,12 +143,7 @@ class Board:
 
     def player_line(self, seat: int) -> str:
         """The values and counts of one player's strip."""
-        values = {}
-        for index, player in enumerate(items(self.view.get("players"))):
-            data = mapping(player)
-            if (number(data.get("seat")) if number(data.get("seat")) is not None else index) == seat:
-                values = dict(mapping(data.get("values")))
-                break
+        values = next((dict(mapping(data.get("values"))) for at, data in self._players() if at == seat), {})
         wanted = self.layout.values
         if wanted is None:
             wanted = tuple((key, key.replace("_", " ")) for key in values if isinstance(key, str))
