@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bench.board_image_bench import main as board_image_main
 from bench.cards_bench import main as cards_main
 from bench.match_bench import main as match_main
 from bench.match_panels_bench import main as match_panels_main
@@ -20,3 +21,4 @@ if __name__ == "__main__":
     match_panels_main()
     asyncio.run(match_store_main())
     pairing_main()
+    board_image_main()
