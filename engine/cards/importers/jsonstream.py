@@ -98,6 +98,8 @@ class _Chunks:
                 data += more
             if data.startswith(_BOM):
                 data, self.bom = data[len(_BOM) :], len(_BOM)
+                if not data:  # the mark filled the read: an empty read would mean the end
+                    data = bytes(self._source.read(size if size > 0 else CHUNK))
         if self.long_number or self._too_many_digits(data):
             self.long_number = True
             data = b""  # what follows the run is never parsed
