@@ -30,13 +30,15 @@ CHUNK = 64 * 1024
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted; a card file needs fewer than ten levels."""
 MAX_RECORD_SIZE = 1_000_000
-"""Largest record accepted, in characters of text plus one per value: about ten times what the
-largest card a card record can hold takes (a 10,000-character text and 64 faces)."""
+"""Largest record accepted, in characters of text plus one per value: far more than any card of the
+public data sets (their longest records take a few thousand), so that one record, the most an import
+holds at a time, stays small whatever the file."""
 
 _BOM = b"\xef\xbb\xbf"
 _CONTINUATION = bytes(range(0x80, 0xC0))
 """UTF-8 continuation bytes: not the start of a character, so not counted as a column."""
 _DIGITS = b"0123456789"
+_TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
 _OPEN = frozenset({"start_map", "start_array"})
 _CLOSE = frozenset({"end_map", "end_array"})
 Event = tuple[str, Any]
@@ -166,16 +168,12 @@ class JsonStream:
             return None
         except ijson.JSONError as error:
             raise self._malformed(str(error)) from None
-        except (ValueError, SystemError) as error:  # a number of more than 4,300 digits
-            cause = error.__cause__ or error.__context__ or error
-            problem = f"the JSON cannot be read ({str(cause)[:100]})"
-            raise CardImportError(self._where(), None, problem) from None
+        except (ValueError, SystemError) as error:
+            raise self._unreadable(error) from None
         if event[0] in _OPEN:
             self.depth += 1
             if self.depth > MAX_DEPTH:
-                raise CardImportError(
-                    "the file", None, f"the JSON is nested too deeply (more than {MAX_DEPTH} levels)"
-                )
+                raise CardImportError("the file", None, _TOO_DEEP)
         elif event[0] in _CLOSE:
             self.depth -= 1
         return event
@@ -222,38 +220,52 @@ class JsonStream:
             return _scalar(event, value)
         root: Any = {} if event == "start_map" else []
         containers: list[Any] = [root]
-        keys: list[str | None] = [None]
+        keys: list[Any] = [None]
         size = 1
-        while containers:
-            event, value = self._next()
-            size += 1
-            if event == "map_key":
-                keys[-1] = value
-                size += len(value)
-                continue
-            if event in _CLOSE:
-                containers.pop()
-                keys.pop()
-                continue
-            if event in _OPEN:
-                item: Any = {} if event == "start_map" else []
-            else:
-                item = _scalar(event, value)
-                if isinstance(item, str):
-                    size += len(item)
-            parent = containers[-1]
-            if isinstance(parent, list):
-                parent.append(item)
-            else:
-                parent[keys[-1]] = item
-            if event in _OPEN:
-                containers.append(item)
-                keys.append(None)
-            if size > MAX_RECORD_SIZE:
-                raise CardImportError(
-                    where, None, f"it is larger than {MAX_RECORD_SIZE:,} characters, far more than a card"
-                )
-        return root
+        base = self.depth - 1  # the depth outside the value
+        try:
+            for event, value in self._events:  # the hot loop of an import: kept flat
+                size += 1
+                if event == "map_key":
+                    keys[-1] = value
+                    size += len(value)
+                    continue
+                if event == "end_map" or event == "end_array":
+                    containers.pop()
+                    keys.pop()
+                    if not containers:
+                        self.depth = base
+                        return root
+                    continue
+                if event == "start_map" or event == "start_array":
+                    item: Any = {} if event == "start_map" else []
+                    if base + len(containers) + 1 > MAX_DEPTH:
+                        self.depth = base + len(containers) + 1
+                        raise CardImportError("the file", None, _TOO_DEEP)
+                elif event == "string":
+                    item = value
+                    size += len(value)
+                elif event == "number" and value.__class__ is Decimal:
+                    item = float(value)
+                else:
+                    item = value
+                parent = containers[-1]
+                if parent.__class__ is list:
+                    parent.append(item)
+                else:
+                    parent[keys[-1]] = item
+                if item.__class__ is dict or item.__class__ is list:
+                    containers.append(item)
+                    keys.append(None)
+                if size > MAX_RECORD_SIZE:
+                    raise CardImportError(
+                        where, None, f"it is larger than {MAX_RECORD_SIZE:,} characters, far more than a card"
+                    )
+        except ijson.JSONError as error:
+            raise self._malformed(str(error)) from None
+        except (ValueError, SystemError) as error:
+            raise self._unreadable(error) from None
+        raise CardImportError(self._where(), None, "the JSON ends too early")  # the parser says so first
 
     def skip(self, first: Event) -> None:
         """Pass over the value that starts with ``first`` without building it."""
@@ -272,6 +284,12 @@ class JsonStream:
 
     def _where(self) -> str:
         return self._chunks.position.where()
+
+    def _unreadable(self, error: Exception) -> CardImportError:
+        """A value the parser's C code could not turn into Python (guarded against: a number of more
+        than 4,300 digits)."""
+        cause = error.__cause__ or error.__context__ or error
+        return CardImportError(self._where(), None, f"the JSON cannot be read ({str(cause)[:100]})")
 
     def _malformed(self, message: str) -> CardImportError:
         """The parser's error as a sentence naming where it stopped."""

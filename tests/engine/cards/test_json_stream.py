@@ -129,15 +129,17 @@ _card = st.fixed_dictionaries(
         "x": _json,
     },
 )
-_top = st.fixed_dictionaries(
-    {},
-    optional={"format": st.just(FORMAT) | _text, "game": st.sampled_from(["gateruler", "Gate Ruler", "fow"])},
+_top = st.builds(
+    lambda fmt, game: {key: value for key, value in (("format", fmt), ("game", game)) if value is not None},
+    st.none() | st.just(FORMAT) | _text,
+    st.none() | st.sampled_from(["gateruler", "Gate Ruler", "fow"]),
 )
 _document = st.one_of(
     st.lists(_card | _json, max_size=6),
     st.builds(lambda top, cards: {**top, "cards": cards}, _top, st.lists(_card, max_size=6)),
 )
-"""Documents as :func:`~engine.cards.importers.generic.to_json` orders them: ``cards`` last."""
+"""Documents as :func:`~engine.cards.importers.generic.to_json` orders them: ``format``, ``game``,
+then ``cards``."""
 
 
 @PROPERTY
