@@ -74,6 +74,9 @@ class Importer:
     description: str
     function: ParseFunction
     stream: StreamFunction | None = None
+    codes_checked: bool = False
+    """The parser itself gives every record a code no earlier record has (casefolded), so
+    :meth:`records` does not remember every code a second time."""
 
     def parse(
         self, data: bytes, *, game: str, source_name: str, schema: bytes | None = None
@@ -105,7 +108,7 @@ class Importer:
             found = self.stream(source, game=game, source_name=source_name, schema=schema)
         else:
             found = self._whole(source, game=game, source_name=source_name, schema=schema)
-        return unique_codes(found)
+        return found if self.codes_checked else unique_codes(found)
 
     def _whole(
         self, source: BinaryIO, *, game: str, source_name: str, schema: bytes | None

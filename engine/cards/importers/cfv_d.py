@@ -214,4 +214,5 @@ IMPORTER = Importer(
     description="Cardfight!! Vanguard D series: vanguard_D-atabase cardInfo.json (CrowOnslaught).",
     function=parse,
     stream=stream,
+    codes_checked=True,
 )

@@ -372,4 +372,5 @@ IMPORTER = Importer(
     description="Duel Masters TCG: duel-masters-json (Latepate64), checked against dm-tcg-schema.json.",
     function=parse,
     stream=stream,
+    codes_checked=True,
 )

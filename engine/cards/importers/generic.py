@@ -489,10 +489,12 @@ JSON_IMPORTER = Importer(
     description="Arbiter's own JSON card file, any game (docs/card-formats.md).",
     function=parse_json,
     stream=stream_json,
+    codes_checked=True,
 )
 CSV_IMPORTER = Importer(
     name="csv",
     game=None,
     description="Arbiter's own CSV card file, any game: one card per row, stat:<key> columns.",
     function=parse_csv,
+    codes_checked=True,
 )
