@@ -1,14 +1,17 @@
 """Repository of cards, their searchable values, operator aliases and import history.
 
 Card data has a *scope*: ``SHARED`` (0) is the data every server sees, changed only by the bot's
-operator; any other value is one server's (guild's) own cards and aliases, seen only there. Reads
-take the ``guild_id`` of the asker (``None`` outside a server) and see the shared data plus that
-server's own.
+operator; a positive value is one server's (guild's) own cards and aliases, seen only there; a
+negative value holds the new cards of an import in progress (:func:`pending_scope`), seen by no one
+until the import's swap. Reads take the ``guild_id`` of the asker (``None`` outside a server) and see
+the shared data plus that server's own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +20,8 @@ import aiosqlite
 from bot.store.database import Database
 from engine.cards.model import CardFace, CardRecord, Errata
 from engine.cards.names import normalise_name
-from engine.cards.values import searchable_values
+from engine.cards.values import ValueRow, searchable_values
+from engine.games import GAMES
 
 
 def _visible(guild_id: int | None) -> tuple[int, ...]:
@@ -27,6 +31,18 @@ def _visible(guild_id: int | None) -> tuple[int, ...]:
 
 SHARED = 0
 """The scope of the shared card data."""
+DROP_PIECE = 500
+"""Rows deleted per write transaction when an import's leftovers are dropped."""
+DROP_PAUSE = 0.03
+"""Seconds between two such transactions: long enough for a writer of another process, whose busy
+handler sleeps in growing steps (1, 2, 5 … 25 ms), to take the write lock in between."""
+
+
+def pending_scope(import_id: int) -> int:
+    """The scope of the cards an import in progress adds: negative, so no reader ever asks for it
+    (readers ask for ``SHARED`` and their server's id); the import's swap moves them to their scope."""
+    return -import_id
+
 
 _COLUMNS = (
     "id, game, code, name, types, cost, cost_value, stats, text, keywords, set_code, rarity, faces,"
@@ -165,39 +181,139 @@ class CardsRepository:
 
     async def stage(
         self, import_id: int, first: int, cards: Sequence[CardRecord], source: str, scope: int
-    ) -> None:
-        """Stage a chunk of an import (``first`` is the chunk's first sequence number), in one short
-        transaction of its own; nothing is visible until :meth:`apply_staged`."""
-        rows: list[tuple[object, ...]] = []
-        values: list[tuple[object, ...]] = []
-        for seq, card in enumerate(cards, start=first):
-            face_texts = "\n".join([card.text, *(f.text for f in card.faces)])
-            rows.append((import_id, seq, scope, *_row(card, source), " ".join(card.names), face_texts))
-            values.extend((import_id, seq, key, num, txt) for key, num, txt in searchable_values(card))
-        async with self.db.transaction() as conn:
-            await conn.executemany(
-                "INSERT INTO card_staging (import_id, seq, guild_id, game, code, name, norm_name, types,"
-                " cost, cost_value, stats, text, keywords, set_code, rarity, faces, errata, aliases,"
-                f" source, fts_name, fts_text) VALUES ({_marks(range(21))})",
-                rows,
-            )
-            await conn.executemany(
-                "INSERT INTO card_staging_values (import_id, seq, key, num, txt) VALUES (?, ?, ?, ?, ?)",
-                values,
-            )
+    ) -> int:
+        """Stage a chunk of an import of one game (``first``: the chunk's first sequence number) in
+        one short write transaction of its own; nothing is visible until :meth:`apply_staged`.
 
-    async def apply_staged(self, import_id: int) -> tuple[int, int]:
-        """Swap a staged import in: insert or update its cards (ids kept), their values and search
-        text, set-based. Call inside a transaction. Returns ``(added, updated)``."""
+        A card new to the scope is written as a hidden card of the import (scope
+        :func:`pending_scope`, which no reader asks for) with its values and search text, so the
+        swap only has to show it; a card stored otherwise goes to the staging tables; a card stored
+        exactly so (row, values and search text) is left alone. Returns how many were left alone."""
+        if not cards:
+            return 0
+        stored = await self._stored(cards[0].game, scope, [card.code for card in cards])
+        new: list[tuple[tuple[object, ...], list[ValueRow], str, str]] = []
+        staged: list[tuple[object, ...]] = []
+        staged_values: list[tuple[object, ...]] = []
+        same = 0
+        for seq, card in enumerate(cards, start=first):
+            row = _row(card, source)
+            names, texts = " ".join(card.names), "\n".join([card.text, *(f.text for f in card.faces)])
+            values = searchable_values(card)
+            found = stored.get(card.code)
+            if found is None:
+                new.append((row, values, names, texts))
+            elif found == (row[2:], names, texts, Counter(values)):
+                same += 1
+            else:
+                staged.append((import_id, seq, scope, *row, names, texts))
+                staged_values.extend((import_id, seq, key, num, txt) for key, num, txt in values)
+        async with self.db.transaction() as conn:
+            if new:
+                async with conn.execute("SELECT coalesce(max(id), 0) FROM cards") as cursor:
+                    top = await cursor.fetchone()
+                ids = range(int(top[0] if top else 0) + 1, int(top[0] if top else 0) + 1 + len(new))
+                hidden = pending_scope(import_id)
+                await conn.executemany(
+                    "INSERT INTO cards (id, guild_id, game, code, name, norm_name, types, cost, cost_value,"
+                    " stats, text, keywords, set_code, rarity, faces, errata, aliases, source)"
+                    f" VALUES ({_marks(range(18))})",
+                    [(card_id, hidden, *row) for card_id, (row, _, _, _) in zip(ids, new, strict=True)],
+                )
+                await conn.executemany(
+                    "INSERT INTO card_values (card_id, key, num, txt) VALUES (?, ?, ?, ?)",
+                    [
+                        (card_id, key, num, txt)
+                        for card_id, (_, values, _, _) in zip(ids, new, strict=True)
+                        for key, num, txt in values
+                    ],
+                )
+                await conn.executemany(
+                    "INSERT INTO cards_fts (rowid, name, text) VALUES (?, ?, ?)",
+                    [(card_id, names, texts) for card_id, (_, _, names, texts) in zip(ids, new, strict=True)],
+                )
+            if staged:
+                await conn.executemany(
+                    "INSERT INTO card_staging (import_id, seq, guild_id, game, code, name, norm_name, types,"
+                    " cost, cost_value, stats, text, keywords, set_code, rarity, faces, errata, aliases,"
+                    f" source, fts_name, fts_text) VALUES ({_marks(range(21))})",
+                    staged,
+                )
+                await conn.executemany(
+                    "INSERT INTO card_staging_values (import_id, seq, key, num, txt) VALUES (?, ?, ?, ?, ?)",
+                    staged_values,
+                )
+        return same
+
+    async def _stored(
+        self, game: str, scope: int, codes: Sequence[str]
+    ) -> dict[str, tuple[tuple[object, ...], str, str, Counter[tuple[object, ...]]]]:
+        """The stored version of these codes in one scope, as :meth:`stage` compares it: the row
+        from ``name`` on, the search text (names, texts) and the values."""
+        async with self.db.connection.execute(
+            "SELECT c.id, c.code, c.name, c.norm_name, c.types, c.cost, c.cost_value, c.stats, c.text,"
+            " c.keywords, c.set_code, c.rarity, c.faces, c.errata, c.aliases, c.source, f.name, f.text"
+            " FROM cards c LEFT JOIN cards_fts f ON f.rowid = c.id"
+            f" WHERE c.game = ? AND c.guild_id = ? AND c.code IN ({_marks(codes)})",
+            (game, scope, *codes),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return {}
+        values: dict[int, Counter[tuple[object, ...]]] = {int(r[0]): Counter() for r in rows}
+        async with self.db.connection.execute(
+            f"SELECT card_id, key, num, txt FROM card_values WHERE card_id IN ({_marks(rows)})",
+            [r[0] for r in rows],
+        ) as cursor:
+            for card_id, key, num, txt in await cursor.fetchall():
+                values[int(card_id)][(key, num, txt)] += 1
+        return {str(r[1]): (tuple(r[2:16]), r[16], r[17], values[int(r[0])]) for r in rows}
+
+    async def apply_staged(self, import_id: int, game: str, scope: int) -> tuple[int, int]:
+        """Swap a staged import in: show its hidden new cards, and update the stored cards that it
+        changes (ids kept, set-based). Call inside a transaction: it is the import's one atomic step,
+        its length grows with the new cards (one indexed update each) and the changed ones. Returns
+        ``(added, updated)`` of the cards it wrote."""
         conn = self.db.connection
+        hidden = pending_scope(import_id)
+        # a hidden card whose code another import stored meanwhile becomes a staged update
+        taken = (
+            "SELECT p.id FROM cards p JOIN cards c ON c.game = p.game AND c.guild_id = ? AND c.code = p.code"
+            " WHERE p.game = ? AND p.guild_id = ?"
+        )
+        await conn.execute(
+            "INSERT INTO card_staging (import_id, seq, guild_id, game, code, name, norm_name, types, cost,"
+            " cost_value, stats, text, keywords, set_code, rarity, faces, errata, aliases, source, fts_name,"
+            " fts_text) SELECT ?, -p.id, ?, p.game, p.code, p.name, p.norm_name, p.types, p.cost,"
+            " p.cost_value, p.stats, p.text, p.keywords, p.set_code, p.rarity, p.faces, p.errata, p.aliases,"
+            " p.source, f.name, f.text FROM cards p JOIN cards_fts f ON f.rowid = p.id"
+            f" WHERE p.id IN ({taken})",
+            (import_id, scope, scope, game, hidden),
+        )
+        await conn.execute(
+            "INSERT INTO card_staging_values (import_id, seq, key, num, txt)"
+            " SELECT ?, -v.card_id, v.key, v.num, v.txt FROM card_values v"
+            " WHERE v.card_id IN (SELECT -seq FROM card_staging WHERE import_id = ? AND seq < 0)",
+            (import_id, import_id),
+        )
+        await conn.execute(
+            "DELETE FROM cards WHERE id IN (SELECT -seq FROM card_staging WHERE import_id = ? AND seq < 0)",
+            (import_id,),
+        )
+        cursor = await conn.execute(
+            "UPDATE cards SET guild_id = ? WHERE game = ? AND guild_id = ?", (scope, game, hidden)
+        )
+        shown = int(cursor.rowcount or 0)
         match = "c.game = s.game AND c.guild_id = s.guild_id AND c.code = s.code"
         async with conn.execute(
             f"SELECT count(*), count(c.id) FROM card_staging s LEFT JOIN cards c ON {match}"
             " WHERE s.import_id = ?",
             (import_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        ) as counted:
+            row = await counted.fetchone()
         total, updated = (int(row[0]), int(row[1])) if row else (0, 0)
+        if not total:
+            return shown, 0
         ids = f"SELECT c.id FROM card_staging s JOIN cards c ON {match} WHERE s.import_id = ?"
         await conn.execute(f"DELETE FROM card_values WHERE card_id IN ({ids})", (import_id,))
         await conn.execute(f"DELETE FROM cards_fts WHERE rowid IN ({ids})", (import_id,))
@@ -228,22 +344,50 @@ class CardsRepository:
             " WHERE s.import_id = ?",
             (import_id,),
         )
-        return total - updated, updated
+        return shown + total - updated, updated
 
-    async def drop_staged(self, import_id: int | None = None) -> None:
-        """Forget a staged import (applied or abandoned), or with no id every staged row older than
-        a day (an import whose process died)."""
-        async with self.db.transaction() as conn:
-            if import_id is None:
-                old = (
-                    "SELECT import_id FROM card_staging"
-                    " WHERE staged_at < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 day')"
+    async def drop_staged(self, import_id: int | None = None, game: str | None = None) -> None:
+        """Forget an import's staged rows and hidden cards (applied or abandoned: ``import_id`` and
+        its ``game``), or with no id everything that imports whose process died left more than a day
+        ago. Deleted :data:`DROP_PIECE` rows per short transaction, so other writers get in between."""
+        if import_id is not None:
+            await self._drop_import(import_id, game)
+            return
+        day_ago = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 day')"
+        async with self.db.connection.execute(
+            f"SELECT DISTINCT import_id FROM card_staging WHERE staged_at < {day_ago}"
+        ) as cursor:
+            stale = [int(r[0]) for r in await cursor.fetchall()]
+        for old in stale:
+            await self._drop_import(old, None)
+        for key in GAMES:
+            await self._delete_in_pieces(
+                "cards", "id", f"game = ? AND guild_id < 0 AND updated_at < {day_ago}", (key,)
+            )
+
+    async def _drop_import(self, import_id: int, game: str | None) -> None:
+        for table in ("card_staging_values", "card_staging"):
+            await self._delete_in_pieces(table, "rowid", "import_id = ?", (import_id,))
+        if game is not None:
+            await self._delete_in_pieces(
+                "cards", "id", "game = ? AND guild_id = ?", (game, pending_scope(import_id))
+            )
+
+    async def _delete_in_pieces(self, table: str, key: str, where: str, params: Sequence[object]) -> None:
+        """Delete the rows of ``table`` that match ``where``, :data:`DROP_PIECE` per transaction (none
+        when a read finds nothing to delete)."""
+        chosen = f"SELECT {key} FROM {table} WHERE {where}"
+        while True:
+            async with self.db.connection.execute(f"{chosen} LIMIT 1", params) as cursor:
+                if await cursor.fetchone() is None:
+                    return
+            async with self.db.transaction() as conn:
+                deleted = await conn.execute(
+                    f"DELETE FROM {table} WHERE {key} IN ({chosen} LIMIT {DROP_PIECE})", params
                 )
-                await conn.execute(f"DELETE FROM card_staging_values WHERE import_id IN ({old})")
-                await conn.execute(f"DELETE FROM card_staging WHERE import_id IN ({old})")
+            if (deleted.rowcount or 0) < DROP_PIECE:
                 return
-            await conn.execute("DELETE FROM card_staging_values WHERE import_id = ?", (import_id,))
-            await conn.execute("DELETE FROM card_staging WHERE import_id = ?", (import_id,))
+            await asyncio.sleep(DROP_PAUSE)
 
     async def record_import(
         self,

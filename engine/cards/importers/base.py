@@ -1,7 +1,9 @@
 """What every card importer shares: the error, the importer record and the validation helpers.
 
-An importer turns the bytes of one file into :class:`~engine.cards.model.CardRecord` objects, all or
-nothing: the first record it cannot read raises :class:`CardImportError`, whose message names where
+An importer turns one file into :class:`~engine.cards.model.CardRecord` objects, all or nothing: the
+JSON formats read the file as a stream, a record at a time (:mod:`engine.cards.importers.jsonstream`),
+the others read it whole. The first record it cannot read raises :class:`CardImportError`, whose
+message names where
 (``record 37 (id 'TAT-001')``, ``line 12``) and which field of the *source* file is at fault, so an
 operator can fix the file. Every other exception (``json``, ``csv``, ``pydantic``, ``jsonschema``, a
 ``RecursionError`` on absurdly nested JSON) is turned into a :class:`CardImportError` here, so callers
@@ -10,11 +12,12 @@ catch one type.
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, BinaryIO, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -53,14 +56,27 @@ class ParseFunction(Protocol):
     ) -> list[CardRecord]: ...
 
 
+class StreamFunction(Protocol):
+    """The ``stream`` function of a format read a record at a time (the JSON formats)."""
+
+    def __call__(
+        self, source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+    ) -> Iterator[CardRecord]: ...
+
+
 @dataclass(frozen=True)
 class Importer:
-    """One card file format: its name, the game it holds (``None``: any game) and its parser."""
+    """One card file format: its name, the game it holds (``None``: any game) and its parser;
+    ``stream``, when the format has one, reads a file a record at a time."""
 
     name: str
     game: str | None
     description: str
     function: ParseFunction
+    stream: StreamFunction | None = None
+    codes_checked: bool = False
+    """The parser itself gives every record a code no earlier record has (casefolded), so
+    :meth:`records` does not remember every code a second time."""
 
     def parse(
         self, data: bytes, *, game: str, source_name: str, schema: bytes | None = None
@@ -71,6 +87,15 @@ class Importer:
         """
         if not isinstance(data, bytes | bytearray | memoryview):
             raise CardImportError(source_name, None, "the card file must be given as bytes")
+        return list(self.records(io.BytesIO(bytes(data)), game=game, source_name=source_name, schema=schema))
+
+    def records(
+        self, source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+    ) -> Iterator[CardRecord]:
+        """The card records of the file ``source`` (binary, seekable, at its start), one at a time:
+        a format with a ``stream`` never holds the whole file. A wrong game is refused at once; a bad
+        record raises :class:`CardImportError` when the iteration reaches it, so a caller that stores
+        records as they come must be able to drop them (all or nothing)."""
         if game not in GAMES:
             raise CardImportError(source_name, "game", f"{shown(game)} is not a game Arbiter knows")
         if self.game is not None and game != self.game:
@@ -79,9 +104,16 @@ class Importer:
                 "game",
                 f"the {self.name} format holds {GAMES[self.game].name} cards, not {GAMES[game].name} cards",
             )
-        cards = self.function(bytes(data), game=game, source_name=source_name, schema=schema)
-        check_unique_codes(cards)
-        return cards
+        if self.stream is not None:
+            found = self.stream(source, game=game, source_name=source_name, schema=schema)
+        else:
+            found = self._whole(source, game=game, source_name=source_name, schema=schema)
+        return found if self.codes_checked else unique_codes(found)
+
+    def _whole(
+        self, source: BinaryIO, *, game: str, source_name: str, schema: bytes | None
+    ) -> Iterator[CardRecord]:
+        yield from self.function(source.read(), game=game, source_name=source_name, schema=schema)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -291,8 +323,9 @@ def _check_numbers(location: str, fields: Mapping[str, Any]) -> None:
             raise CardImportError(location, name, f"{shown(value)} is too large for a card")
 
 
-def check_unique_codes(cards: Iterable[CardRecord]) -> None:
-    """Two records with one code would overwrite each other in the store: refuse the file."""
+def unique_codes(cards: Iterable[CardRecord]) -> Iterator[CardRecord]:
+    """The cards, one at a time; two records with one code would overwrite each other in the store,
+    so the second one refuses the file."""
     seen: dict[str, str] = {}
     for card in cards:
         key = card.code.casefold()
@@ -301,6 +334,7 @@ def check_unique_codes(cards: Iterable[CardRecord]) -> None:
                 f"card '{card.name}'", "code", f"'{card.code}' is also the code of '{seen[key]}'"
             )
         seen[key] = card.name
+        yield card
 
 
 class CodeBook:

@@ -46,8 +46,10 @@ whole number, or a list field (``setCode``, ``sets``, ``keywords``) that is not 
 from __future__ import annotations
 
 import html
+import io
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -57,11 +59,10 @@ from engine.cards.importers.base import (
     Importer,
     build_record,
     clean_stats,
-    expect_object,
-    load_json,
     shown,
     validate,
 )
+from engine.cards.importers.jsonstream import JsonStream, describe
 from engine.cards.model import CardRecord
 
 GAME = "vanguard"
@@ -129,54 +130,82 @@ def _location(number: int, raw: object) -> str:
 
 def parse(data: bytes, *, game: str, source_name: str, schema: bytes | None = None) -> list[CardRecord]:
     """Read the vanguard_D-atabase ``cardInfo.json`` (see the module docstring)."""
-    top = expect_object(load_json(data), "the file", None, 'an object {"cards": [...]}')
-    raw_cards = top.get("cards")
-    if not isinstance(raw_cards, list):
-        raise CardImportError("the file", "cards", f"expected a list of cards, found {shown(raw_cards)}")
-    codes = CodeBook()
-    seen: set[tuple[str, str]] = set()
-    records = []
-    for number, raw in enumerate(raw_cards, start=1):
-        location = _location(number, raw)
-        if not isinstance(raw, dict):
-            raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
-        card = validate(_Card, raw, location)
-        set_codes = [" ".join(code.split()) for code in card.setCode if code.strip()]
-        if not set_codes and not card.id:
-            raise CardImportError(location, "setCode", "the card has neither a setCode nor an id")
-        identity = (" ".join(card.name.split()).casefold(), set_codes[0].casefold() if set_codes else "")
-        if set_codes and identity in seen:
-            continue  # the same printing listed twice (module docstring)
-        seen.add(identity)
-        candidates = [code for code in set_codes if "?" not in code] or set_codes or [f"id {card.id}"]
-        code = codes.claim(candidates, suffix=card.id)
-        sets = [item.strip() for item in card.sets if item.strip()]
-        records.append(
-            build_record(
-                location,
-                {"code": "setCode", "types": "type", "text": "skill"},
-                game=GAME,
-                code=code,
-                name=card.name,
-                types=[kind] if (kind := _value(card.type)) else [],
-                stats=clean_stats(
-                    {
-                        "grade": card.grade,
-                        "power": _printed(card.power),
-                        "shield": _printed(card.shield),
-                        "critical": _printed(card.critical),
-                        "trigger": _value(card.trigger),
-                        "skill": _value(card.ability),
-                        "nation": _value(card.nation),
-                        "race": [race] if (race := _value(card.race)) else [],
-                    }
-                ),
-                text=skill_text(card.skill),
-                keywords=[keyword for item in card.keywords if (keyword := _value(item))],
-                set=sets[0] if sets else (set_codes[0].split()[0] if set_codes else None),
-            )
-        )
-    return records
+    return list(stream(io.BytesIO(data), game=game, source_name=source_name))
+
+
+def stream(
+    source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+) -> Iterator[CardRecord]:
+    """The cards of ``cardInfo.json``, read a record at a time; its other keys (``nations``…) are
+    passed over unread."""
+    json = JsonStream(source)
+    first = json.start()
+    if first[0] != "start_map":
+        found_top = describe(*first)
+        raise CardImportError("the file", None, f'expected an object {{"cards": [...]}}, found {found_top}')
+    found = False
+    while (key := json.key()) is not None:
+        start = json.start()
+        if key != "cards":
+            json.skip(start)
+            continue
+        if found:
+            raise CardImportError("the file", "cards", "it is given twice")
+        found = True
+        if start[0] != "start_array":
+            raise CardImportError("the file", "cards", f"expected a list of cards, found {describe(*start)}")
+        codes = CodeBook()
+        seen: set[tuple[str, str]] = set()
+        number = 0
+        while (item := json.item()) is not None:
+            number += 1
+            record = _card(number, json.value(item, f"record {number}"), codes, seen)
+            if record is not None:
+                yield record
+    if not found:
+        raise CardImportError("the file", "cards", "expected a list of cards, found null")
+    json.finish()
+
+
+def _card(number: int, raw: Any, codes: CodeBook, seen: set[tuple[str, str]]) -> CardRecord | None:
+    """Card entry ``number``, or ``None`` for a printing listed twice (module docstring)."""
+    location = _location(number, raw)
+    if not isinstance(raw, dict):
+        raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
+    card = validate(_Card, raw, location)
+    set_codes = [" ".join(code.split()) for code in card.setCode if code.strip()]
+    if not set_codes and not card.id:
+        raise CardImportError(location, "setCode", "the card has neither a setCode nor an id")
+    identity = (" ".join(card.name.split()).casefold(), set_codes[0].casefold() if set_codes else "")
+    if set_codes and identity in seen:
+        return None
+    seen.add(identity)
+    candidates = [code for code in set_codes if "?" not in code] or set_codes or [f"id {card.id}"]
+    code = codes.claim(candidates, suffix=card.id)
+    sets = [item.strip() for item in card.sets if item.strip()]
+    return build_record(
+        location,
+        {"code": "setCode", "types": "type", "text": "skill"},
+        game=GAME,
+        code=code,
+        name=card.name,
+        types=[kind] if (kind := _value(card.type)) else [],
+        stats=clean_stats(
+            {
+                "grade": card.grade,
+                "power": _printed(card.power),
+                "shield": _printed(card.shield),
+                "critical": _printed(card.critical),
+                "trigger": _value(card.trigger),
+                "skill": _value(card.ability),
+                "nation": _value(card.nation),
+                "race": [race] if (race := _value(card.race)) else [],
+            }
+        ),
+        text=skill_text(card.skill),
+        keywords=[keyword for item in card.keywords if (keyword := _value(item))],
+        set=sets[0] if sets else (set_codes[0].split()[0] if set_codes else None),
+    )
 
 
 IMPORTER = Importer(
@@ -184,4 +213,6 @@ IMPORTER = Importer(
     game=GAME,
     description="Cardfight!! Vanguard D series: vanguard_D-atabase cardInfo.json (CrowOnslaught).",
     function=parse,
+    stream=stream,
+    codes_checked=True,
 )

@@ -280,4 +280,5 @@ IMPORTER = Importer(
     game=GAME,
     description="Duel Masters OCG (fan translation): the Cockatrice All_Cards.csv; printings merged.",
     function=parse,
+    codes_checked=True,
 )

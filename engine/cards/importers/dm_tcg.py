@@ -9,10 +9,14 @@ it (``dm-tcg-schema.json``)::
                 "id": "16/55", "rarity": "Rare", "illustrator": "…", "flavor": "…"}]}]}
 
 Validation. When the caller passes the schema (``schema`` bytes: the import service takes
-``dm-tcg-schema.json`` from beside the data file), the whole document is first checked against it
-with ``jsonschema`` (the validator of the schema's own ``$schema`` draft, draft-04 here); the first
-error in document order is reported as ``record N (name 'X')`` and the JSON path of the field
-(``printings[0].rarity``). Without a schema the cards are validated with pydantic only: the same
+``dm-tcg-schema.json`` from beside the data file), the file is checked against it with
+``jsonschema`` (the validator of the schema's own ``$schema`` draft, draft-04 here) a record at a
+time, since the file is read as a stream: each card as the document ``{"cards": [card]}`` (errors
+inside the card count), then the top-level keys other than ``cards`` as ``{..., "cards": []}``
+after the last card (errors outside ``cards`` count). Constraints on the list as a whole
+(``minItems``, ``uniqueItems``) are not checked. A card's first error in document order is reported
+as ``record N (name 'X')`` and the JSON path of the field (``printings[0].rarity``), before the
+pydantic check of that card. Without a schema the cards are validated with pydantic only: the same
 shapes, but unknown fields are ignored and set, rarity and race names are not checked against the
 schema's lists (civilizations are: there are five). In both cases a bad record is refused whole.
 
@@ -43,9 +47,10 @@ printing, so the second one gets the code ``DM-07 3/55 #2`` (see
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, BinaryIO
 
 import jsonschema
 from jsonschema.exceptions import SchemaError
@@ -58,7 +63,6 @@ from engine.cards.importers.base import (
     Importer,
     build_record,
     clean_stats,
-    expect_object,
     field_path,
     fix_mojibake,
     load_json,
@@ -66,6 +70,7 @@ from engine.cards.importers.base import (
     shown,
     validate,
 )
+from engine.cards.importers.jsonstream import JsonStream, describe
 from engine.cards.model import CardRecord
 
 GAME = "duelmasters"
@@ -195,9 +200,8 @@ def _card_location(number: int, raw: object) -> str:
     return f"record {number}"
 
 
-def _schema_error(document: Any, error: SchemaValidationError) -> CardImportError:
-    """A jsonschema error as ``record N (name 'X')`` + the JSON path of the field."""
-    path = list(error.absolute_path)
+def _schema_error(error: SchemaValidationError, location: str, rest: Sequence[str | int]) -> CardImportError:
+    """A jsonschema error as ``location`` (``record N (name 'X')``) + the JSON path of the field."""
     field = None
     if error.validator == "required":
         required = error.validator_value if isinstance(error.validator_value, list) else []
@@ -216,38 +220,57 @@ def _schema_error(document: Any, error: SchemaValidationError) -> CardImportErro
         problem = f"{shown(error.instance)} is not of type {error.validator_value}"
     else:
         problem = error.message[:200]
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        cards = document.get("cards") if isinstance(document, dict) else None
-        raw = cards[path[1]] if isinstance(cards, list) and path[1] < len(cards) else None
-        location = _card_location(path[1] + 1, raw)
-        rest: Sequence[str | int] = path[2:]
-    else:
-        location, rest = "the file", path
     parts = [*rest, *([field] if field else [])]
     return CardImportError(location, field_path(parts) or None, problem)
 
 
-def _check_schema(document: Any, schema: bytes) -> None:
-    loaded = load_json(schema, "the schema")
-    if isinstance(loaded, bool):
-        loaded = {} if loaded else {"not": {}}  # the boolean schemas, as the objects they stand for
-    if not isinstance(loaded, dict):
-        raise CardImportError("the schema", None, "it is not a JSON Schema (an object)")
-    validator_class = jsonschema.validators.validator_for(loaded)
-    try:
-        validator_class.check_schema(loaded)
-    except SchemaError as error:
-        where = field_path(error.absolute_path) or None
-        raise CardImportError(
-            "the schema", where, f"it is not a valid JSON Schema ({error.message[:120]})"
-        ) from None
-    validator = validator_class(loaded)
+class _Schema:
+    """The JSON Schema of the file, applied a record at a time (see the module docstring)."""
+
+    def __init__(self, schema: bytes) -> None:
+        loaded = load_json(schema, "the schema")
+        if isinstance(loaded, bool):
+            loaded = {} if loaded else {"not": {}}  # the boolean schemas, as the objects they stand for
+        if not isinstance(loaded, dict):
+            raise CardImportError("the schema", None, "it is not a JSON Schema (an object)")
+        validator_class = jsonschema.validators.validator_for(loaded)
+        try:
+            validator_class.check_schema(loaded)
+        except SchemaError as error:
+            where = field_path(error.absolute_path) or None
+            raise CardImportError(
+                "the schema", where, f"it is not a valid JSON Schema ({error.message[:120]})"
+            ) from None
+        self.validator = validator_class(loaded)
+
+    def check_card(self, raw: Any, location: str) -> None:
+        """Card ``raw`` as the only card of a document: its first error inside the card."""
+        first = _first(
+            found
+            for found in self.validator.iter_errors({"cards": [raw]})
+            if len(found.absolute_path) >= 2 and list(found.absolute_path)[:2] == ["cards", 0]
+        )
+        if first is not None:
+            raise _schema_error(first, location, list(first.absolute_path)[2:])
+
+    def check_top(self, top: dict[str, Any]) -> None:
+        """The top-level keys with an empty list of cards: the first error outside ``cards``."""
+        first = _first(
+            found
+            for found in self.validator.iter_errors({**top, "cards": []})
+            if not (found.absolute_path and found.absolute_path[0] == "cards")
+        )
+        if first is not None:
+            raise _schema_error(first, "the file", list(first.absolute_path))
+
+
+def _first(errors: Iterable[SchemaValidationError]) -> SchemaValidationError | None:
+    """The error that comes first in document order."""
     first: SchemaValidationError | None = None
-    for found in validator.iter_errors(document):
+    for found in errors:
         if first is None or _order(found.absolute_path) < _order(first.absolute_path):
             first = found
-    if first is not None:
-        raise _schema_error(document, first)
+    return first
 
 
 def _order(path: Iterable[str | int]) -> tuple[tuple[int, str], ...]:
@@ -296,21 +319,51 @@ def _record(card: _Card, location: str, codes: CodeBook) -> CardRecord:
 
 def parse(data: bytes, *, game: str, source_name: str, schema: bytes | None = None) -> list[CardRecord]:
     """Read the duel-masters-json file, checked against ``schema`` when given (see the module doc)."""
-    document = load_json(data)
-    if schema is not None:
-        _check_schema(document, schema)
-    top = expect_object(document, "the file", None, 'an object {"cards": [...]}')
-    raw_cards = top.get("cards")
-    if not isinstance(raw_cards, list):
-        raise CardImportError("the file", "cards", f"expected a list of cards, found {shown(raw_cards)}")
-    codes = CodeBook()
-    records = []
-    for number, raw in enumerate(raw_cards, start=1):
-        location = _card_location(number, raw)
-        if not isinstance(raw, dict):
-            raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
-        records.append(_record(validate(_Card, raw, location), location, codes))
-    return records
+    return list(stream(io.BytesIO(data), game=game, source_name=source_name, schema=schema))
+
+
+def stream(
+    source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+) -> Iterator[CardRecord]:
+    """The cards of the duel-masters-json file, read a record at a time, each checked against
+    ``schema`` when given (see the module doc)."""
+    checker = _Schema(schema) if schema is not None else None
+    json = JsonStream(source)
+    first = json.start()
+    if first[0] != "start_map":
+        found_top = describe(*first)
+        raise CardImportError("the file", None, f'expected an object {{"cards": [...]}}, found {found_top}')
+    top: dict[str, Any] = {}
+    found = False
+    while (key := json.key()) is not None:
+        start = json.start()
+        if key != "cards":
+            if checker is None:
+                json.skip(start)
+            else:
+                top[key] = json.value(start, "the file")
+            continue
+        if found:
+            raise CardImportError("the file", "cards", "it is given twice")
+        found = True
+        if start[0] != "start_array":
+            raise CardImportError("the file", "cards", f"expected a list of cards, found {describe(*start)}")
+        codes = CodeBook()
+        number = 0
+        while (item := json.item()) is not None:
+            number += 1
+            raw = json.value(item, f"record {number}")
+            location = _card_location(number, raw)
+            if checker is not None:
+                checker.check_card(raw, location)
+            if not isinstance(raw, dict):
+                raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
+            yield _record(validate(_Card, raw, location), location, codes)
+    if not found:
+        raise CardImportError("the file", "cards", "expected a list of cards, found null")
+    if checker is not None:
+        checker.check_top(top)
+    json.finish()
 
 
 IMPORTER = Importer(
@@ -318,4 +371,6 @@ IMPORTER = Importer(
     game=GAME,
     description="Duel Masters TCG: duel-masters-json (Latepate64), checked against dm-tcg-schema.json.",
     function=parse,
+    stream=stream,
+    codes_checked=True,
 )

@@ -48,9 +48,11 @@ number, an unknown colour letter, or an id used twice.
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -60,12 +62,10 @@ from engine.cards.importers.base import (
     build_record,
     clean_stats,
     cost_value_of,
-    expect_list,
-    expect_object,
-    load_json,
     shown,
     validate,
 )
+from engine.cards.importers.jsonstream import Event, JsonStream, describe
 from engine.cards.model import CardRecord
 
 GAME = "forceofwill"
@@ -195,34 +195,118 @@ def _stats(entry: _Entry) -> dict[str, Any]:
     )
 
 
-def _entries(document: Any) -> list[_Entry]:
-    """Every card of the file in order, shape-checked, with the code of the set that lists it."""
-    top = expect_object(document, "the file", None, 'an object {"fow": {"clusters": [...]}}')
-    fow = expect_object(top.get("fow"), "the file", "fow", 'an object {"clusters": [...]}')
-    clusters = expect_list(fow.get("clusters"), "the file", "fow.clusters", "a list of clusters")
-    entries: list[_Entry] = []
-    for c, cluster in enumerate(clusters):
-        path = f"fow.clusters[{c}]"
-        cluster = expect_object(cluster, "the file", path, "a cluster object")
-        sets = expect_list(cluster.get("sets", []), "the file", f"{path}.sets", "a list of sets")
-        for s, card_set in enumerate(sets):
+_SetKey = tuple[int, int]
+"""A set by its place: (cluster index, set index)."""
+
+
+def _walk(json: JsonStream) -> Iterator[tuple[_SetKey, Any]]:
+    """Every card of the file in order, with the place of the set that lists it; after each set,
+    ``(place, _SetEnd(code))``. The shape of the file is checked on the way."""
+    first = json.start()
+    if first[0] != "start_map":
+        found = describe(*first)
+        raise CardImportError(
+            "the file", None, f'expected an object {{"fow": {{"clusters": [...]}}}}, found {found}'
+        )
+    seen_fow = False
+    for key, start in json.fields():
+        if key != "fow":
+            json.skip(start)
+            continue
+        seen_fow = _once(seen_fow, "fow")
+        if start[0] != "start_map":
+            found = describe(*start)
+            raise CardImportError(
+                "the file", "fow", f'expected an object {{"clusters": [...]}}, found {found}'
+            )
+        seen_clusters = False
+        for inner, value in json.fields():
+            if inner != "clusters":
+                json.skip(value)
+                continue
+            seen_clusters = _once(seen_clusters, "fow.clusters")
+            _expect_list(value, "fow.clusters", "a list of clusters")
+            for c, cluster in enumerate(json.items()):
+                yield from _cluster(json, c, cluster)
+        if not seen_clusters:
+            raise CardImportError("the file", "fow.clusters", "expected a list of clusters, found null")
+    if not seen_fow:
+        raise CardImportError("the file", "fow", 'expected an object {"clusters": [...]}, found null')
+    json.finish()
+
+
+@dataclass(frozen=True)
+class _SetEnd:
+    code: str | None
+
+
+def _cluster(json: JsonStream, c: int, start: Event) -> Iterator[tuple[_SetKey, Any]]:
+    path = f"fow.clusters[{c}]"
+    if start[0] != "start_map":
+        raise CardImportError("the file", path, f"expected a cluster object, found {describe(*start)}")
+    seen_sets = False
+    for key, value in json.fields():
+        if key != "sets":
+            json.skip(value)
+            continue
+        seen_sets = _once(seen_sets, f"{path}.sets")
+        _expect_list(value, f"{path}.sets", "a list of sets")
+        for s, card_set in enumerate(json.items()):
             where = f"{path}.sets[{s}]"
-            card_set = expect_object(card_set, "the file", where, "a set object")
-            code = card_set.get("code")
+            if card_set[0] != "start_map":
+                raise CardImportError(
+                    "the file", where, f"expected a set object, found {describe(*card_set)}"
+                )
+            code: Any = None
+            seen_cards = False
+            for inner, item in json.fields():
+                if inner == "code":
+                    code = json.value(item, "the file")
+                elif inner == "cards":
+                    seen_cards = _once(seen_cards, f"{where}.cards")
+                    _expect_list(item, f"{where}.cards", "a list of cards")
+                    for card in json.items():
+                        yield (c, s), json.value(card, f"a card of {where}")
+                else:
+                    json.skip(item)
             set_code = code.strip() if isinstance(code, str) and code.strip() else None
-            cards = expect_list(card_set.get("cards", []), "the file", f"{where}.cards", "a list of cards")
-            for raw in cards:
-                number = len(entries) + 1
-                location = f"record {number}"
-                if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"].strip():
-                    location += f" (id {shown(raw['id'])})"
-                if not isinstance(raw, dict):
-                    raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
-                entries.append(_Entry(number, set_code, validate(_Card, raw, location)))
-    return entries
+            yield (c, s), _SetEnd(set_code)
 
 
-def _front(card_id: str, ids: set[str]) -> str | None:
+def _once(seen: bool, path: str) -> bool:
+    if seen:
+        raise CardImportError("the file", path, "it is given twice")
+    return True
+
+
+def _expect_list(start: Event, path: str, what: str) -> None:
+    if start[0] != "start_array":
+        raise CardImportError("the file", path, f"expected {what}, found {describe(*start)}")
+
+
+def _entry(number: int, set_code: str | None, raw: Any) -> _Entry:
+    """Card ``number`` of the file, shape-checked."""
+    location = f"record {number}"
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and raw["id"].strip():
+        location += f" (id {shown(raw['id'])})"
+    if not isinstance(raw, dict):
+        raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
+    return _Entry(number, set_code, validate(_Card, raw, location))
+
+
+def _cards(source: BinaryIO, set_codes: dict[_SetKey, str | None]) -> Iterator[_Entry]:
+    """Every card of the file in order; ``set_codes``: the code of each set, filled in as the sets
+    end (the first reading) or known from the first reading (the second)."""
+    number = 0
+    for place, raw in _walk(JsonStream(source)):
+        if isinstance(raw, _SetEnd):
+            set_codes.setdefault(place, raw.code)
+            continue
+        number += 1
+        yield _entry(number, set_codes.get(place), raw)
+
+
+def _front(card_id: str, ids: Collection[str]) -> str | None:
     """The id this id is a face of (``S-001J`` -> ``S-001``), when that id is in the file."""
     if card_id.endswith(_FACE_SUFFIXES) and card_id[:-1] in ids:
         return card_id[:-1]
@@ -231,60 +315,76 @@ def _front(card_id: str, ids: set[str]) -> str | None:
 
 def parse(data: bytes, *, game: str, source_name: str, schema: bytes | None = None) -> list[CardRecord]:
     """Read the fowsim JSON; one record per card, J-Rulers and back sides as faces."""
-    entries = _entries(load_json(data))
-    by_id: dict[str, _Entry] = {}
-    for entry in entries:
-        if entry.card.id in by_id:
-            first = by_id[entry.card.id]
-            raise CardImportError(entry.location, "id", f"it is also the id of record {first.number}")
-        by_id[entry.card.id] = entry
-    ids = set(by_id)
+    return list(stream(io.BytesIO(data), game=game, source_name=source_name))
+
+
+def stream(
+    source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+) -> Iterator[CardRecord]:
+    """The records of the fowsim JSON, reading the file twice: first every card is checked and its
+    id noted (a back face may come before or after its front, a set's ``code`` after its cards),
+    keeping only the cards that may be faces; then the records are built in file order."""
+    set_codes: dict[_SetKey, str | None] = {}
+    ids: dict[str, int] = {}
+    maybe_faces: list[_Entry] = []
+    duplicate: CardImportError | None = None
+    for entry in _cards(source, set_codes):
+        card_id = entry.card.id
+        if card_id in ids:
+            duplicate = duplicate or CardImportError(
+                entry.location, "id", f"it is also the id of record {ids[card_id]}"
+            )
+            continue
+        ids[card_id] = entry.number
+        if card_id.endswith(_FACE_SUFFIXES):
+            maybe_faces.append(entry)
+    if duplicate is not None:
+        raise duplicate
     faces: dict[str, list[_Entry]] = {}
-    for entry in entries:
+    for entry in maybe_faces:
         root = entry.card.id
-        while (front := _front(root, ids)) is not None:
+        while (front := _front(root, ids.keys())) is not None:
             root = front
         if root != entry.card.id:
             faces.setdefault(root, []).append(entry)
-    records = []
-    for entry in entries:
-        if _front(entry.card.id, ids) is not None:
-            continue
-        card = entry.card
-        backs = faces.get(card.id, [])
-        face_records = [
-            {
-                "name": back.card.name.strip(),
-                "types": _types(back),
-                "cost": _cost(back.card.cost, back),
-                "text": _text(back.card),
-                "stats": _stats(back),
-            }
-            for back in backs
-        ]
-        found = keywords(card.abilities)
-        for back in backs:
-            found += [name for name in keywords(back.card.abilities) if name not in found]
-        cost = _cost(card.cost, entry)
-        records.append(
-            build_record(
-                entry.location,
-                {"code": "id", "types": "type", "text": "abilities", "set": "code"},
-                game=GAME,
-                code=card.id,
-                name=card.name,
-                types=_types(entry),
-                cost=cost,
-                cost_value=cost_value_of(cost),
-                stats=_stats(entry),
-                text=_text(card),
-                keywords=found,
-                set=entry.set_code,
-                rarity=(card.rarity or "").strip() or None,
-                faces=face_records,
-            )
-        )
-    return records
+    source.seek(0)
+    for entry in _cards(source, set_codes):
+        if _front(entry.card.id, ids.keys()) is None:
+            yield _record(entry, faces.get(entry.card.id, []))
+
+
+def _record(entry: _Entry, backs: list[_Entry]) -> CardRecord:
+    card = entry.card
+    face_records = [
+        {
+            "name": back.card.name.strip(),
+            "types": _types(back),
+            "cost": _cost(back.card.cost, back),
+            "text": _text(back.card),
+            "stats": _stats(back),
+        }
+        for back in backs
+    ]
+    found = keywords(card.abilities)
+    for back in backs:
+        found += [name for name in keywords(back.card.abilities) if name not in found]
+    cost = _cost(card.cost, entry)
+    return build_record(
+        entry.location,
+        {"code": "id", "types": "type", "text": "abilities", "set": "code"},
+        game=GAME,
+        code=card.id,
+        name=card.name,
+        types=_types(entry),
+        cost=cost,
+        cost_value=cost_value_of(cost),
+        stats=_stats(entry),
+        text=_text(card),
+        keywords=found,
+        set=entry.set_code,
+        rarity=(card.rarity or "").strip() or None,
+        faces=face_records,
+    )
 
 
 IMPORTER = Importer(
@@ -292,4 +392,5 @@ IMPORTER = Importer(
     game=GAME,
     description="Force of Will: the fowsim cards.json (Force-of-Wind/fowsim); J-Rulers become faces.",
     function=parse,
+    stream=stream,
 )

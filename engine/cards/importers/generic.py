@@ -50,8 +50,8 @@ import csv
 import io
 import json
 import types as pytypes
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Union, get_args, get_origin
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, BinaryIO, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -61,11 +61,10 @@ from engine.cards.importers.base import (
     build_record,
     cost_value_of,
     decode,
-    expect_object,
-    load_json,
     shown,
     validate,
 )
+from engine.cards.importers.jsonstream import JsonStream, describe
 from engine.cards.model import STATS_MODELS, CardRecord
 from engine.games import GAMES
 
@@ -186,42 +185,78 @@ def _game_key(value: object) -> str | None:
 
 def parse_json(data: bytes, *, game: str, source_name: str, schema: bytes | None = None) -> list[CardRecord]:
     """Read an Arbiter JSON card file (see the module docstring); ``schema`` is not used."""
-    document = load_json(data)
-    if isinstance(document, list):
-        raw_cards: Any = document
-    else:
-        top = expect_object(document, "the file", None, 'an object with "cards" or a list of cards')
-        for key in top:
+    return list(stream_json(io.BytesIO(data), game=game, source_name=source_name))
+
+
+def stream_json(
+    source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+) -> Iterator[CardRecord]:
+    """The cards of an Arbiter JSON card file, read a record at a time (see the module docstring).
+
+    The top-level keys are checked as they come (a file written by :func:`to_json` gives ``format``
+    and ``game`` before ``cards``); a key given twice is refused."""
+    stream = JsonStream(source)
+    first = stream.start()
+    if first[0] == "start_array":
+        yield from _json_cards(stream, game, source_name)
+    elif first[0] == "start_map":
+        found: set[str] = set()
+        while (key := stream.key()) is not None:
             if key not in ("format", "game", "cards"):
-                raise CardImportError("the file", str(key)[:40], "it is not a field of this format")
-        if "format" in top and top["format"] != FORMAT:
-            raise CardImportError("the file", "format", f"{shown(top['format'])} is not '{FORMAT}'")
-        if "game" in top:
-            named = _game_key(top["game"])
-            if named is None:
-                raise CardImportError("the file", "game", f"{shown(top['game'])} is not a game Arbiter knows")
-            if named != game:
-                raise CardImportError(
-                    "the file",
-                    "game",
-                    f"the file holds {GAMES[named].name} cards, not {GAMES[game].name} cards",
-                )
-        if "cards" not in top:
+                raise CardImportError("the file", key[:40], "it is not a field of this format")
+            if key in found:
+                raise CardImportError("the file", key, "it is given twice")
+            found.add(key)
+            start = stream.start()
+            if key == "cards":
+                if start[0] != "start_array":
+                    raise CardImportError(
+                        "the file", "cards", f"expected a list of cards, found {describe(*start)}"
+                    )
+                yield from _json_cards(stream, game, source_name)
+            else:
+                _check_top(key, stream.value(start, "the file"), game)
+        if "cards" not in found:
             raise CardImportError("the file", "cards", "it is missing")
-        raw_cards = top["cards"]
-    if not isinstance(raw_cards, list):
-        raise CardImportError("the file", "cards", f"expected a list of cards, found {shown(raw_cards)}")
-    records: list[CardRecord] = []
+    else:
+        raise CardImportError(
+            "the file", None, f'expected an object with "cards" or a list of cards, found {describe(*first)}'
+        )
+    stream.finish()
+
+
+def _check_top(key: str, value: Any, game: str) -> None:
+    """The optional ``format`` and ``game`` of the file."""
+    if key == "format" and value != FORMAT:
+        raise CardImportError("the file", "format", f"{shown(value)} is not '{FORMAT}'")
+    if key == "game":
+        named = _game_key(value)
+        if named is None:
+            raise CardImportError("the file", "game", f"{shown(value)} is not a game Arbiter knows")
+        if named != game:
+            raise CardImportError(
+                "the file", "game", f"the file holds {GAMES[named].name} cards, not {GAMES[game].name} cards"
+            )
+
+
+def _json_cards(stream: JsonStream, game: str, source_name: str) -> Iterator[CardRecord]:
+    """The cards of the array being read, one at a time."""
     seen: dict[str, int] = {}
-    for number, raw in enumerate(raw_cards, start=1):
-        location = _json_location(number, raw)
-        if not isinstance(raw, dict):
-            raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
-        card = validate(_Card, raw, location)
-        record = _record(card, game, source_name, location)
-        _check_new_code(record.code, number, seen, location, "record")
-        records.append(record)
-    return records
+    number = 0
+    while (start := stream.item()) is not None:
+        number += 1
+        yield json_card(number, stream.value(start, f"record {number}"), game, source_name, seen)
+
+
+def json_card(number: int, raw: Any, game: str, source_name: str, seen: dict[str, int]) -> CardRecord:
+    """Card ``number`` (1, 2, …) of a JSON file; ``seen`` holds the codes of the cards before it."""
+    location = _json_location(number, raw)
+    if not isinstance(raw, dict):
+        raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
+    card = validate(_Card, raw, location)
+    record = _record(card, game, source_name, location)
+    _check_new_code(record.code, number, seen, location, "record")
+    return record
 
 
 def _json_location(number: int, raw: object) -> str:
@@ -453,10 +488,13 @@ JSON_IMPORTER = Importer(
     game=None,
     description="Arbiter's own JSON card file, any game (docs/card-formats.md).",
     function=parse_json,
+    stream=stream_json,
+    codes_checked=True,
 )
 CSV_IMPORTER = Importer(
     name="csv",
     game=None,
     description="Arbiter's own CSV card file, any game: one card per row, stat:<key> columns.",
     function=parse_csv,
+    codes_checked=True,
 )
