@@ -53,6 +53,12 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
   both at once is a draw (103.3); a concession any time (103.4).
 
+Who may act now is one predicate (:func:`.priority.structure_problem`: 405.5, 505.5, 601.1, 605.1)
+that the turn check and the offers share; the offers (:mod:`.offers`) list what a seat may do now, the
+step's decision first (keep or mulligan, discard, resolve, attack or no attack, block or no block,
+pass), then the main actions (produce, play for a payment the produced will covers, call, judgment,
+battle, ability), computed from the predicates the handlers refuse with.
+
 What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
 per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
 change the board through the game's working context (:class:`.board.FowWork`, a
@@ -99,9 +105,11 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
+from engine.match.games.forceofwill.offers import game_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, stats_from_record
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
@@ -141,6 +149,11 @@ class ForceOfWill(GameDefinition):
 
     def losers(self, state: MatchState) -> list[Loss]:
         return handlers.losers(state) if self._ours(state) else []
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now (:mod:`.offers`): the priority and the chase first, then the game's
+        main actions, then the generic ones the turn's structure lets through (601.1, 605.1)."""
+        return game_offers(state, seat, generic) if self._ours(state) else generic
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         if not self._ours(state):
