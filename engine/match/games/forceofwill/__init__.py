@@ -53,6 +53,12 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   1206.1; losses 1202.1 (life 0 or less) and 1202.2 (the draw of the draw phase from an empty deck);
   both at once is a draw (103.3); a concession any time (103.4).
 
+Who may act now is one predicate (:func:`.priority.structure_problem`: 405.5, 505.5, 601.1, 605.1)
+that the turn check and the offers share; the offers (:mod:`.offers`) list what a seat may do now, the
+step's decision first (keep or mulligan, discard, resolve, attack or no attack, block or no block,
+pass), then the main actions (produce, play for a payment the produced will covers, call, judgment,
+battle, ability), computed from the predicates the handlers refuse with.
+
 What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
 per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
 change the board through the game's working context (:class:`.board.FowWork`, a
@@ -86,22 +92,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.match.actions import UNDO_PROTOCOL, BaseAction, NextPhase, NextStep, PassPriority, PassTurn
+from engine.match.actions import BaseAction
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.forceofwill import handlers, lines
-from engine.match.games.forceofwill.actions import (
-    ACTIONS,
-    Attack,
-    Block,
-    CallStone,
-    Discard,
-    InitiateBattle,
-    Judgment,
-    Mulligan,
-    PlayAbility,
-    PlayCard,
-    Resolve,
-)
+from engine.match.games.forceofwill.actions import ACTIONS
 from engine.match.games.forceofwill.board import (
     battle_of,
     chase_entries,
@@ -111,15 +105,16 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
+from engine.match.games.forceofwill.offers import game_offers
+from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
-from engine.match.games.forceofwill.spec import ATTRIBUTES, MAX_HAND, SETUP, SPEC, stats_from_record
+from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, stats_from_record
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
 __all__ = ["SPEC", "ForceOfWill", "stats_from_record"]
-
-_WHILE_RESOLVING = (PassPriority, PlayCard, PlayAbility, Judgment, InitiateBattle, Attack, Block, CallStone)
 
 
 class ForceOfWill(GameDefinition):
@@ -141,65 +136,24 @@ class ForceOfWill(GameDefinition):
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Every step lets both players act in the engine's turn check (the spec's ``both_act``), so
         this is where the turn is enforced, for every action type, generic or Force of Will's, and for
-        both players. The ``anytime`` actions (notes, reveals, coin and dice, concede, draw offers) and
-        the undo protocol always pass. Otherwise, in this order:
-
-        - the generic next step / next phase / pass turn are refused: the game moves on when both
-          players pass in succession with an empty chase (605.1);
-        - before the first turn only the mulligan, by the player whose decision it is (405.5a);
-        - while the turn player must discard down to seven, only that discard (505.5);
-        - while a chase object is being carried out, its controller finishes it (``fow_resolve``) and
-          neither player passes or plays anything new; both may use the generic actions, since card
-          text may ask either player to act (a player discarding from their own hand, which the
-          opponent cannot touch);
-        - otherwise only the player holding priority acts (601.1): while the opponent holds it (a
-          response to the chase, the block decision of 804.3), the turn player changes nothing."""
-        cls = type(action)
+        both players: :func:`.priority.structure_problem` says who may act now (405.5, 505.5, 601.1,
+        605.1); the offers read the same predicate."""
         if not self._ours(state):
             return
-        if cls in (NextStep, NextPhase, PassTurn):
-            refuse(
-                "In Force of Will the game moves on when both players pass priority in succession with "
-                "an empty chase (605.1); pass priority instead."
-            )
-        if cls.anytime or cls in UNDO_PROTOCOL:
-            return
-        board = state.board
-        players = state.match.players
-        actor = action.actor
-        if board.phase == SETUP:
-            if cls is not Mulligan:
-                refuse("The game has not started: each player first decides on a mulligan (405.5).")
-            if actor != board.priority:
-                refuse(f"{players[board.priority]} decides on their mulligan first (405.5).")
-            return
-        if cls is Mulligan:
-            refuse("A mulligan is only before the first turn (405.5).")
-        if board.data("discard"):
-            if cls is not Discard or actor != board.active:
-                refuse(f"{players[board.active]} first discards down to {MAX_HAND} cards (505.5).")
-            return
-        if cls is Discard:
-            refuse("You discard down to your maximum hand size only at the end of your turn (505.5).")
-        entry = board.data("resolving")
-        if entry is not None:
-            if cls in _WHILE_RESOLVING:
-                who = players[entry_controller(board, tuple(entry))]
-                refuse(f"An object of the chase is resolving: {who} carries it out, then finishes it first.")
-            return
-        if cls is Resolve:
-            refuse(
-                "Nothing is resolving; both players pass in succession to resolve the top of the chase "
-                "(605.1)."
-            )
-        if actor != board.priority:
-            refuse(f"You do not hold priority; {players[board.priority]} does (601.1).")
+        problem = structure_problem(state, type(action), action.actor)
+        if problem is not None:
+            refuse(problem)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
         return handlers.settle(state, action) if self._ours(state) else (state, [])
 
     def losers(self, state: MatchState) -> list[Loss]:
         return handlers.losers(state) if self._ours(state) else []
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now (:mod:`.offers`): the priority and the chase first, then the game's
+        main actions, then the generic ones the turn's structure lets through (601.1, 605.1)."""
+        return game_offers(state, seat, generic) if self._ours(state) else generic
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         if not self._ours(state):

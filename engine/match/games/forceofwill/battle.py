@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.match.actions import CardAt
 from engine.match.apply import HandlerResult, pick, refuse
 from engine.match.games.forceofwill.actions import (
     Attack,
@@ -23,7 +24,8 @@ from engine.match.games.forceofwill.board import (
     chase_entries,
     entered,
     is_jresonator,
-    need_main_timing,
+    main_timing_problem,
+    owned,
 )
 from engine.match.games.forceofwill.spec import (
     MAIN,
@@ -33,14 +35,28 @@ from engine.match.games.forceofwill.spec import (
 )
 from engine.match.state import MatchState
 
+BATTLE_KEYWORDS = ("first_strike", "multi_strike", "flying", "swiftness", "precision", "pierce")
+"""The keywords a battle reads (1105, 1169, 1107, 1108, 1104, 1103)."""
+
+
+def battle_problem(state: MatchState, actor: int) -> str | None:
+    """Why ``actor`` may not initiate a battle now: 704.1, at main timing; 803.3, not after forfeiting
+    an attack the opponent did not answer."""
+    problem = main_timing_problem(state, actor)
+    if problem:
+        return f"You can't initiate a battle now: {problem}."
+    if state.board.data("no_battle"):
+        return "You forfeited an attack the opponent did not answer: no more battles this turn (803.3)."
+    return None
+
 
 def _initiate_battle(state: MatchState, action: InitiateBattle) -> HandlerResult:
-    """704.1: at main timing the turn player initiates a battle, going to its beginning step (802);
-    803.3: not after forfeiting an attack the opponent did not answer."""
+    """704.1: the turn player initiates a battle (:func:`battle_problem`), going to its beginning step
+    (802)."""
     work = FowWork(state, action)
-    need_main_timing(state, action.actor, "initiate a battle")
-    if work.data("no_battle"):
-        refuse("You forfeited an attack the opponent did not answer: no more battles this turn (803.3).")
+    problem = battle_problem(state, action.actor)
+    if problem:
+        refuse(problem)
     work.set(battle={"declared": False, "acted": False})
     work.emit("fow_battle", action.actor)
     work.goto("battle_start")
@@ -84,49 +100,97 @@ def _enter(work: FowWork, values: Sequence[tuple[int, int, int]]) -> None:
     work.set(entered=sorted([c, a, d] for c, (a, d) in current.items()))
 
 
+def attack_problem(state: MatchState, actor: int) -> str | None:
+    """Why ``actor`` may not declare an attack now, whatever the attacker (803.3): the declare attack
+    step of a battle, the turn player, one attack per battle, an empty chase (803.2)."""
+    board = state.board
+    battle = battle_of(board)
+    if board.phase != MAIN or board.step != S_ATTACK or battle is None:
+        return "You attack in the declare attack step of a battle (803.3); initiate a battle first."
+    if actor != board.active:
+        return "Only the turn player attacks (803.3)."
+    if battle.get("declared"):
+        return "An attack is already declared in this battle (801: one attacker per battle)."
+    if chase_entries(board):
+        return "Resolve the chase before declaring the attack (803.2)."
+    return None
+
+
+def attack_keywords(state: MatchState, card_id: int, declared: Sequence[str] = ()) -> set[str]:
+    """The attacker's battle keywords: its card data's and those ``declared`` from effects."""
+    ref = state.ref(card_id)
+    return set(declared) | {k for k in BATTLE_KEYWORDS if has_keyword(ref, k)}
+
+
+def attacker_problem(state: MatchState, actor: int, at: CardAt, declared: Sequence[str] = ()) -> int | str:
+    """The attacker at ``at``, or why it can't attack (803.3): a J/resonator the actor controls in the
+    field, recovered, controlled since the start of the turn unless [Swiftness] (1108; ``declared``:
+    keywords from effects)."""
+    found = owned(state, at, actor, ("field",), "The attacker")
+    if isinstance(found, str):
+        return found
+    _, attacker = found
+    board = state.board
+    name = state.ref(attacker).name
+    if is_jresonator(state, board, attacker) is False:
+        return f"{name} is not a J/resonator; only J/resonators attack (803.3)."
+    if board.cards[attacker].orientation != RECOVER:
+        return f"{name} is rested; the attacker must be recovered (803.3)."
+    if attacker not in set(board.data("since", ())) and "swiftness" not in attack_keywords(
+        state, attacker, declared
+    ):
+        return f"{name} has not been under your control since the start of the turn (803.3, 1108)."
+    return attacker
+
+
+def target_problem(state: MatchState, actor: int, at: CardAt, keywords: set[str]) -> int | str:
+    """The attacked J/resonator at ``at``, or why it can't be attacked (803.3): one the opponent
+    controls in the field, rested unless the attacker has [Precision] (1104.2)."""
+    # the engine's pick: a card anywhere the attacker may touch, refused below with 803.3
+    _, target_id = pick(state, at, actor)
+    board = state.board
+    tname = state.ref(target_id).name
+    if target_id not in state.zone("field", None) or board.cards[target_id].controller != 1 - actor:
+        return f"{tname} is not a J/resonator your opponent controls in the field (803.3)."
+    if is_jresonator(state, board, target_id) is False:
+        return f"{tname} is not a J/resonator; it can't be attacked (803.3)."
+    if board.cards[target_id].orientation != REST and "precision" not in keywords:
+        return f"{tname} is recovered; only a rested J/resonator can be attacked (803.3, 1104.2)."
+    return target_id
+
+
+def missing_stats(state: MatchState, card_id: int) -> tuple[str, ...]:
+    """``atk``/``defense``: the stats a player must enter for the card in a battle, which neither the
+    card data nor an earlier entry gives (207.2, 208.2; :func:`_stats_for`)."""
+    atk, dfn = base_atk_def(state, state.board, card_id)
+    return tuple(name for name, value in (("atk", atk), ("defense", dfn)) if value is None)
+
+
 def _attack(state: MatchState, action: Attack) -> HandlerResult:
-    """803.3-803.4: choose the attacker and the attacked object, rest the attacker."""
+    """803.3-803.4: choose the attacker and the attacked object, rest the attacker
+    (:func:`attack_problem`, :func:`attacker_problem`, :func:`target_problem`)."""
     work = FowWork(state, action)
     actor = action.actor
     board = work.board
+    problem = attack_problem(state, actor)
+    if problem:
+        refuse(problem)
     battle = battle_of(board)
-    if board.phase != MAIN or board.step != S_ATTACK or battle is None:
-        refuse("You attack in the declare attack step of a battle (803.3); initiate a battle first.")
-    if actor != board.active:
-        refuse("Only the turn player attacks (803.3).")
-    if battle.get("declared"):
-        refuse("An attack is already declared in this battle (801: one attacker per battle).")
-    if chase_entries(board):
-        refuse("Resolve the chase before declaring the attack (803.2).")
-    _, attacker = work.own_card(action.attacker, actor, ("field",), "The attacker")
-    name = work.name_of(attacker)
-    if is_jresonator(state, board, attacker) is False:
-        refuse(f"{name} is not a J/resonator; only J/resonators attack (803.3).")
-    if work.card(attacker).orientation != RECOVER:
-        refuse(f"{name} is rested; the attacker must be recovered (803.3).")
-    ref = work.ref(attacker)
-    keywords = set(action.keywords) | {
-        k
-        for k in ("first_strike", "multi_strike", "flying", "swiftness", "precision", "pierce")
-        if has_keyword(ref, k)
-    }
-    if attacker not in set(work.data("since", ())) and "swiftness" not in keywords:
-        refuse(f"{name} has not been under your control since the start of the turn (803.3, 1108).")
+    assert battle is not None
+    attacker = attacker_problem(state, actor, action.attacker, action.keywords)
+    if isinstance(attacker, str):
+        refuse(attacker)
+    keywords = attack_keywords(state, attacker, action.keywords)
     atk, dfn, changes = _stats_for(work, attacker, action.atk, action.defense, "803.3")
     values = [(attacker, atk, dfn)]
     target: tuple[str, int]
     if action.target is None:
         target = ("player", 1 - actor)
     else:
-        # the engine's pick: a card anywhere the attacker may touch, refused below with 803.3
-        _, target_id = pick(state, action.target, actor)
+        target_id = target_problem(state, actor, action.target, keywords)
+        if isinstance(target_id, str):
+            refuse(target_id)
         tname = work.name_of(target_id)
-        if target_id not in work.ids("field") or work.card(target_id).controller != 1 - actor:
-            refuse(f"{tname} is not a J/resonator your opponent controls in the field (803.3).")
-        if is_jresonator(state, board, target_id) is False:
-            refuse(f"{tname} is not a J/resonator; it can't be attacked (803.3).")
-        if work.card(target_id).orientation != REST and "precision" not in keywords:
-            refuse(f"{tname} is recovered; only a rested J/resonator can be attacked (803.3, 1104.2).")
         t_atk, t_def, theirs = _stats_for(work, target_id, action.target_atk, action.target_defense, "803.3")
         if theirs and action.because is None:
             _, stat, value, known = theirs[0]
@@ -160,32 +224,59 @@ def _attack(state: MatchState, action: Attack) -> HandlerResult:
     return work.handled()
 
 
+def block_problem(state: MatchState, actor: int) -> str | None:
+    """Why ``actor`` may not declare a block now, whatever the blocker (804.3): the declare block step
+    against an attacking J/resonator, the non-turn player, one blocker, an empty chase (804.2)."""
+    board = state.board
+    battle = battle_of(board)
+    if board.phase != MAIN or board.step != S_BLOCK or battle is None or battle.get("attacker") is None:
+        return "You block in the declare block step, against an attacking J/resonator (804.3)."
+    if actor == board.active:
+        return "Only the non-turn player blocks (804.3)."
+    if battle.get("blocker") is not None:
+        return "A blocker is already declared in this battle (804.3)."
+    if chase_entries(board):
+        return "Resolve the chase before declaring a block (804.2)."
+    return None
+
+
+def blocker_problem(state: MatchState, actor: int, at: CardAt, flying: bool) -> int | str:
+    """The blocker at ``at``, or why it can't block (804.3, 804.4): a recovered J/resonator the actor
+    controls in the field, not the attacked one; a [Flying] attacker needs a [Flying] blocker (1107.2;
+    ``flying``: from an effect)."""
+    found = owned(state, at, actor, ("field",), "The blocker")
+    if isinstance(found, str):
+        return found
+    _, blocker = found
+    board = state.board
+    battle = battle_of(board)
+    assert battle is not None
+    name = state.ref(blocker).name
+    if is_jresonator(state, board, blocker) is False:
+        return f"{name} is not a J/resonator; only J/resonators block (804.3)."
+    if board.cards[blocker].orientation != RECOVER:
+        return f"{name} is rested; the blocker must be recovered (804.3)."
+    if tuple(battle["target"]) == ("card", blocker):
+        return f"{name} is the attacked J/resonator; it can't block (804.4)."
+    if battle.get("flying") and not (flying or has_keyword(state.ref(blocker), "flying")):
+        return "The attacker has [Flying]: only a J/resonator with [Flying] can block it (1107.2)."
+    return blocker
+
+
 def _block(state: MatchState, action: Block) -> HandlerResult:
-    """804.3-804.4: the non-turn player blocks with a recovered J/resonator, resting it."""
+    """804.3-804.4: the non-turn player blocks with a recovered J/resonator, resting it
+    (:func:`block_problem`, :func:`blocker_problem`)."""
     work = FowWork(state, action)
     actor = action.actor
     board = work.board
+    problem = block_problem(state, actor)
+    if problem:
+        refuse(problem)
     battle = battle_of(board)
-    if board.phase != MAIN or board.step != S_BLOCK or battle is None or battle.get("attacker") is None:
-        refuse("You block in the declare block step, against an attacking J/resonator (804.3).")
-    if actor == board.active:
-        refuse("Only the non-turn player blocks (804.3).")
-    if battle.get("blocker") is not None:
-        refuse("A blocker is already declared in this battle (804.3).")
-    if chase_entries(board):
-        refuse("Resolve the chase before declaring a block (804.2).")
-    _, blocker = work.own_card(action.blocker, actor, ("field",), "The blocker")
-    name = work.name_of(blocker)
-    if is_jresonator(state, board, blocker) is False:
-        refuse(f"{name} is not a J/resonator; only J/resonators block (804.3).")
-    if work.card(blocker).orientation != RECOVER:
-        refuse(f"{name} is rested; the blocker must be recovered (804.3).")
-    target = tuple(battle["target"])
-    if target == ("card", blocker):
-        refuse(f"{name} is the attacked J/resonator; it can't block (804.4).")
-    flying = action.flying or has_keyword(work.ref(blocker), "flying")
-    if battle.get("flying") and not flying:
-        refuse("The attacker has [Flying]: only a J/resonator with [Flying] can block it (1107.2).")
+    assert battle is not None
+    blocker = blocker_problem(state, actor, action.blocker, action.flying)
+    if isinstance(blocker, str):
+        refuse(blocker)
     atk, dfn, changes = _stats_for(work, blocker, action.atk, action.defense, "804.4")
     work.orient([blocker], REST)
     _enter(work, [(blocker, atk, dfn)])

@@ -66,12 +66,10 @@ class FowWork(BoardWork):
     def own_card(self, at: CardAt, actor: int, zones: Sequence[str], what: str) -> tuple[int, int]:
         """``(slot, card id)`` of a card the actor controls in one of ``zones`` (the field is shared:
         control decides), refused with one sentence naming ``what`` otherwise."""
-        slot, card_id = pick(self.state, at, actor)
-        zone = self.match.slot_spec[slot].name
-        if zone not in zones or self.card(card_id).controller != actor:
-            where = " or ".join(z.replace("_", " ") for z in zones)
-            refuse(f"{what} must be a card you control in your {where}.")
-        return slot, card_id
+        found = owned(self.state, at, actor, zones, what)
+        if isinstance(found, str):
+            refuse(found)
+        return found
 
     def value(self, seat: int, name: str) -> int:
         """A player's value (life, will coins) on the board being changed."""
@@ -107,6 +105,20 @@ class FowWork(BoardWork):
 
 
 # Reading game data --------------------------------------------------------------------------------
+
+
+def owned(
+    state: MatchState, at: CardAt, actor: int, zones: Sequence[str], what: str
+) -> tuple[int, int] | str:
+    """``(slot, card id)`` of a card the actor controls in one of ``zones`` (the field is shared:
+    control decides), or one sentence naming ``what`` otherwise; the engine's pick refuses a position
+    the actor may not touch."""
+    slot, card_id = pick(state, at, actor)
+    zone = state.match.slot_spec[slot].name
+    if zone not in zones or state.board.cards[card_id].controller != actor:
+        where = " or ".join(z.replace("_", " ") for z in zones)
+        return f"{what} must be a card you control in your {where}."
+    return slot, card_id
 
 
 def chase_entries(board: Board) -> list[Entry]:
@@ -198,12 +210,6 @@ def main_timing_problem(state: MatchState, actor: int) -> str | None:
     if chase_entries(board):
         return "that needs main timing: the chase must be empty (701.2)"
     return None
-
-
-def need_main_timing(state: MatchState, actor: int, what: str) -> None:
-    problem = main_timing_problem(state, actor)
-    if problem:
-        refuse(f"You can't {what} now: {problem}.")
 
 
 def player_value(state: MatchState, board: Board, seat: int, name: str) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
+from engine.match.actions import CardAt
 from engine.match.apply import HandlerResult, pick, refuse
 from engine.match.games.forceofwill.actions import (
     Judgment,
+    Payment,
     PlayAbility,
     PlayCard,
     Resolve,
@@ -21,7 +23,8 @@ from engine.match.games.forceofwill.board import (
     chase_entries,
     entry_controller,
     jrulers,
-    need_main_timing,
+    main_timing_problem,
+    owned,
     pay_from_pool,
 )
 from engine.match.games.forceofwill.spec import (
@@ -85,31 +88,85 @@ def payment_data(cost: Cost | None, pay: Sequence[str], change: str | None) -> d
     return data
 
 
-def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
-    """903.2: move the card to the chase (a spell, 312.3) and pay its cost; 604: when it may be played
-    (main timing for resonators, additions, regalia, runes and chants, 604.2; any priority for a card
-    with [Quickcast], 1112.2, or a chant with [Trigger], 604.1, 1113)."""
-    work = FowWork(state, action)
-    actor = action.actor
-    slot, card_id = pick(state, action.card, actor)
-    zone = work.match.slot_spec[slot].name
-    if work.match.slot_player[slot] != actor:
-        refuse("You can only play cards from your own zones.")
+def payments(cost: Cost | None, pool: Sequence[str], *, most: int = 32) -> list[tuple[Payment, ...]]:
+    """The payments of ``cost`` the produced will ``pool`` allows that :func:`check_payment` accepts
+    (903.2l-1, 204.1; 1003.4): the specified wills named, then ``any`` for each will of the free cost
+    (204.1b), which the pool pays with what is left; one payment per value of X (0 upwards) for an X
+    free cost. Without a cost in the card data, every distinct part of the pool (nothing included), up
+    to ``most`` of them, smallest first: the cost is then the players' to check."""
+    if cost is None:
+        return _parts(pool, most)
+    left = Counter(pool)
+    named: list[Payment] = []
+    for will in cost.specified:
+        if not left[will]:
+            return []
+        left[will] -= 1
+        named.append(cast(Payment, will))
+    spare = sum(left.values()) - cost.free
+    if spare < 0:
+        return []
+    extra = range(spare + 1) if cost.x else range(1)
+    free: Payment = "any"
+    return [(*named, *(free,) * (cost.free + more)) for more in extra][:most]
+
+
+def _parts(pool: Sequence[str], most: int) -> list[tuple[Payment, ...]]:
+    """Distinct parts of the pool (sub-multisets), smallest first, at most ``most``; for a pool with
+    too many parts to list, nothing, one will of each kind and the whole pool."""
+    counts = sorted(Counter(pool).items())
+    size = 1
+    for _, count in counts:
+        size *= count + 1
+    if size > 4096:
+        found: set[tuple[Payment, ...]] = {(), tuple(cast(Payment, w) for w in sorted(pool))}
+        found.update((cast(Payment, will),) for will, _ in counts)
+    else:
+        parts: list[tuple[Payment, ...]] = [()]
+        for will, count in counts:
+            parts = [(*part, *(cast(Payment, will),) * n) for part in parts for n in range(count + 1)]
+        found = set(parts)
+    return sorted(found, key=lambda part: (len(part), part))[:most]
+
+
+def play_problem(state: MatchState, actor: int, at: CardAt) -> str | None:
+    """Why ``actor`` may not play the card at ``at`` now, payment aside (:func:`check_payment`):
+    not a card of one of their own zones outside the field, ruler area and chase; a magic stone or
+    ruler (202.2); main timing for resonators, additions, regalia, runes and chants (604.2, 701.2)
+    unless [Quickcast] (1112.2) or a chant's [Trigger] (604.1, 1113). The engine's pick refuses a
+    position the actor may not touch."""
+    slot, card_id = pick(state, at, actor)
+    match = state.match
+    zone = match.slot_spec[slot].name
+    if match.slot_player[slot] != actor:
+        return "You can only play cards from your own zones."
     if zone in ("field", "ruler_area", "chase"):
-        refuse(
-            f"{work.name_of(card_id)} is already in the {work.match.slot_spec[slot].label}; "
-            "it can't be played."
-        )
-    ref = work.ref(card_id)
+        name = state.ref(card_id).name
+        return f"{name} is already in the {match.slot_spec[slot].label}; it can't be played."
+    ref = state.ref(card_id)
     kind = card_type(ref)
     if kind in ("magic stone", "ruler"):
-        refuse(f"A {kind} is not played as a spell (202.2).")
+        return f"A {kind} is not played as a spell (202.2)."
     any_priority = has_keyword(ref, "quickcast") or (kind == "chant" and has_keyword(ref, "trigger"))
     if not any_priority and kind in (*_MAIN_TIMING_TYPES, "chant"):
         # 604.2, 702.1, 703.1: main timing; 604.1: [Quickcast] cards and [Trigger] chants, any priority.
         without = "[Quickcast] or [Trigger]" if kind == "chant" else "[Quickcast]"
-        need_main_timing(state, actor, f"play a {kind} without {without}")
-    cost = card_cost(ref)
+        problem = main_timing_problem(state, actor)
+        if problem:
+            return f"You can't play a {kind} without {without} now: {problem}."
+    return None
+
+
+def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
+    """903.2: move the card to the chase (a spell, 312.3) and pay its cost; 604: when it may be played
+    (:func:`play_problem`)."""
+    work = FowWork(state, action)
+    actor = action.actor
+    problem = play_problem(state, actor, action.card)
+    if problem:
+        refuse(problem)
+    _, card_id = pick(state, action.card, actor)
+    cost = card_cost(work.ref(card_id))
     check_payment(work.name_of(card_id), cost, action.pay, action.cost_change)
     chase = chase_entries(work.board)
     work.board = pay_from_pool(work.board, actor, action.pay)
@@ -133,25 +190,48 @@ def _play_ability(state: MatchState, action: PlayAbility) -> HandlerResult:
     return work.handled()
 
 
-def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
-    """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority."""
-    work = FowWork(state, action)
-    entry = work.data("resolving")
+def resolve_problem(state: MatchState, actor: int, to: str | None) -> str | None:
+    """Why ``actor`` may not finish the resolution now (605.1): nothing is resolving, the object is
+    the other player's to carry out, or a card whose card data gives no type needs ``to`` (702.3,
+    703.3 say where a typed card goes)."""
+    board = state.board
+    entry = board.data("resolving")
     if entry is None:
-        refuse(
+        return (
             "Nothing on the chase is resolving; both players pass in succession to resolve its top (605.1)."
         )
     entry = tuple(entry)
+    controller = entry_controller(board, entry)
+    if actor != controller:
+        return f"{state.match.players[controller]} carries out this object and finishes its resolution."
+    if to is None and resolving_card(state) is not None and card_type(state.ref(entry[1])) is None:
+        return f"Say where {state.ref(entry[1]).name} goes (to): the card data gives no type."
+    return None
+
+
+def resolving_card(state: MatchState) -> int | None:
+    """The card being carried out, while it is still on the chase (a spell, 903.2f); None for an
+    ability, or a card moved away while it resolved."""
+    entry = state.board.data("resolving")
+    if entry is None or entry[0] != "card":
+        return None
+    card_id = int(entry[1])
+    return card_id if card_id in state.zone("chase", None) else None
+
+
+def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
+    """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority."""
+    work = FowWork(state, action)
+    problem = resolve_problem(state, action.actor, action.to)
+    if problem:
+        refuse(problem)
+    entry = tuple(work.data("resolving"))
     controller = entry_controller(work.board, entry)
-    if action.actor != controller:
-        refuse(f"{work.match.players[controller]} carries out this object and finishes its resolution.")
     chase = chase_entries(work.board)
-    if entry[0] == "card" and entry[1] in work.ids("chase"):
-        card_id = entry[1]
+    card_id = resolving_card(state)
+    if card_id is not None:
         kind = card_type(work.ref(card_id))
-        to = action.to or ("field" if kind in ENTITY_TYPES else "graveyard" if kind else None)
-        if to is None:
-            refuse(f"Say where {work.name_of(card_id)} goes (to): the card data gives no type.")
+        to = action.to or ("field" if kind in ENTITY_TYPES else "graveyard")
         owner = work.card(card_id).owner
         work.move(controller, [card_id], to, None if to == "field" else owner, kind="fow_resolved")
         chase = [e for e in chase if e != entry]
@@ -175,30 +255,53 @@ def entry_text(entry: Entry) -> str:
 # Judgment (705) ---------------------------------------------------------------------------------
 
 
+def judgment_problem(state: MatchState, actor: int, ruler_at: CardAt | None) -> str | None:
+    """Why ``actor`` may not play the judgment process of the ruler at ``ruler_at`` (default: the
+    first card of their ruler area) now, payment aside: 705.1, at main timing, once a turn, a recovered
+    ruler that is not astral (1024.2) and has a J-ruler side."""
+    problem = main_timing_problem(state, actor)
+    if problem:
+        return f"You can't play a judgment process now: {problem}."
+    board = state.board
+    if board.data("judged"):
+        return "You have already played a judgment process this turn (705.1)."
+    ruler = judging_ruler(state, actor, ruler_at)
+    if isinstance(ruler, str):
+        return ruler
+    card, ref = board.cards[ruler], state.ref(ruler)
+    if card.orientation != RECOVER:
+        return f"{ref.name} is rested: judgment needs a recovered ruler (705.1)."
+    if card.counter("astral"):
+        return f"{ref.name} is astral: it can't do judgment (1024.2)."
+    if card_type(ref) not in (None, "ruler"):
+        return f"{ref.name} is not a ruler (705.1)."
+    if has_jruler_side(ref) is False:
+        return f"{ref.name} has no [Judgment]: its card data shows no J-ruler side (705.1)."
+    return None
+
+
+def judging_ruler(state: MatchState, actor: int, ruler_at: CardAt | None) -> int | str:
+    """The ruler a judgment names (``ruler_at``, a card of the actor's ruler area; default its first
+    card), or why there is none."""
+    if ruler_at is None:
+        area = state.zone("ruler_area", actor)
+        return area[0] if area else "You have no ruler in your ruler area (705.1)."
+    found = owned(state, ruler_at, actor, ("ruler_area",), "The ruler doing judgment")
+    return found if isinstance(found, str) else found[1]
+
+
 def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
     """705.1: at main timing, once a turn, a recovered ruler that is not astral (1024.2) and has a
-    J-ruler side plays its judgment process onto the chase, paying its [Judgment] cost (903.2l-1)."""
+    J-ruler side plays its judgment process onto the chase (:func:`judgment_problem`), paying its
+    [Judgment] cost (903.2l-1)."""
     work = FowWork(state, action)
     actor = action.actor
-    need_main_timing(state, actor, "play a judgment process")
-    if work.data("judged"):
-        refuse("You have already played a judgment process this turn (705.1).")
-    if action.ruler is not None:
-        _, ruler = work.own_card(action.ruler, actor, ("ruler_area",), "The ruler doing judgment")
-    else:
-        area = work.ids("ruler_area", actor)
-        if not area:
-            refuse("You have no ruler in your ruler area (705.1).")
-        ruler = area[0]
-    card, name, ref = work.card(ruler), work.name_of(ruler), work.ref(ruler)
-    if card.orientation != RECOVER:
-        refuse(f"{name} is rested: judgment needs a recovered ruler (705.1).")
-    if card.counter("astral"):
-        refuse(f"{name} is astral: it can't do judgment (1024.2).")
-    if card_type(ref) not in (None, "ruler"):
-        refuse(f"{name} is not a ruler (705.1).")
-    if has_jruler_side(ref) is False:
-        refuse(f"{name} has no [Judgment]: its card data shows no J-ruler side (705.1).")
+    problem = judgment_problem(state, actor, action.ruler)
+    if problem:
+        refuse(problem)
+    ruler = judging_ruler(state, actor, action.ruler)
+    assert isinstance(ruler, int)
+    name, ref = work.name_of(ruler), work.ref(ruler)
     cost = judgment_cost(ref)
     check_payment(f"The [Judgment] of {name}", cost, action.pay, action.cost_change)
     work.board = pay_from_pool(work.board, actor, action.pay)

@@ -9,9 +9,7 @@ block and sometimes do judgment, then pass; games end by life (1202.1) or, rarel
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import cast
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.games.forceofwill.actions import (
@@ -36,6 +34,7 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
+from engine.match.games.forceofwill.chase import payments
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
@@ -60,20 +59,10 @@ def _printed(attr: str, cost: int) -> str:
 
 
 def _payment(cost: Cost | None, pool: Sequence[str]) -> tuple[Payment, ...] | None:
-    """The payment of ``cost`` from the produced will (903.2l, 204.1), None when the pool lacks it."""
-    if cost is None:
-        return ()
-    left = Counter(pool)
-    named: list[Payment] = []
-    for will in cost.specified:
-        if not left[will]:
-            return None
-        left[will] -= 1
-        named.append(cast(Payment, will))
-    if sum(left.values()) < cost.free:
-        return None
-    generic: list[Payment] = ["any"] * cost.free
-    return (*named, *generic)
+    """The payment of ``cost`` from the produced will (903.2l, 204.1), None when the pool lacks it:
+    the first the offers list (:func:`.chase.payments`), nothing for a card without cost data."""
+    found = payments(cost, pool, most=1)
+    return found[0] if found else None
 
 
 def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
