@@ -162,6 +162,7 @@ from engine.match.games.gateruler.board import (
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, moving_on_problem, pass_problem
+from engine.match.games.gateruler.offers import gate_ruler_offers
 from engine.match.games.gateruler.procedures import settle_work
 from engine.match.games.gateruler.simulate import random_actions, random_deck
 from engine.match.games.gateruler.spec import (
@@ -179,6 +180,7 @@ from engine.match.games.gateruler.spec import (
     numbers_problem,
     value_problem,
 )
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
@@ -308,6 +310,12 @@ class GateRuler(GameDefinition):
                 seat = action.actor if at.player is None else at.player
                 if at.zone == "ruler" and seat in (0, 1) and at.index == 0:
                     refuse("A ruler never leaves its ruler zone (3-7e).")
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now, ordered for a phone (:mod:`.offers`): the step's decision (the
+        ruler's numbers 5-3b, the counter-zone card 13-6d, the drive process's cards 10-4, the frontmost
+        unit 8-4e-1, passing 9-3g), then summon, play, set, drive and attack, then the rest."""
+        return gate_ruler_offers(state, seat, generic)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """What runs without a choice after an accepted action: Gate Ruler's settle table
