@@ -5,9 +5,10 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 :mod:`.board` (reading and writing the board; :class:`~.board.GrWork`, the working context of the
 automatic procedures), :mod:`.handlers` (one per action), :mod:`.playing` (summoning, playing and setting,
 14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.procedures` (the automatic procedures and their
-settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.lines`,
-:mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing the conditions still
-fulfilled (12-2a-1, 12-2a-2).
+settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.offers` (what
+each seat may do now, the step's decision first, computed with the predicates the handlers refuse
+with), :mod:`.lines`, :mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing
+the conditions still fulfilled (12-2a-1, 12-2a-2).
 
 **Automated** (each with its rule):
 
@@ -71,12 +72,15 @@ fulfilled (12-2a-1, 12-2a-2).
   anything else happens), illegal charges
   (12-5a; linked charges stay linked from the drive zone through the gate into play, 3-14e-1, 3-14e-2),
   ruler damage (12-3), player defeat (12-2);
-- defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d) or an empty deck zone
+- defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d; the ``life`` player value,
+  which players change for an effect that changes it, 2-6c) or an empty deck zone
   (12-2a-2) add a defeat process (12-2c; one for both, 12-2c-1); when it resolves, whoever still fulfils
   a condition loses (12-2d-1); both at once is a draw (1-4b-1). Once a player has lost the game is over
   (1-4b): no rules effect runs after that, so no new defeat process is added. Concession is generic
   (1-4c);
-- damage reversal "DR N", all or nothing (15-30c); effect damage (15-20).
+- damage reversal "DR N", all or nothing (15-30c); effect damage (15-20);
+- player values set or adjusted by hand stay in their ranges (:data:`.spec.VALUE_RANGES`: caps -1
+  for infinite, 4-3a-1b, 4-3b-1a); the current ruler damage comes only from damage dealt (13-2b-1).
 
 **Left to the players** (with the generic actions), and why:
 
