@@ -5,9 +5,10 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 :mod:`.board` (reading and writing the board; :class:`~.board.GrWork`, the working context of the
 automatic procedures), :mod:`.handlers` (one per action), :mod:`.playing` (summoning, playing and setting,
 14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.procedures` (the automatic procedures and their
-settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.lines`,
-:mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing the conditions still
-fulfilled (12-2a-1, 12-2a-2).
+settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.offers` (what
+each seat may do now, the step's decision first, computed with the predicates the handlers refuse
+with), :mod:`.lines`, :mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing
+the conditions still fulfilled (12-2a-1, 12-2a-2).
 
 **Automated** (each with its rule):
 
@@ -71,12 +72,15 @@ fulfilled (12-2a-1, 12-2a-2).
   anything else happens), illegal charges
   (12-5a; linked charges stay linked from the drive zone through the gate into play, 3-14e-1, 3-14e-2),
   ruler damage (12-3), player defeat (12-2);
-- defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d) or an empty deck zone
+- defeat (12-2): damage-zone cards equal to or more than life (12-2a-1, 3-13d; the ``life`` player value,
+  which players change for an effect that changes it, 2-6c) or an empty deck zone
   (12-2a-2) add a defeat process (12-2c; one for both, 12-2c-1); when it resolves, whoever still fulfils
   a condition loses (12-2d-1); both at once is a draw (1-4b-1). Once a player has lost the game is over
   (1-4b): no rules effect runs after that, so no new defeat process is added. Concession is generic
   (1-4c);
-- damage reversal "DR N", all or nothing (15-30c); effect damage (15-20).
+- damage reversal "DR N", all or nothing (15-30c); effect damage (15-20);
+- player values set or adjusted by hand stay in their ranges (:data:`.spec.VALUE_RANGES`: caps -1
+  for infinite, 4-3a-1b, 4-3b-1a); the current ruler damage comes only from damage dealt (13-2b-1).
 
 **Left to the players** (with the generic actions), and why:
 
@@ -131,7 +135,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, CardAt, Move, NextPhase, NextStep, PassPriority, PassTurn
+from engine.match.actions import (
+    AdjustValue,
+    BaseAction,
+    CardAt,
+    Move,
+    NextPhase,
+    NextStep,
+    PassPriority,
+    PassTurn,
+    SetValue,
+)
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.gateruler import actions as gr
@@ -151,7 +165,8 @@ from engine.match.games.gateruler.board import (
     zone_ids,
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
-from engine.match.games.gateruler.combat import attacked, attacking, not_ready
+from engine.match.games.gateruler.combat import attacked, attacking, moving_on_problem, pass_problem
+from engine.match.games.gateruler.offers import gate_ruler_offers
 from engine.match.games.gateruler.procedures import settle_work
 from engine.match.games.gateruler.simulate import random_actions, random_deck
 from engine.match.games.gateruler.spec import (
@@ -165,8 +180,11 @@ from engine.match.games.gateruler.spec import (
     SETUP,
     SPEC,
     UNIT_ZONES,
+    VALUE_INDEX,
     numbers_problem,
+    value_problem,
 )
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
@@ -239,7 +257,8 @@ class GateRuler(GameDefinition):
         """Refuse what the structure forbids now: anything but entering the ruler's numbers before the
         first turn (5-3b); anything but the card in a counter zone while it waits (13-6d); any board change
         by a player not holding priority (9-3e); a pass while a drive process is on top (9-3d); moving the
-        turn on with a non-empty gate or an attack in progress (9-4, 8-6); moving a ruler (3-7c, 3-7e)."""
+        turn on with a non-empty gate or an attack in progress (9-4, 8-6); moving a ruler (3-7c, 3-7e); a
+        player value out of its range, or the current ruler damage, which damage dealt makes (13-2b-1)."""
         board = state.board
         cls = type(action)
         if cls.anytime:
@@ -264,25 +283,30 @@ class GateRuler(GameDefinition):
             # their counter zone 13-6d, their drive resolution process 10-4c) the turn player waits.
             name = state.match.players[board.priority]
             refuse(f"{name} holds priority (9-3e): wait until they pass or finish before you act.")
-        items = gate(board)
-        if cls is PassPriority and items and items[0]["kind"] == "drive":
-            name = state.match.players[items[0]["controller"]]
-            refuse(f"Nobody can respond to a drive process (9-3d); {name} resolves the driven cards (10-4).")
-        fight = battle(board)
-        if cls is PassPriority and fight is not None and not items and board.passes >= 1:
-            # This pass starts the damage step (8-6): what it deals must be known (8-4e-1, 8-6d).
-            missing = not_ready(state, board, fight)
-            if missing is not None:
-                refuse(missing)
+        if cls is PassPriority:
+            # 9-3d; a pass that starts the damage step (8-6) needs what it deals known (8-4e-1, 8-6d).
+            problem = pass_problem(state)
+            if problem is not None:
+                refuse(problem)
         if cls in (NextStep, NextPhase, PassTurn):
-            if items:
-                refuse("The gate is not empty: both players pass priority to resolve it first (9-4).")
-            if fight is not None:
-                refuse("An attack is in progress: both players pass priority to reach its damage step (8-6).")
+            problem = moving_on_problem(board)
+            if problem is not None:
+                refuse(problem)
             if cls is NextStep and (board.phase == ATTACK or action.to == "battle"):  # type: ignore[attr-defined]
                 refuse("Declare an attack (8-4c) or stop attacking (8-4c-2) instead.")
             if cls is NextPhase and action.to in ("setup", "start"):  # type: ignore[attr-defined]
                 refuse("The setup and start phases run on their own (5-3, 6-2).")
+        if (
+            isinstance(action, SetValue | AdjustValue)
+            and action.player in (0, 1)
+            and action.name in VALUE_INDEX
+        ):
+            now = value(board, action.player, action.name)
+            problem = value_problem(
+                action.name, action.value if isinstance(action, SetValue) else now + action.delta
+            )
+            if problem is not None:
+                refuse(problem)
         if isinstance(action, Move):
             if action.to.zone == "ruler":
                 refuse("Only a ruler or a geas can be in a ruler zone (3-7c).")
@@ -290,6 +314,12 @@ class GateRuler(GameDefinition):
                 seat = action.actor if at.player is None else at.player
                 if at.zone == "ruler" and seat in (0, 1) and at.index == 0:
                     refuse("A ruler never leaves its ruler zone (3-7e).")
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now, ordered for a phone (:mod:`.offers`): the step's decision (the
+        ruler's numbers 5-3b, the counter-zone card 13-6d, the drive process's cards 10-4, the frontmost
+        unit 8-4e-1, passing 9-3g), then summon, play, set, drive and attack, then the rest."""
+        return gate_ruler_offers(state, seat, generic)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         """What runs without a choice after an accepted action: Gate Ruler's settle table
@@ -382,6 +412,16 @@ class GateRuler(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+def _value_change_problem(board: Any, action: SetValue | AdjustValue) -> str | None:
+    """Why a player value cannot change so (:func:`.spec.value_problem`), or None; a player or value the
+    game does not have is left to the generic handler's sentence."""
+    if action.player not in (0, 1) or action.name not in VALUE_INDEX:
+        return None
+    if isinstance(action, SetValue):
+        return value_problem(action.name, action.value)
+    return value_problem(action.name, value(board, action.player, action.name) + action.delta)
 
 
 def _battle_view(state: MatchState, board: Any, fight: dict[str, Any], handle: Any) -> dict[str, Any]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.match.games.gateruler.board import capacity, ruler_card, stat, zone_ids
-from engine.match.games.gateruler.spec import IN_PLAY
+from engine.match.games.gateruler.board import battle, capacity, gate, ruler_card, stat, zone_ids
+from engine.match.games.gateruler.spec import ATTACK, DECLARE, IN_PLAY, READY
 from engine.match.state import Board, MatchState
 
 
@@ -138,4 +138,98 @@ def not_ready(state: MatchState, board: Board, fight: dict[str, Any]) -> str | N
         name = state.match.table[board.cards[fight["attacker"]].ref].name
         what = power(target).upper()
         return f"Enter the {what} of {name} first (gr_combat_damage): its card data has none (8-6d)."
+    return None
+
+
+def declaration_problem(board: Board, seat: int) -> str | None:
+    """Why ``seat`` cannot declare an attack now (one sentence), or None: attacks are declared in the
+    active player's declaration step (8-4) with an empty gate (8-4b), once only on the first player's
+    first turn (8-2a-2)."""
+    if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
+        return "Attacks are declared in your attack phase's declaration step (8-4)."
+    if gate(board):
+        return "The gate must be empty before an attack is declared (8-4b); pass priority to resolve it."
+    if board.turn == 1 and int(board.data("attacks", 0)) >= 1:
+        return "The first player attacks only once on their first turn (8-2a-2)."
+    return None
+
+
+def stop_problem(board: Board, seat: int) -> str | None:
+    """Why ``seat`` cannot stop attacking now (8-4c-2), or None: in their declaration step, the gate
+    empty (8-4c-2b)."""
+    if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
+        return "You can stop attacking only in your attack phase's declaration step (8-4c-2)."
+    if gate(board):
+        return "The gate must be empty first; pass priority to resolve it (8-4c-2b)."
+    return None
+
+
+def attackers(state: MatchState, board: Board, seat: int) -> list[int]:
+    """The cards that can be declared as attacking (8-4c): the ready ruler and the ready units of the
+    attack zones (8-4d: the attacker is exhausted as it attacks)."""
+    ruler = ruler_card(state, board, seat)
+    cards = [*zone_ids(state, board, "attack", seat), *([] if ruler is None else [ruler])]
+    return [card for card in cards if board.cards[card].orientation == READY]
+
+
+def ruler_covered(state: MatchState, board: Board, seat: int) -> bool:
+    """3-6e-3a, 8-4c-1: a unit in the defense zone stands in front of the ruler, which then cannot be
+    attacked (but directly, 15-34a)."""
+    return bool(zone_ids(state, board, "defense", seat))
+
+
+def free_columns(state: MatchState, board: Board, seat: int) -> int:
+    """3-6e-2, 8-4c: how many of a player's attack-zone columns hold no unit (each can be attacked)."""
+    return (capacity(board, seat, "attack") or 0) - len(zone_ids(state, board, "attack", seat))
+
+
+def moving_on_problem(board: Board) -> str | None:
+    """Why the turn cannot move on now (next step or phase, end of turn), or None: the gate must be
+    resolved first (9-4) and an attack must reach its damage step (8-6)."""
+    if gate(board):
+        return "The gate is not empty: both players pass priority to resolve it first (9-4)."
+    if battle(board) is not None:
+        return "An attack is in progress: both players pass priority to reach its damage step (8-6)."
+    return None
+
+
+def pass_problem(state: MatchState) -> str | None:
+    """Why the player holding priority cannot pass it now, or None: nobody responds to a drive process
+    (9-3d), and a pass that starts the damage step (8-6) needs what it deals known (8-4e-1, 8-6d)."""
+    board = state.board
+    items = gate(board)
+    if items and items[0]["kind"] == "drive":
+        name = state.match.players[items[0]["controller"]]
+        return f"Nobody can respond to a drive process (9-3d); {name} resolves the driven cards (10-4)."
+    fight = battle(board)
+    if fight is not None and not items and board.passes >= 1:
+        return not_ready(state, board, fight)
+    return None
+
+
+def change_problem(state: MatchState, board: Board, actor: int, because: bool) -> str | None:
+    """Why ``actor`` cannot enter a new STK or ATK for the attacker now (15-2a, 8-6d), or None: an attack
+    is in progress (8-4e), what it attacks is known and is something (8-4e-1, 8-6a), and a change to the
+    opponent's attacker names its cause (``because``)."""
+    fight = battle(board)
+    if fight is None:
+        return "No attack is in progress (8-4e)."
+    if not because and board.cards[fight["attacker"]].controller != actor:
+        return "Name the card or effect that changes your opponent's attacker (because, 15-2a)."
+    target = attacked(state, board, fight)
+    if target.unclear:
+        return "First say which unit is frontmost in the column being attacked (8-4e-1, gr_frontmost)."
+    if target.card is None:
+        return "Nothing is being attacked now, so the attack has no STK or ATK to change (8-4e-1, 8-6a)."
+    return None
+
+
+def frontmost_problem(state: MatchState, board: Board) -> str | None:
+    """Why nobody needs to say which unit is frontmost in the attacked column (8-4e-1), or None: an attack
+    is in progress and the engine cannot tell."""
+    fight = battle(board)
+    if fight is None:
+        return "No attack is in progress (8-4e)."
+    if not attacked(state, board, fight).unclear:
+        return "The engine already knows what is being attacked (8-4e-1); nothing to say."
     return None

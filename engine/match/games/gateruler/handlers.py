@@ -38,8 +38,18 @@ from engine.match.games.gateruler.board import (
     with_gate,
     with_values,
 )
-from engine.match.games.gateruler.combat import attacked, new_battle, power
-from engine.match.games.gateruler.playing import main_action, play_card, set_card, summon
+from engine.match.games.gateruler.combat import (
+    attacked,
+    change_problem,
+    declaration_problem,
+    free_columns,
+    frontmost_problem,
+    new_battle,
+    power,
+    ruler_covered,
+    stop_problem,
+)
+from engine.match.games.gateruler.playing import main_action, play_card, set_card, sets_left, summon
 from engine.match.games.gateruler.procedures import (
     drive,
     finish_ruler_damage,
@@ -48,13 +58,10 @@ from engine.match.games.gateruler.procedures import (
     level_cap_choices,
 )
 from engine.match.games.gateruler.spec import (
-    ATTACK,
     BATTLE,
-    DECLARE,
+    CHARGE_HOSTS,
     END,
     EXHAUSTED,
-    IN_PLAY,
-    INFINITE,
     READY,
     RULER_NUMBERS,
     RULER_OPTIONAL,
@@ -126,11 +133,10 @@ def _set(state: MatchState, action: GrSet) -> HandlerResult:
     source, card_id = work.pick(action.card, seat, ("hand", "drive"))
     if state.match.slot_spec[source].name == "drive" and work.card(card_id).face_up:
         refuse("Only a face-down card of your drive zone can be set (7-5a); a revealed one is played.")
-    cap, done = value(work.board, seat, "set_cap"), value(work.board, seat, "sets")
-    if cap != INFINITE and done >= cap:
-        refuse(f"You have used your set cap of {cap} this turn (7-5d).")
+    if not sets_left(work.board, seat):
+        refuse(f"You have used your set cap of {value(work.board, seat, 'set_cap')} this turn (7-5d).")
     set_card(work, seat, card_id, action.by_effect)
-    work.board = with_values(work.board, seat, sets=done + 1)
+    work.board = with_values(work.board, seat, sets=value(work.board, seat, "sets") + 1)
     return work.handled()
 
 
@@ -211,12 +217,9 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
     work = GrWork(state, action.version)
     board = work.board
     seat = action.actor
-    if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
-        refuse("Attacks are declared in your attack phase's declaration step (8-4).")
-    if gate(board):
-        refuse("The gate must be empty before an attack is declared (8-4b); pass priority to resolve it.")
-    if board.turn == 1 and int(work.data("attacks", 0)) >= 1:
-        refuse("The first player attacks only once on their first turn (8-2a-2).")
+    problem = declaration_problem(board, seat)
+    if problem is not None:
+        refuse(problem)
     source, attacker = work.pick(action.attacker, seat, ("ruler", "attack"))
     where = state.match.slot_spec[source].name
     if where == "ruler" and attacker != ruler_card(state, board, seat):
@@ -229,8 +232,7 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
         # being attacked while it stays empty (8-4e-1).
         if action.direct:
             refuse("A direct attack targets your opponent's ruler (15-34a).")
-        free = (capacity(board, other, "attack") or 0) - len(work.ids("attack", other))
-        if free <= 0:
+        if free_columns(state, board, other) <= 0:
             refuse("Your opponent has no attack-zone column without a unit; choose a card to attack (8-4c).")
         work.orient([attacker], EXHAUSTED, seat)
         data = {"player": other, **_entered(work, attacker, "atk", action.damage, action.because)}
@@ -248,7 +250,7 @@ def _attack(state: MatchState, action: GrAttack) -> HandlerResult:
     if target_zone == "ruler":
         if target != ruler_card(state, board, other):
             refuse("Only the ruler in the ruler zone can be attacked there (8-4c).")
-        if work.ids("defense", other) and not action.direct:
+        if ruler_covered(state, board, other) and not action.direct:
             refuse("The ruler is behind a unit in the defense zone; attack that unit (8-4c-1, 3-6e-3a).")
     needed = "stk" if target_zone == "ruler" else "atk"
     if action.damage is None and not isinstance(work.stat(attacker, needed), int):
@@ -271,16 +273,12 @@ def _combat_damage(state: MatchState, action: GrCombatDamage) -> HandlerResult:
     the other player changing it names the card or effect doing so (``because``), and the line shows both
     players the printed value next to the new one."""
     work = GrWork(state, action.version)
+    problem = change_problem(state, work.board, action.actor, action.because is not None)
+    if problem is not None:
+        refuse(problem)
     fight = battle(work.board)
-    if fight is None:
-        refuse("No attack is in progress (8-4e).")
-    if action.because is None and work.card(fight["attacker"]).controller != action.actor:
-        refuse("Name the card or effect that changes your opponent's attacker (because, 15-2a).")
+    assert fight is not None  # change_problem checked it
     target = attacked(state, work.board, fight)
-    if target.unclear:
-        refuse("First say which unit is frontmost in the column being attacked (8-4e-1, gr_frontmost).")
-    if target.card is None:
-        refuse("Nothing is being attacked now, so the attack has no STK or ATK to change (8-4e-1, 8-6a).")
     work.set(battle={**fight, power(target): action.amount})
     data = _entered(work, fight["attacker"], power(target), action.amount, action.because)
     work.emit("gr_combat_change", action.actor, [fight["attacker"]], **data)
@@ -291,12 +289,12 @@ def _frontmost(state: MatchState, action: GrFrontmost) -> HandlerResult:
     """8-4e-1, 15-26b-1: the players say which unit is now frontmost in the column being attacked when the
     engine cannot tell (see :mod:`.combat`); the units not named are in other columns."""
     work = GrWork(state, action.version)
+    problem = frontmost_problem(state, work.board)
+    if problem is not None:
+        refuse(problem)
     fight = battle(work.board)
-    if fight is None:
-        refuse("No attack is in progress (8-4e).")
+    assert fight is not None  # frontmost_problem checked it
     target = attacked(state, work.board, fight)
-    if not target.unclear:
-        refuse("The engine already knows what is being attacked (8-4e-1); nothing to say.")
     other = 1 - work.board.active
     if action.card is None:
         if fight["column"] == "center":
@@ -320,10 +318,9 @@ def _end_attacks(state: MatchState, action: GrEndAttacks) -> HandlerResult:
     """8-4c-2: the active player declares no more attacks; the turn goes on to the end phase."""
     work = GrWork(state, action.version)
     board = work.board
-    if action.actor != board.active or board.phase != ATTACK or board.step != DECLARE:
-        refuse("You can stop attacking only in your attack phase's declaration step (8-4c-2).")
-    if gate(board):
-        refuse("The gate must be empty first; pass priority to resolve it (8-4c-2b).")
+    problem = stop_problem(board, action.actor)
+    if problem is not None:
+        refuse(problem)
     work.board = board.evolve(phase=END, step=0, priority=board.active, passes=0)
     work.emit("gr_end_attacks", action.actor)
     return work.handled()
@@ -409,7 +406,7 @@ def _add_charge(state: MatchState, action: GrAddCharge) -> HandlerResult:
         refuse("A card can't be its own charge (15-14a).")
     if state.match.slot_spec[card_slot].name == "ruler":
         refuse("A card in a ruler zone never leaves play (3-7e): it cannot become a charge.")
-    if state.match.slot_spec[host_slot].name not in (*IN_PLAY, "drive", "gate"):
+    if state.match.slot_spec[host_slot].name not in CHARGE_HOSTS:
         refuse("A charge is added underneath a card in play (15-14a, 3-14d).")
     work = GrWork(state, action.version)
     owner = work.card(host).controller

@@ -22,19 +22,65 @@ from engine.match.games.gateruler.board import (
     value,
     with_gate,
     with_values,
+    zone_ids,
 )
 from engine.match.games.gateruler.procedures import pay
 from engine.match.games.gateruler.spec import INFINITE, MAIN
-from engine.match.state import MatchState
+from engine.match.state import Board, MatchState
+
+SUMMONED: tuple[str | None, ...] = (None, "unit")
+"""The card types normal summoned (7-3a); None: a card whose data gives no type (its player knows)."""
+PLAYED = ("event", "field")
+"""The card types played into the gate from the hand, drive zone or set zones (7-4, 7-6, 7-8)."""
+SETTABLE: tuple[str | None, ...] = (None, "event")
+"""The card types set without an effect making them settable (3-10c-1, 7-5a-1)."""
+
+
+def standard_problem(state: MatchState, actor: int, what: str = "take a standard action") -> str | None:
+    """7-1a, 9-3e-5: why ``actor`` cannot take a standard action now (one sentence), or None: standard
+    actions are the active player's, in their main phase, with an empty gate."""
+    board = state.board
+    if actor != board.active or board.phase != MAIN:
+        return f"You can {what} only in your own main phase (7-1a)."
+    if gate(board):
+        return f"You can {what} only while the gate is empty (9-3e-5); pass priority to resolve it."
+    return None
 
 
 def main_action(state: MatchState, actor: int, what: str) -> None:
-    """7-1a, 9-3e-5: standard actions are the active player's, in their main phase, with an empty gate."""
-    board = state.board
-    if actor != board.active or board.phase != MAIN:
-        refuse(f"You can {what} only in your own main phase (7-1a).")
-    if gate(board):
-        refuse(f"You can {what} only while the gate is empty (9-3e-5); pass priority to resolve it.")
+    """7-1a, 9-3e-5: refuse a standard action outside the active player's main phase with an empty gate."""
+    problem = standard_problem(state, actor, what)
+    if problem is not None:
+        refuse(problem)
+
+
+def summons_left(board: Board, seat: int) -> bool:
+    """15-17a-3: whether a normal summon keeps the remaining summon cap at 0 or more (infinite: -1)."""
+    cap, done = value(board, seat, "summon_cap"), value(board, seat, "summons")
+    return cap == INFINITE or done + 1 <= cap
+
+
+def sets_left(board: Board, seat: int) -> bool:
+    """7-5d: whether the set cap (infinite: -1) leaves room for one more set through rule 7-5."""
+    cap, done = value(board, seat, "set_cap"), value(board, seat, "sets")
+    return cap == INFINITE or done < cap
+
+
+def free_unit_zones(state: MatchState, board: Board, seat: int, zone: str) -> int:
+    """How many of a player's attack or defense zones (3-8a-1, 3-9a-1) hold no unit and are promised
+    to no unit of theirs in the gate (14-4b-3a): a unit summoned without naming ``over`` goes there."""
+    coming = sum(1 for item in gate(board) if item.get("dest") == zone and item["controller"] == seat)
+    return (capacity(board, seat, zone) or 0) - len(zone_ids(state, board, zone, seat)) - coming
+
+
+def affordable(state: MatchState, board: Board, seat: int, level: int) -> bool:
+    """14-4b-6a, 15-15a: whether a player has ``level`` ready resources to pay."""
+    return len(ready_resources(state, board, seat)) >= level
+
+
+def set_zone_free(state: MatchState, board: Board, seat: int) -> bool:
+    """3-10a-1, 12-4a: whether one of a player's set zones holds no card."""
+    return len(zone_ids(state, board, "set", seat)) < (capacity(board, seat, "set") or 0)
 
 
 def printed_level(work: GrWork, card_id: int) -> int | None:
@@ -54,8 +100,8 @@ def level_of(work: GrWork, card_id: int, entered: int | None) -> int:
 
 
 def _check_cost(work: GrWork, seat: int, card_id: int, level: int) -> None:
-    ready = len(ready_resources(work.state, work.board, seat))
-    if ready < level:
+    if not affordable(work.state, work.board, seat, level):
+        ready = len(ready_resources(work.state, work.board, seat))
         refuse(
             f"{work.name_of(card_id)} costs {level} resources and you have {ready} ready (14-4b-6a, 15-15a)."
         )
@@ -106,17 +152,15 @@ def summon(
     board = work.board
     kind = card_type(work.state, board, card_id)
     name = work.name_of(card_id)
-    if kind not in (None, "unit"):
+    if kind not in SUMMONED:
         refuse(f"{name} is not a unit; only units are normal summoned (7-3a).")
-    cap, done = value(board, seat, "summon_cap"), value(board, seat, "summons")
-    if cap != INFINITE and done + 1 > cap:
-        refuse(f"You have used your summon cap of {cap} this turn (15-17a-3).")
-    room = capacity(board, seat, zone) or 0
+    done = value(board, seat, "summons")
+    if not summons_left(board, seat):
+        refuse(f"You have used your summon cap of {value(board, seat, 'summon_cap')} this turn (15-17a-3).")
     label = "attack zones" if zone == "attack" else "defense zones"
-    if room == 0:
+    if not capacity(board, seat, zone):
         refuse(f"Your ruler gives you no {label} (3-8a-1, 3-9a-1).")
-    coming = sum(1 for item in gate(board) if item.get("dest") == zone and item["controller"] == seat)
-    if over is None and len(work.ids(zone, seat)) + coming >= room:
+    if over is None and free_unit_zones(work.state, board, seat, zone) <= 0:
         refuse(
             f"All your {label} hold a unit: name the unit whose zone it goes into (over), which then goes "
             "to the graveyard (14-4b-3a, 12-4a)."
@@ -148,7 +192,7 @@ def play_card(
     name = work.name_of(card_id)
     if known == "unit":
         refuse(f"{name} is a unit: normal summon it instead (7-3).")
-    if known is not None and known not in ("event", "field"):
+    if known is not None and known not in PLAYED:
         refuse(f"{name} is a {known} card, which is not played this way (7-4, 7-6).")
     if known is not None and kind is not None and known != kind:
         refuse(f"{name} is a {known} card, not a {kind} card.")
@@ -165,9 +209,8 @@ def set_card(work: GrWork, seat: int, card_id: int, by_effect: bool) -> None:
     """Put a settable card face down into a free set zone (15-4a; 3-10c-1: events, or cards an effect
     makes settable, 7-5a-2)."""
     kind = card_type(work.state, work.board, card_id)
-    if kind is not None and kind != "event" and not by_effect:
+    if kind not in SETTABLE and not by_effect:
         refuse(f"{work.name_of(card_id)} is not an event, so it cannot be set (3-10c-1).")
-    room = capacity(work.board, seat, "set") or 0
-    if len(work.ids("set", seat)) >= room:
+    if not set_zone_free(work.state, work.board, seat):
         refuse("Your ruler gives you no free set zone (3-10a-1, 12-4a).")
     work.move(seat, [card_id], "set", seat, face="down", kind="gr_set")

@@ -38,9 +38,9 @@ from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking
 from engine.match.games.gateruler.spec import (
     ATTACK,
+    CHARGE_HOSTS,
     DECLARE,
     EXHAUSTED,
-    IN_PLAY,
     INFINITE,
     MAIN,
     READY,
@@ -81,12 +81,11 @@ def _illegal_charges(work: GrWork) -> None:
     linked by being stacked under its card, 3-14d-3; the link breaks when the card leaves play, 3-14e,
     except while it goes from the drive zone through the gate into play, 3-14e-1, 3-14e-2)."""
     hosts = {card: host for card, host in work.board.attachments}
-    linked = (*IN_PLAY, "drive", "gate")
     loose = [
         card_id
         for seat in range(2)
         for card_id in work.ids("charge", seat)
-        if card_id not in hosts or work.zone_of(hosts[card_id])[0] not in linked
+        if card_id not in hosts or work.zone_of(hosts[card_id])[0] not in CHARGE_HOSTS
     ]
     if loose:
         work.to_graveyard(None, loose, "gr_charge_lost")
@@ -203,11 +202,11 @@ def defeat_reasons(state: MatchState, board: Board, seat: int) -> list[tuple[str
     """The defeat conditions a player fulfils (12-2a), each as its rule and a short reason: damage-zone
     cards >= life (12-2a-1, 3-13d), an empty deck zone (12-2a-2)."""
     reasons = []
-    known = numbers(board, seat)
     damage = len(zone_ids(state, board, "damage", seat))
-    if known is not None and damage >= known["life"]:
+    life = value(board, seat, "life")  # the ruler's life (5-3b), as effects changed it (2-6c)
+    if numbers(board, seat) is not None and damage >= life:
         cards = "1 card" if damage == 1 else f"{damage} cards"
-        reasons.append(("12-2a-1", f"{cards} in the damage zone, life {known['life']}"))
+        reasons.append(("12-2a-1", f"{cards} in the damage zone, life {life}"))
     if not zone_ids(state, board, "deck", seat):
         reasons.append(("12-2a-2", "no cards in the deck zone"))
     return reasons

@@ -147,17 +147,51 @@ RULER_OPTIONAL = {"set_cap": INFINITE, "drive": 0, "level_cap": INFINITE}
 in-play level cap (only some rulers have one, 12-6a; -1 = none)."""
 RULER_NUMBERS = (*RULER_REQUIRED, *RULER_OPTIONAL)
 IN_PLAY = ("ruler", "attack", "defense", "set", "field")
+CHARGE_HOSTS = (*IN_PLAY, "drive", "gate")
+"""Where a card holding charges keeps them linked: in play (3-14d), and from the drive zone through the
+gate into play (3-14e-1, 3-14e-2)."""
 
 
 def numbers_problem(numbers: dict[str, int]) -> str | None:
     """What is wrong with a ruler's full numbers, in a sentence, or None: life at least 1 (2-6), no
     negative count, and -1 (no cap, all) only for the caps and ``ready``."""
-    if numbers["life"] < 1:
+    if numbers["life"] < lowest("life"):
         return "A ruler's life is at least 1 (2-6)."
     for name in RULER_NUMBERS:
-        low = -1 if name in ("summon_cap", "set_cap", "ready", "level_cap") else 0
-        if numbers.get(name, 0) < low:
+        if numbers.get(name, 0) < lowest(name):
             return f"A ruler's {name.replace('_', ' ')} cannot be {numbers[name]}."
+    return None
+
+
+def lowest(name: str) -> int:
+    """The lowest value a ruler's number may have: life 1 (2-6), -1 for the caps (infinite, 4-3a-1b,
+    4-3b-1a; no in-play level cap, 12-6a) and ``ready`` (all), 0 for the counts."""
+    if name == "life":
+        return 1
+    return -1 if name in ("summon_cap", "set_cap", "ready", "level_cap") else 0
+
+
+VALUE_RANGES = {
+    "life": (0, 999),
+    "summon_cap": (-1, 999),
+    "summons": (0, 999),
+    "set_cap": (-1, 999),
+    "sets": (0, 999),
+}
+"""What players may set each player value to (15-2): life (2-6c, read by the defeat condition 12-2a-1),
+the summon cap and number of summons (4-3a), the set cap and number of times set (4-3b); -1 is an
+infinite cap. The current ruler damage is not among them: it comes from damage dealt (13-2b-1)."""
+
+
+def value_problem(name: str, new: int) -> str | None:
+    """Why a player value cannot become ``new`` (one sentence), or None (:data:`VALUE_RANGES`)."""
+    if name == "ruler_damage":
+        return "Current ruler damage comes from damage dealt (13-2b-1): deal it with gr_damage."
+    bounds = VALUE_RANGES.get(name)
+    if bounds is not None and not bounds[0] <= new <= bounds[1]:
+        low, high = bounds
+        infinite = " (-1: infinite, 4-3a-1b, 4-3b-1a)" if low < 0 else ""
+        return f"A player's {name.replace('_', ' ')} is from {low} to {high}{infinite}."
     return None
 
 

@@ -1,0 +1,630 @@
+"""What a Gate Ruler seat may do now (:mod:`engine.match.offers`): the game's own offers, and the
+generic ones kept as the engine accepts them.
+
+Ordered for a phone (``now``, then ``main``, then ``more``):
+
+- ``now``, the step's decision: the ruler's numbers at setup (5-3b); the card in one's counter zone
+  (13-6c, 13-6d); the unit for the in-play level cap (12-6b); the cards of one's drive resolution
+  process (10-4c, 10-4d); which unit is frontmost in the attacked column (8-4e-1) and an STK or ATK the
+  damage step cannot read (8-6d); passing priority (9-3g), or moving the turn on: to the attack phase
+  (6-4), stopping attacks (8-4c-2), ending the turn (6-5);
+- ``main``: normal summon (7-3, 15-17), play (7-4, 7-6, 7-8; as an instant action, 9-3e-2, 9-3e-4), set
+  (7-5), rearrange (7-10), drive (15-19), attack (8-4c);
+- ``more``: what players carry card text out with: damage (15-20), damage reversal (15-30), charges
+  (15-14a), a change to the attacker's STK or ATK (15-2a), a direct attack (15-34a), setting a card an
+  effect makes settable (7-5a-2), and the generic actions.
+
+Every offer is computed with the predicates the handlers and :meth:`GateRuler.allows` refuse with
+(:mod:`.playing`, :mod:`.combat`, :mod:`.procedures`), so an offer taken with any valid choices is
+accepted: the cards listed are the ones that can be played now with the resources ready, the zones
+the ones with room. A value the card data lacks (a level, an STK) is a need; a value card text may
+change (the level paid, the reason) is a free field whose default is accepted. Cards are positions; a
+seat's offers read its own hand, drive and set zones, never the opponent's hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from engine.match.actions import ACTION_TYPES, BaseAction, CardAt
+from engine.match.games.gateruler.board import (
+    battle,
+    capacity,
+    gate,
+    numbers,
+    ready_resources,
+    ruler_card,
+    ruler_numbers,
+    started,
+    stat,
+    zone_ids,
+)
+from engine.match.games.gateruler.combat import (
+    attacked,
+    attackers,
+    change_problem,
+    declaration_problem,
+    free_columns,
+    frontmost_problem,
+    moving_on_problem,
+    not_ready,
+    pass_problem,
+    ruler_covered,
+    stop_problem,
+)
+from engine.match.games.gateruler.playing import (
+    PLAYED,
+    SETTABLE,
+    SUMMONED,
+    affordable,
+    free_unit_zones,
+    set_zone_free,
+    sets_left,
+    standard_problem,
+    summons_left,
+)
+from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
+from engine.match.games.gateruler.spec import (
+    CHARGE_HOSTS,
+    END,
+    MAIN,
+    RULER_NUMBERS,
+    RULER_OPTIONAL,
+    UNIT_ZONES,
+    VALUE_RANGES,
+    lowest,
+)
+from engine.match.offers import CardsNeed, Group, Need, NumberNeed, Offer, PickNeed, TextNeed, touchable
+from engine.match.state import MatchState
+
+_CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
+_STRUCTURE = frozenset({"next_step", "next_phase", "pass_turn", "pass_priority"})
+"""The generic offers that move the turn on: Gate Ruler offers its own (9-3g, 6-4, 8-4c-2, 6-5)."""
+_VALUES = {
+    "life": "life",
+    "summon_cap": "summon cap",
+    "summons": "summons",
+    "set_cap": "set cap",
+    "sets": "times set",
+}
+"""How a button names each player value (:data:`.spec.VALUE_RANGES`)."""
+_MOST = 999
+"""The largest value an entered number may take (the actions' own bound)."""
+
+
+def gate_ruler_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+    """What ``seat`` may do now (see the module doc)."""
+    if state.undo_request is not None:
+        return list(generic)  # only the answer to the undo request
+    board = state.board
+    anytime = [offer for offer in generic if _CLASSES[offer.type].anytime]
+    if not started(board):
+        return [*_ruler_entry(state, seat), *anytime]
+    waiting = board.data("counter")
+    if waiting is not None:
+        return [*(_counter(state, seat) if waiting == seat else []), *anytime]
+    choosing = board.data("level_wait")
+    if choosing is not None:
+        return [*(_level_cap(state, seat) if choosing == seat else []), *anytime]
+    if seat != board.priority:
+        # 9-3e: only the player holding priority changes the board; the turn player may still read (look).
+        return [o for o in generic if not _CLASSES[o.type].undoable] if seat == board.active else anytime
+    return [*_decisions(state, seat), *_actions(state, seat), *_extras(state, seat), *_manual(state, generic)]
+
+
+# Positions -----------------------------------------------------------------------------------------
+
+
+def _at(state: MatchState, zone: str, seat: int | None, card_id: int) -> CardAt:
+    return CardAt(zone=zone, player=seat, index=zone_ids(state, state.board, zone, seat).index(card_id))
+
+
+def _own(state: MatchState, seat: int, zones: Iterable[str]) -> list[tuple[CardAt, int]]:
+    """Every card of ``seat``'s ``zones`` with its position."""
+    return [
+        (CardAt(zone=zone, player=seat, index=index), card_id)
+        for zone in zones
+        for index, card_id in enumerate(zone_ids(state, state.board, zone, seat))
+    ]
+
+
+def _kind(state: MatchState, card_id: int) -> str | None:
+    kind = stat(state, state.board, card_id, "type")
+    return None if kind is None else str(kind)
+
+
+def _level(state: MatchState, card_id: int) -> int | None:
+    level = stat(state, state.board, card_id, "level")
+    return level if isinstance(level, int) and not isinstance(level, bool) else None
+
+
+# The step's decision ("now") ----------------------------------------------------------------------
+
+
+def _ruler_entry(state: MatchState, seat: int) -> list[Offer]:
+    """5-3b: the ruler's numbers its card data does not give; the others must not be entered."""
+    board = state.board
+    if numbers(board, seat) is not None or ruler_card(state, board, seat) is None:
+        return []
+    given = ruler_numbers(state, board, seat)
+    needs = tuple(
+        NumberNeed(name, lowest(name), _MOST, optional=name in RULER_OPTIONAL, label=name.replace("_", " "))
+        for name in RULER_NUMBERS
+        if name not in given
+    )
+    return [Offer("gr_ruler", "Enter ruler numbers", "now", needs=needs, rule="5-3b")]
+
+
+def _counter(state: MatchState, seat: int) -> list[Offer]:
+    """13-6c, 13-6d: the card in one's counter zone is played through its Counter ability (mandatory,
+    13-6d-1), goes to the graveyard without a valid target (13-6d-2), or, with no Counter ability, to the
+    damage zone (13-6c); the last is offered only when the card data does not say."""
+    board = state.board
+    known = has_counter(state, board, zone_ids(state, board, "counter", seat)[0])
+    out = [
+        Offer("gr_counter", "Play its Counter", "now", fixed=(("cnt", True), ("play", True)), rule="13-6d-1"),
+        Offer("gr_counter", "No valid target", "now", fixed=(("cnt", True), ("play", False)), rule="13-6d-2"),
+    ]
+    if known is None:
+        out.append(Offer("gr_counter", "No Counter ability", "now", fixed=(("cnt", False),), rule="13-6c"))
+    return out
+
+
+def _level_cap(state: MatchState, seat: int) -> list[Offer]:
+    """12-6b, 12-6c: the allied unit that goes to the graveyard for the in-play level cap."""
+    choices = set(level_cap_choices(state, state.board, seat) or ())
+    options = tuple(at for at, card_id in _own(state, seat, UNIT_ZONES) if card_id in choices)
+    if not options:
+        return []
+    need = CardsNeed("card", options, label="unit to put into the graveyard")
+    return [Offer("gr_level_cap", "Over the level cap", "now", needs=(need,), rule="12-6b")]
+
+
+def _decisions(state: MatchState, seat: int) -> list[Offer]:
+    """The step's decision for the player holding priority: their drive resolution process's cards
+    (10-4), the frontmost unit (8-4e-1) and the attacker's STK or ATK the damage step needs (8-6d), passing
+    priority (9-3g), moving the turn on (6-4, 8-4c-2, 6-5)."""
+    board = state.board
+    items = gate(board)
+    fight = battle(board)
+    out: list[Offer] = []
+    if items and items[0]["kind"] == "drive" and items[0]["controller"] == seat:
+        out += _drive_uses(state, seat, items[0]["cards"])
+    if fight is not None:
+        if frontmost_problem(state, board) is None:
+            out += _frontmost(state, fight)
+        elif not_ready(state, board, fight) is not None:
+            out += _combat_damage(state, seat, "now")
+    if pass_problem(state) is None:
+        if items or fight is not None or seat != board.active:
+            out.append(Offer("pass_priority", "Pass", "now", rule="9-3g"))
+        else:
+            out.append(Offer("pass_priority", "Pass priority", "more", rule="9-3g"))
+    if seat == board.active and moving_on_problem(board) is None:
+        if board.phase == MAIN:
+            out.append(Offer("next_phase", "Attack phase", "now", rule="6-4"))
+            out.append(Offer("next_phase", "Skip attacks", "more", fixed=(("to", "end"),), rule="6-5"))
+        if stop_problem(board, seat) is None:
+            out.append(Offer("gr_end_attacks", "Stop attacking", "now", rule="8-4c-2"))
+        out.append(Offer("pass_turn", "End turn", "now" if board.phase == END else "more", rule="6-5"))
+    return out
+
+
+def _frontmost(state: MatchState, fight: dict[str, object]) -> list[Offer]:
+    """8-4e-1: which of the units that may be frontmost in the attacked column is; for an attack-zone
+    column, none of those that came into the attack zones."""
+    board = state.board
+    other = 1 - board.active
+    zone = "defense" if fight["column"] == "center" else "attack"
+    unclear = attacked(state, board, fight).unclear
+    options = tuple(_at(state, zone, other, card_id) for card_id in unclear)
+    need = CardsNeed("card", options, label="frontmost unit")
+    out = [Offer("gr_frontmost", "Frontmost unit", "now", needs=(need,), rule="8-4e-1")]
+    if zone == "attack":
+        out.append(Offer("gr_frontmost", "None in that column", "now", rule="8-4e-1"))
+    return out
+
+
+def _combat_damage(state: MatchState, seat: int, group: Group) -> list[Offer]:
+    """15-2a, 8-6d: the attacker's STK or ATK entered (its card data lacks it, or an effect changed it);
+    a change to the opponent's attacker names its cause."""
+    board = state.board
+    if change_problem(state, board, seat, because=True) is not None:
+        return []
+    fight = battle(board)
+    assert fight is not None  # change_problem checked it
+    mine = board.cards[fight["attacker"]].controller == seat
+    needs: tuple[Need, ...] = (NumberNeed("amount", 0, _MOST, label="STK or ATK"),)
+    if not mine:
+        needs += (TextNeed("because", 120, label="card or effect"),)
+    label = "Enter attack damage" if group == "now" else "Change attack damage"
+    free = frozenset({"because"}) if mine else frozenset()
+    return [Offer("gr_combat_damage", label, group, needs=needs, free=free, rule="8-6d")]
+
+
+# The game's actions ("main") ----------------------------------------------------------------------
+
+
+def _actions(state: MatchState, seat: int) -> list[Offer]:
+    """Summon, play, set, rearrange in one's main phase (7-1a); otherwise an instant play (9-3e-2,
+    9-3e-4); attacks in the declaration step (8-4c); drive (15-19)."""
+    board = state.board
+    items = gate(board)
+    driving = bool(items) and items[0]["kind"] == "drive"
+    out: list[Offer] = []
+    if standard_problem(state, seat) is None:
+        hand_drive = _own(state, seat, ("hand", "drive"))
+        if summons_left(board, seat):
+            units = [(at, c) for at, c in hand_drive if _kind(state, c) in SUMMONED]
+            out += _summons(state, seat, units, "gr_summon", (), "Summon", "7-3a")
+        playable = [
+            (at, c) for at, c in _own(state, seat, ("hand", "drive", "set")) if _kind(state, c) != "unit"
+        ]
+        out += _plays(state, seat, playable, "gr_play", (), "Play", PLAYED, "7-4")
+        out += _sets(state, seat)
+        out += _rearranges(state, seat)
+    elif not driving:
+        events = [
+            (at, c) for at, c in _own(state, seat, ("hand", "drive", "set")) if _kind(state, c) != "unit"
+        ]
+        fixed = (("instant", True),)
+        out += _plays(state, seat, events, "gr_play", fixed, "Play an instant", ("event",), "9-3e-4")
+    if declaration_problem(board, seat) is None:
+        out += _attacks(state, seat)
+    deck = zone_ids(state, board, "deck", seat)
+    if deck and not driving:
+        count = NumberNeed("count", 1, min(20, len(deck)), label="how many")
+        out.append(
+            Offer("gr_drive", "Drive", "main", needs=(count,), free=frozenset({"hidden"}), rule="15-19c")
+        )
+    return out
+
+
+def _priced(
+    state: MatchState, seat: int, cards: Sequence[tuple[CardAt, int]]
+) -> list[tuple[tuple[CardAt, ...], tuple[Need, ...], frozenset[str]]]:
+    """The cards split by what paying for them needs (14-4b-6a, 15-15a): those whose card data gives a
+    level they can pay now (the level paid is free: card text may change it, 15-16a-2), and those whose
+    data gives none (the level paid is entered, up to the ready resources)."""
+    board = state.board
+    ready = len(ready_resources(state, board, seat))
+    known = tuple(
+        at
+        for at, c in cards
+        if (level := _level(state, c)) is not None and affordable(state, board, seat, level)
+    )
+    unknown = tuple(at for at, c in cards if _level(state, c) is None)
+    out: list[tuple[tuple[CardAt, ...], tuple[Need, ...], frozenset[str]]] = []
+    if known:
+        out.append((known, (), frozenset({"level", "because"})))
+    if unknown:
+        out.append((unknown, (NumberNeed("level", 0, ready, label="level paid"),), frozenset({"because"})))
+    return out
+
+
+def _summons(
+    state: MatchState,
+    seat: int,
+    cards: Sequence[tuple[CardAt, int]],
+    kind: str,
+    fixed: tuple[tuple[str, object], ...],
+    label: str,
+    rule: str,
+) -> list[Offer]:
+    """A normal summon (15-17) of ``cards`` into a zone of a kind with room, or into the zone of a unit
+    there, which then goes to the graveyard (14-4b-3a, 12-4a); the caller checked the summon cap."""
+    board = state.board
+    zones = tuple(zone for zone in UNIT_ZONES if free_unit_zones(state, board, seat, zone) > 0)
+    out: list[Offer] = []
+    for options, paying, free in _priced(state, seat, cards):
+        card = CardsNeed("card", options, label="unit")
+        if zones:
+            needs = (card, PickNeed("zone", zones, "zone"), *paying)
+            out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+        for zone in UNIT_ZONES:
+            there = tuple(at for at, _ in _own(state, seat, (zone,)))
+            if there and capacity(board, seat, zone):
+                over = CardsNeed("over", there, label="unit it replaces")
+                out.append(
+                    Offer(
+                        kind,
+                        f"{label} over a unit ({zone})",
+                        "main",
+                        fixed=(*fixed, ("zone", zone)),
+                        needs=(card, over, *paying),
+                        free=free,
+                        rule="14-4b-3a",
+                    )
+                )
+    return out
+
+
+def _plays(
+    state: MatchState,
+    seat: int,
+    cards: Sequence[tuple[CardAt, int]],
+    kind: str,
+    fixed: tuple[tuple[str, object], ...],
+    label: str,
+    kinds: tuple[str, ...],
+    rule: str,
+) -> list[Offer]:
+    """Playing ``cards`` of the types ``kinds`` into the gate (14-4b); a card whose data gives no type
+    is said to be one of them (``kind``), except in a drive resolution process, which takes its type
+    from the card data."""
+    typed = [(at, c) for at, c in cards if _kind(state, c) in kinds]
+    untyped = [(at, c) for at, c in cards if _kind(state, c) is None]
+    out: list[Offer] = []
+    for options, paying, free in _priced(state, seat, typed):
+        needs = (CardsNeed("card", options), *paying)
+        out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+    if kind == "gr_play":
+        for options, paying, free in _priced(state, seat, untyped):
+            needs = (CardsNeed("card", options), PickNeed("kind", kinds, "card type"), *paying)
+            out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+    return out
+
+
+def _sets(state: MatchState, seat: int) -> list[Offer]:
+    """7-5a: a settable card from the hand or face down from the drive zone into a free set zone, within
+    the set cap (7-5d); a card an effect makes settable (7-5a-2)."""
+    board = state.board
+    if not sets_left(board, seat) or not set_zone_free(state, board, seat):
+        return []
+    cards = [
+        (at, c)
+        for at, c in _own(state, seat, ("hand", "drive"))
+        if at.zone == "hand" or not board.cards[c].face_up
+    ]
+    settable = tuple(at for at, c in cards if _kind(state, c) in SETTABLE)
+    others = tuple(at for at, c in cards if _kind(state, c) not in SETTABLE)
+    out: list[Offer] = []
+    if settable:
+        out.append(Offer("gr_set", "Set", "main", needs=(CardsNeed("card", settable),), rule="7-5a"))
+    if others:
+        need = CardsNeed("card", others)
+        out.append(
+            Offer(
+                "gr_set",
+                "Set (an effect allows)",
+                "more",
+                fixed=(("by_effect", True),),
+                needs=(need,),
+                rule="7-5a-2",
+            )
+        )
+    return out
+
+
+def _rearranges(state: MatchState, seat: int) -> list[Offer]:
+    """7-10b: move a unit into the other kind of zone when one has room (7-10b-1), or exchange an
+    attack-zone unit with a defense-zone unit (7-10b-2)."""
+    board = state.board
+    out: list[Offer] = []
+    for here, there, label in (("attack", "defense", "To defense"), ("defense", "attack", "To attack")):
+        units = tuple(at for at, _ in _own(state, seat, (here,)))
+        if units and free_unit_zones(state, board, seat, there) > 0:
+            out.append(
+                Offer(
+                    "gr_rearrange",
+                    label,
+                    "main",
+                    needs=(CardsNeed("card", units, label="unit"),),
+                    rule="7-10b-1",
+                )
+            )
+    front = tuple(at for at, _ in _own(state, seat, ("attack",)))
+    back = tuple(at for at, _ in _own(state, seat, ("defense",)))
+    if front and back:
+        needs = (
+            CardsNeed("card", front, label="attack-zone unit"),
+            CardsNeed("other", back, label="defense-zone unit"),
+        )
+        out.append(Offer("gr_rearrange", "Swap units", "main", needs=needs, rule="7-10b-2"))
+    return out
+
+
+def _attacks(state: MatchState, seat: int) -> list[Offer]:
+    """8-4c: a ready ruler or attack-zone unit attacks the column of the opponent's ruler (none in front
+    of it, 8-4c-1) or of a unit, or an attack-zone column with no unit (3-6e-2); directly, the ruler past
+    the defense zone (15-34a). An attacker whose card data lacks the STK or ATK it deals has it entered."""
+    board = state.board
+    other = 1 - seat
+    ready = [
+        (_at(state, "ruler" if c == ruler_card(state, board, seat) else "attack", seat, c), c)
+        for c in attackers(state, board, seat)
+    ]
+    if not ready:
+        return []
+    ruler = ruler_card(state, board, other)
+    units = [at for at, _ in _own(state, other, ("defense", "attack"))]
+    targets = list(units)
+    powers = {"atk"} if units else set()
+    if ruler is not None and not ruler_covered(state, board, other):
+        targets.append(_at(state, "ruler", other, ruler))
+        powers.add("stk")
+    out: list[Offer] = []
+    free = frozenset({"damage", "because"})
+    if targets:
+        for options, needs in _by_power(state, ready, powers):
+            out.append(
+                Offer(
+                    "gr_attack",
+                    "Attack",
+                    "main",
+                    needs=(
+                        CardsNeed("attacker", options, label="attacker"),
+                        CardsNeed("target", tuple(targets), label="target"),
+                        *needs,
+                    ),
+                    free=free,
+                    rule="8-4c",
+                )
+            )
+    if free_columns(state, board, other) > 0:
+        need = CardsNeed("attacker", tuple(at for at, _ in ready), label="attacker")
+        out.append(
+            Offer("gr_attack", "Attack an empty zone", "main", needs=(need,), free=free, rule="3-6e-2")
+        )
+    if ruler is not None:
+        direct = (("target", _at(state, "ruler", other, ruler)), ("direct", True))
+        for options, needs in _by_power(state, ready, {"stk"}):
+            need = CardsNeed("attacker", options, label="attacker")
+            out.append(
+                Offer(
+                    "gr_attack",
+                    "Attack the ruler directly",
+                    "more",
+                    fixed=direct,
+                    needs=(need, *needs),
+                    free=free,
+                    rule="15-34a",
+                )
+            )
+    return out
+
+
+def _by_power(
+    state: MatchState, ready: Sequence[tuple[CardAt, int]], powers: set[str]
+) -> list[tuple[tuple[CardAt, ...], tuple[Need, ...]]]:
+    """Attackers split by whether their card data gives every power (STK against a ruler, ATK against a
+    unit, 8-6d) the targets need; the others have their damage entered (8-6d, 15-2a)."""
+
+    def complete(card_id: int) -> bool:
+        return all(isinstance(stat(state, state.board, card_id, name), int) for name in powers)
+
+    known = tuple(at for at, c in ready if complete(c))
+    unknown = tuple(at for at, c in ready if not complete(c))
+    out: list[tuple[tuple[CardAt, ...], tuple[Need, ...]]] = []
+    if known:
+        out.append((known, ()))
+    if unknown:
+        out.append((unknown, (NumberNeed("damage", 0, _MOST, label="STK or ATK"),)))
+    return out
+
+
+def _drive_uses(state: MatchState, seat: int, driven: Sequence[int]) -> list[Offer]:
+    """10-4c, 10-4d: one card of one's drive resolution process is normal summoned (counted for the summon
+    cap and paid, 10-4d-2), played, set, or left unused (to the graveyard, 10-4e)."""
+    board = state.board
+    left = set(driven)
+    cards = [(at, c) for at, c in _own(state, seat, ("drive",)) if c in left]
+    if not cards:
+        return []
+    out: list[Offer] = []
+    if summons_left(board, seat):
+        units = [(at, c) for at, c in cards if _kind(state, c) in SUMMONED]
+        out += [
+            replace(o, group="now")
+            for o in _summons(state, seat, units, "gr_drive_use", (("use", "summon"),), "Summon", "10-4d-2")
+        ]
+    out += [
+        replace(o, group="now")
+        for o in _plays(state, seat, cards, "gr_drive_use", (("use", "play"),), "Play", PLAYED, "10-4d")
+    ]
+    settable = tuple(at for at, c in cards if _kind(state, c) in SETTABLE)
+    if settable and set_zone_free(state, board, seat):
+        out.append(
+            Offer(
+                "gr_drive_use",
+                "Set",
+                "now",
+                fixed=(("use", "set"),),
+                needs=(CardsNeed("card", settable),),
+                rule="10-4d",
+            )
+        )
+    every = CardsNeed("card", tuple(at for at, _ in cards))
+    out.append(
+        Offer(
+            "gr_drive_use", "Leave unused", "now", fixed=(("use", "discard"),), needs=(every,), rule="10-4e"
+        )
+    )
+    return out
+
+
+# Card text's tools ("more") -----------------------------------------------------------------------
+
+
+def _extras(state: MatchState, seat: int) -> list[Offer]:
+    """What players carry card text out with: damage (15-20), damage reversal (15-30c), charges (15-14a),
+    a change to the attacker's STK or ATK during an attack (15-2a)."""
+    board = state.board
+    out: list[Offer] = []
+    fight = battle(board)
+    if fight is not None and not_ready(state, board, fight) is None:
+        out += _combat_damage(state, seat, "more")
+    rulers = [
+        _at(state, "ruler", player, c)
+        for player in (0, 1)
+        if (c := ruler_card(state, board, player)) is not None
+    ]
+    units = [at for player in (0, 1) for at, _ in _own(state, player, UNIT_ZONES)]
+    if rulers or units:
+        needs = (
+            CardsNeed("target", (*rulers, *units), label="ruler or unit"),
+            NumberNeed("amount", 1, _MOST, label="damage"),
+        )
+        out.append(Offer("gr_damage", "Deal damage", "more", needs=needs, rule="15-20"))
+    face_up = tuple(at for at, c in _own(state, seat, ("damage",)) if board.cards[c].face_up)
+    if face_up:
+        need = CardsNeed("cards", face_up, 1, min(len(face_up), 50), single=False, label="damage-zone cards")
+        out.append(Offer("gr_reversal", "Damage reversal", "more", needs=(need,), rule="15-30c"))
+    cards = touchable(state, seat)
+    charges = tuple(at for at in cards if at.zone != "ruler")
+    hosts = tuple(at for at in cards if at.zone in CHARGE_HOSTS)
+    if charges and hosts and len(set(charges) | set(hosts)) > 1:
+        linking = (
+            CardsNeed("card", charges, label="card to add"),
+            CardsNeed("host", hosts, label="card it goes under"),
+        )
+        out.append(
+            Offer(
+                "gr_add_charge",
+                "Add as a charge",
+                "more",
+                needs=linking,
+                free=frozenset({"face_down"}),
+                rule="15-14a",
+                distinct=True,
+            )
+        )
+    return out
+
+
+def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
+    """The generic actions but those moving the turn on (offered above): a ruler never leaves its ruler
+    zone, and nothing but a ruler or a geas goes into one (3-7c, 3-7e); each player value is set within
+    its range (:data:`.spec.VALUE_RANGES`, 15-2)."""
+    out: list[Offer] = []
+    for offer in generic:
+        if offer.type in _STRUCTURE:
+            continue
+        if offer.type in ("set_value", "adjust_value"):
+            continue
+        kept = _no_ruler_moves(offer) if offer.type == "move" else offer
+        if kept is not None:
+            out.append(kept)
+    for name, (low, high) in VALUE_RANGES.items():
+        needs = (PickNeed("player", (0, 1), "player"), NumberNeed("value", low, high, label=_VALUES[name]))
+        out.append(
+            Offer(
+                "set_value", f"Set {_VALUES[name]}", "more", fixed=(("name", name),), needs=needs, rule="15-2"
+            )
+        )
+    return out
+
+
+def _no_ruler_moves(offer: Offer) -> Offer | None:
+    needs: list[Need] = []
+    for need in offer.needs:
+        if isinstance(need, CardsNeed):
+            options = tuple(at for at in need.options if not (at.zone == "ruler" and at.index == 0))
+            if not options:
+                return None
+            need = replace(need, options=options, high=min(need.high, len(options)))
+        elif isinstance(need, PickNeed):
+            need = replace(need, options=tuple(ref for ref in need.options if ref.zone != "ruler"))
+        needs.append(need)
+    return replace(offer, needs=tuple(needs))
