@@ -105,9 +105,11 @@ from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.attack import shield_triggers
 from engine.match.games.duelmasters.lines import register_lines
+from engine.match.games.duelmasters.offers import duel_masters_offers
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.turn import advance
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
@@ -117,24 +119,6 @@ __all__ = ["DEFINITION", "SPEC", "DuelMastersDefinition", "stats_from_record"]
 AUTOMATIC_STEPS = frozenset({"start_of_turn", "draw", "end_of_attack"})
 _DEFENDER_ACTIONS = (Block, DeclarePower, ShieldTrigger)
 """The defender's own choices: their handlers say who may take them (507.1, 206, 509.3a)."""
-
-
-def _deciding(state: MatchState) -> str | None:
-    """What the defender is deciding now, if an attack waits for them (the engine gives them priority
-    then): their declarations of usage and block (506.3d, 507.1), the power of their creature in the
-    battle (206, 508.1), or their Shield Triggers (509.3a)."""
-    board = state.board
-    attack = proc.attack_of(board)
-    if attack is None or board.priority == board.active:
-        return None
-    step = proc.current(board)
-    if step == "block_declaration":
-        return "deciding on a block (507.1)"
-    if step == "battle":
-        return "entering their creature's power for the battle (206, 508.1)"
-    if step == "direct_attack":
-        return "deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6)"
-    return None
 
 
 class DuelMastersDefinition(GameDefinition):
@@ -180,7 +164,7 @@ class DuelMastersDefinition(GameDefinition):
                 "With no attack declared the attack's other steps are skipped (506.2): move on to the end of "
                 "turn step or the end phase."
             )
-        waiting = _deciding(state)
+        waiting = proc.deciding(state)
         if (
             waiting is not None
             and action.actor == state.board.active
@@ -190,6 +174,10 @@ class DuelMastersDefinition(GameDefinition):
         ):
             name = state.match.players[1 - state.board.active]
             refuse(f"{name} is {waiting}: wait for them before you act.")
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
+        return duel_masters_offers(state, seat, generic)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
         return advance(state, action.version)

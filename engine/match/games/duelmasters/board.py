@@ -180,3 +180,21 @@ def note(data: dict[str, Any], changes: list[list[Any]], because: str | None) ->
         data["entered"] = changes
     if because is not None:
         data["because"] = because
+
+
+def deciding(state: MatchState) -> str | None:
+    """What the defender is deciding now, if an attack waits for them (the engine gives them priority
+    then): their declarations of usage and block (506.3d, 507.1), the power of their creature in the
+    battle (206, 508.1), or their Shield Triggers (509.3a)."""
+    board = state.board
+    attack = attack_of(board)
+    if attack is None or board.priority == board.active:
+        return None
+    step = current(board)
+    if step == "block_declaration":
+        return "deciding on a block (507.1)"
+    if step == "battle":
+        return "entering their creature's power for the battle (206, 508.1)"
+    if step == "direct_attack":
+        return "deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6)"
+    return None

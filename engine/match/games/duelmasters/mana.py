@@ -43,7 +43,7 @@ def _charge(state: MatchState, action: Charge) -> HandlerResult:
     return work.handled()
 
 
-def _match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None]) -> bool:
+def match_civs(needed: Sequence[str], sources: Sequence[frozenset[str] | None]) -> bool:
     """Whether each needed civilization can be paid by a distinct mana card (112.2a): bipartite
     matching; a mana card of unknown civilizations can pay any."""
     owner: dict[int, int] = {}
@@ -116,7 +116,7 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
             card = state.board.cards[mana_id]
             # 405.4: a face-down mana card is colourless.
             sources.append(civilizations(match.table[card.ref]) if card.face_up else frozenset())
-        if not _match_civs(sorted(civs), sources):
+        if not match_civs(sorted(civs), sources):
             wanted = ", ".join(sorted(civs))
             refuse(f"{ref.name} needs a mana card of each of its civilizations ({wanted}) (112.2a).")
     work.orient([m for _, m in mana], TAPPED)

@@ -132,7 +132,7 @@ def _pay(
         chosen.append(found)
     rest = [i for i, _ in untapped if i not in chosen]
     chosen += rest[: need - len(chosen)]
-    return tuple(chosen)
+    return tuple(sorted(chosen))  # in the mana zone's order, as the offers list payments
 
 
 def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction]:

@@ -1,0 +1,439 @@
+"""What a Duel Masters seat may do now (:mod:`engine.match.offers`): the game's own offers, and the
+generic ones kept as the engine accepts them.
+
+Ordered for a phone (``now``, then ``main``, then ``more``):
+
+- ``now``, the step's decision: the charge (503.1); in the attack declaration step the attacks (506.1)
+  or moving on without one (506.2), and passing the window of one's attack triggers (506.3b-c); the
+  defender's block or no block (507.1), the power of a creature the card data lacks (206, 508.1), the
+  shields the attacking player breaks (509.2-509.3), the defender's Shield Triggers or none, one tap
+  after every break (509.3a, 113.6); moving on to the next step (500.1);
+- ``main``: using a card of the hand whose cost the untapped mana pays (504.1, 112.2a-c), an evolution
+  onto one of one's creatures (801.1);
+- ``more``: a block or a Shield Trigger an effect allows (the keyword given, 101.1, 113.6b-c), a change
+  until the end of the turn (206.1, 511.2), and the generic actions the turn's structure lets through.
+
+Each offer comes from the predicates the handlers and :meth:`.DuelMastersDefinition.allows` refuse
+with (:func:`.board.possible_blockers`, :func:`.board.deciding`, :func:`.mana.match_civs`,
+:func:`.attack.shield_triggers`), so an offer taken with any valid choices is accepted: a card is
+offered with the mana payments that pay for it (112.2a-c), a payment with a civilization to match as
+the list of its payments. While the defender decides, the attacking player keeps only what changes
+nothing on the board. Cards are positions; a seat's offers read its own hand and the public zones.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.match.actions import ACTION_TYPES, BaseAction, CardAt
+from engine.match.games.duelmasters.attack import shield_triggers
+from engine.match.games.duelmasters.board import (
+    TAPPED,
+    UNTAPPED,
+    WAIT_STEPS,
+    attack_of,
+    bz_slot,
+    current,
+    deciding,
+    given,
+    is_creature,
+    possible_blockers,
+    powers,
+    ready_of,
+    stacked,
+    under_cards,
+)
+from engine.match.games.duelmasters.mana import match_civs
+from engine.match.games.duelmasters.spec import card_type, civilizations, flag, int_stat
+from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.state import MatchState
+
+_CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
+_STRUCTURE = frozenset({"next_step", "pass_priority"})
+"""The generic offers Duel Masters replaces with its own (500.1, 506.2, 506.3b)."""
+_POWER = 1_000_000
+"""The largest power an action takes (the actions' own bound)."""
+_PAYMENTS_MOST = 3_000
+"""The most payments listed for one card (beyond, the card is not offered; the engine still checks)."""
+_SETS_MOST = 64
+"""The most groups of mana offered for one card (see :func:`_payer_sets`)."""
+_KEYWORDS = (("blocker",), ("speed_attacker",), ("attack_untapped",))
+
+
+def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+    """What ``seat`` may do now (see the module doc)."""
+    if state.undo_request is not None:
+        return list(generic)  # only the answers to the undo request
+    board = state.board
+    if seat not in (board.active, board.priority):
+        return list(generic)  # the match's life only (the generic offers say so)
+    if deciding(state) is not None and seat == board.active:
+        # The defender decides: the attacking player changes nothing on the board (allows).
+        return [o for o in generic if _CLASSES[o.type].anytime or not _CLASSES[o.type].undoable]
+    attack = attack_of(board)
+    kept = [o for o in generic if o.type not in _STRUCTURE]
+    if attack is not None:
+        kept = [o for o in kept if o.type not in ("next_phase", "pass_turn")]  # 505.4
+    out = [*_decisions(state, seat), *_uses(state, seat), *_more(state, seat), *kept]
+    return out
+
+
+# Positions -------------------------------------------------------------------------------------------
+
+
+def _bz(state: MatchState) -> list[tuple[CardAt, int]]:
+    return [
+        (CardAt(zone="battle_zone", player=None, index=i), c)
+        for i, c in enumerate(state.board.zones[bz_slot(state)])
+    ]
+
+
+def _creatures(state: MatchState) -> list[tuple[CardAt, int]]:
+    """The face-up creatures of the battle zone, not the cards under an evolution (200.3a)."""
+    cards = state.board.cards
+    under = under_cards(state.board)
+    return [(at, c) for at, c in _bz(state) if cards[c].face_up and c not in under and is_creature(state, c)]
+
+
+# The step's decision ("now") -------------------------------------------------------------------------
+
+
+def _decisions(state: MatchState, seat: int) -> list[Offer]:
+    board = state.board
+    step = current(board)
+    attack = attack_of(board)
+    out: list[Offer] = []
+    if attack is None:
+        if seat == board.active:
+            if step == "charge" and not board.data("charged"):
+                hand = state.zone("hand", seat)
+                if hand:
+                    options = tuple(CardAt(zone="hand", player=seat, index=i) for i in range(len(hand)))
+                    need = CardsNeed("card", options, label="card to charge")
+                    out.append(Offer("dm_charge", "Charge", "now", needs=(need,), rule="503.1"))
+            if step == "attack_declaration":
+                out += _attacks(state, seat)
+            out += _moving_on(state, step)
+        if board.priority == seat:
+            out.append(Offer("pass_priority", "Pass priority", "more", rule="506.3b"))
+        return out
+    defender = attack["defender"]
+    if step == "attack_declaration" and seat == board.active:
+        out.append(Offer("pass_priority", "Pass", "now", rule="506.3b"))
+    elif step == "block_declaration" and seat == defender and not attack["block_done"]:
+        out += _blocks(state, seat)
+    elif step == "battle":
+        out += _power(state, seat, attack)
+    elif step == "direct_attack" and attack["broken"] is None and seat == board.active:
+        shields = state.zone("shields", defender)
+        count = min(attack["breaker"], len(shields))
+        if count:
+            options = tuple(CardAt(zone="shields", player=defender, index=i) for i in range(len(shields)))
+            need = CardsNeed("shields", options, count, count, single=False, label="shields to break")
+            out.append(Offer("dm_break", "Break", "now", needs=(need,), rule="509.2"))
+    elif (
+        step == "direct_attack"
+        and attack["broken"] is not None
+        and not attack["triggers_done"]
+        and seat == defender
+    ):
+        out += _triggers(state, seat, attack["broken"])
+    return out
+
+
+def _moving_on(state: MatchState, step: str) -> list[Offer]:
+    """500.1: the next step (506.2: from the attack declaration step without an attack, the attack's
+    sub-steps are skipped); a later step by name, but not the attack's sub-steps."""
+    labels = {"charge": "No charge", "main": "To the attack step", "attack_declaration": "No attack"}
+    match = state.match
+    board = state.board
+    steps = [name for phase in match.phase_steps for name in phase]
+    here = sum(len(phase) for phase in match.phase_steps[: board.phase]) + board.step
+    later = tuple(
+        name for name in dict.fromkeys(steps[here + 1 :]) if name not in WAIT_STEPS | {"end_of_attack"}
+    )
+    if not later:
+        return []
+    out = [Offer("next_step", labels.get(step, "Next step"), "now", rule="500.1")]
+    if len(later) > 1:
+        pick = PickNeed("to", later, "step")
+        out.append(Offer("next_step", "Go to a step", "more", needs=(pick,), rule="500.1"))
+    return out
+
+
+def _attacks(state: MatchState, seat: int) -> list[Offer]:
+    """506.1a-e, 505.2, 301.5, 801.3: an untapped creature of one's own without summoning sickness
+    (unless it has Speed Attacker or is an evolution) attacks the opponent or one of their tapped
+    creatures (an untapped one with an effect that allows it, 101.2)."""
+    board = state.board
+    cards = board.cards
+    table = state.match.table
+    ready = set(ready_of(board))
+    creatures = _creatures(state)
+    attackers = []
+    for at, c in creatures:
+        card = cards[c]
+        if card.controller != seat or card.orientation != UNTAPPED:
+            continue
+        ref = table[card.ref]
+        fast = flag(ref, "speed_attacker") or given(board, c, "speed_attacker")
+        if c in ready or fast or flag(ref, "evolution") or stacked(board, c):
+            attackers.append((at, c))
+    if not attackers:
+        return []
+    free = frozenset({"power", "breaker", "because"})
+    need = CardsNeed("attacker", tuple(at for at, _ in attackers), label="attacker")
+    out = [Offer("dm_attack", "Attack the player", "now", needs=(need,), free=free, rule="506.1")]
+    theirs = [(at, c) for at, c in creatures if cards[c].controller != seat]
+    grouped: dict[tuple[CardAt, ...], list[CardAt]] = {}
+    for at, c in attackers:
+        untapped = given(board, c, "attack_untapped")
+        targets = tuple(t for t, tc in theirs if untapped or cards[tc].orientation == TAPPED)
+        if targets:
+            grouped.setdefault(targets, []).append(at)
+    for targets, group in grouped.items():
+        needs: tuple[Need, ...] = (
+            CardsNeed("attacker", tuple(group), label="attacker"),
+            CardsNeed("target", targets, label="creature to attack"),
+        )
+        out.append(Offer("dm_attack", "Attack a creature", "now", needs=needs, free=free, rule="506.1e"))
+    return out
+
+
+def _blocks(state: MatchState, seat: int) -> list[Offer]:
+    """507.1a-d: block with an untapped Blocker, or not; an effect may give Blocker (101.1)."""
+    board = state.board
+    free = frozenset({"power", "because"})
+    blockers = set(possible_blockers(state, board, seat))
+    mine = [(at, c) for at, c in _creatures(state) if board.cards[c].controller == seat]
+    out: list[Offer] = []
+    able = tuple(at for at, c in mine if c in blockers)
+    if able:
+        need = CardsNeed("blocker", able, label="blocker")
+        out.append(Offer("dm_block", "Block", "now", needs=(need,), free=free, rule="507.1a"))
+    out.append(Offer("dm_block", "No block", "now", free=free, rule="507.1"))
+    others = tuple(at for at, c in mine if c not in blockers and board.cards[c].orientation == UNTAPPED)
+    if others:
+        need = CardsNeed("blocker", others, label="blocker")
+        out.append(
+            Offer(
+                "dm_block",
+                "Block (given Blocker)",
+                "more",
+                fixed=(("granted", True),),
+                needs=(need,),
+                free=free,
+                rule="507.1a",
+            )
+        )
+    return out
+
+
+def _power(state: MatchState, seat: int, attack: dict[str, Any]) -> list[Offer]:
+    """206, 508.1: the power of one's creature in the battle, when the card data gives none."""
+    board = state.board
+    apower, dpower = powers(state, board, attack)
+    defender = attack["blocker"] if attack["blocked"] else attack["target"]
+    mine_a = apower is None and board.cards[attack["attacker"]].controller == seat
+    mine_d = defender is not None and dpower is None and board.cards[defender].controller == seat
+    if not (mine_a or mine_d):
+        return []
+    need = NumberNeed("power", -_POWER, _POWER, label="power")
+    return [Offer("dm_power", "Enter power", "now", needs=(need,), free=frozenset({"because"}), rule="206")]
+
+
+def _triggers(state: MatchState, seat: int, broken: Sequence[int]) -> list[Offer]:
+    """509.3a, 112.3a, 113.6: the Shield Triggers among the broken cards, or none with one tap; an
+    effect may give Shield Trigger to a broken card (113.6b-c)."""
+    hand = state.zone("hand", seat)
+    able = set(shield_triggers(state, broken))
+    out: list[Offer] = []
+    triggers = tuple(CardAt(zone="hand", player=seat, index=i) for i, c in enumerate(hand) if c in able)
+    if triggers:
+        need = CardsNeed("cards", triggers, 1, len(triggers), single=False, label="Shield Triggers")
+        out.append(Offer("dm_trigger", "Shield Trigger", "now", needs=(need,), rule="509.3a"))
+    out.append(Offer("dm_trigger", "No Shield Trigger", "now", rule="509.3a"))
+    held = set(broken)
+    granted = tuple(CardAt(zone="hand", player=seat, index=i) for i, c in enumerate(hand) if c in held)
+    if granted:
+        need = CardsNeed("cards", granted, 1, len(granted), single=False, label="broken cards")
+        out.append(
+            Offer(
+                "dm_trigger",
+                "Shield Trigger (given)",
+                "more",
+                fixed=(("granted", True),),
+                needs=(need,),
+                rule="113.6",
+            )
+        )
+    return out
+
+
+# Using cards ("main") --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _payments(
+    need: int, civs: tuple[str, ...], sources: tuple[frozenset[str] | None, ...]
+) -> tuple[tuple[int, ...], ...] | None:
+    """112.2a-c: the sets of ``need`` untapped mana cards (indexes into ``sources``) that pay for a card
+    of civilizations ``civs``, in index order; None when every such set pays (Hall's condition: for each
+    group of the civilizations, a set can't hold fewer of their payers than the group has members)."""
+    if _every_set_pays(need, civs, sources):
+        return None
+    if math.comb(len(sources), need) > _PAYMENTS_MOST:
+        return ()
+    valid = []
+    for count, combo in enumerate(itertools.combinations(range(len(sources)), need)):
+        if count > _PAYMENTS_MOST:
+            return ()
+        if match_civs(civs, [sources[i] for i in combo]):
+            valid.append(combo)
+    return tuple(valid)
+
+
+def _every_set_pays(need: int, civs: tuple[str, ...], sources: tuple[frozenset[str] | None, ...]) -> bool:
+    """Whether every set of ``need`` of the ``sources`` pays for the civilizations ``civs`` (112.2a)."""
+    for size in range(1, len(civs) + 1):
+        for group in itertools.combinations(civs, size):
+            payers = sum(1 for civ in sources if civ is None or any(c in civ for c in group))
+            if len(sources) - payers + min(size - 1, payers) >= need:
+                return False
+    return True
+
+
+def _payer_sets(
+    need: int, civs: frozenset[str], sources: tuple[frozenset[str] | None, ...]
+) -> list[tuple[int, ...]]:
+    """112.2a, for a card of one civilization with too many payments to list: groups of mana cards any
+    ``need`` of which pay (every payer, and ``need`` - 1 of the others), together covering every
+    payment; none when there would be too many groups."""
+    if len(civs) != 1:
+        return []
+    (civ,) = civs
+    payers = [i for i, source in enumerate(sources) if source is None or civ in source]
+    others = [i for i, source in enumerate(sources) if not (source is None or civ in source)]
+    if not payers or math.comb(len(others), need - 1) > _SETS_MOST:
+        return []
+    return [tuple(sorted((*payers, *rest))) for rest in itertools.combinations(others, need - 1)]
+
+
+def _uses(state: MatchState, seat: int) -> list[Offer]:
+    """504.1, 112.2a-c, 801.1: the cards of the hand the untapped mana pays for, each with its
+    payments; an evolution onto one of one's creatures; a card without data says how it is used."""
+    board = state.board
+    if current(board) != "main" or seat != board.active or attack_of(board) is not None:
+        return []
+    table = state.match.table
+    cards = board.cards
+    mana = state.zone("mana", seat)
+    untapped = [(i, c) for i, c in enumerate(mana) if cards[c].orientation == UNTAPPED]
+    sources = tuple(
+        civilizations(table[cards[c].ref]) if cards[c].face_up else frozenset() for _, c in untapped
+    )
+    positions = tuple(CardAt(zone="mana", player=seat, index=i) for i, _ in untapped)
+    onto = tuple(at for at, c in _creatures(state) if cards[c].controller == seat)
+    grouped: dict[tuple[Any, ...], list[CardAt]] = {}
+    for index, card_id in enumerate(state.zone("hand", seat)):
+        ref = table[cards[card_id].ref]
+        kind = card_type(ref)
+        if kind == "castle":
+            continue  # 304.1-304.2: fortified by hand
+        cost = int_stat(ref, "cost")
+        civs = civilizations(ref)
+        evolution = flag(ref, "evolution")
+        if evolution and (kind != "creature" or not onto):
+            continue
+        if cost is None:
+            if civs:
+                continue  # a cost the card data lacks, with civilizations to match: by hand
+            key: tuple[Any, ...] = ("any", kind is None, bool(evolution))
+        else:
+            need = max(cost, len(civs or ()))
+            if need > len(untapped):
+                continue
+            paying = _payments(need, tuple(sorted(civs or ())), sources)
+            if paying == ():
+                sets = _payer_sets(need, civs or frozenset(), sources)
+                if not sets:
+                    continue
+                for mana_set in sets:
+                    key = ("set", need, mana_set, kind is None, bool(evolution))
+                    grouped.setdefault(key, []).append(CardAt(zone="hand", player=seat, index=index))
+                continue
+            key = ("paid", need, paying, kind is None, bool(evolution))
+        grouped.setdefault(key, []).append(CardAt(zone="hand", player=seat, index=index))
+    out: list[Offer] = []
+    for key, group in grouped.items():
+        needs: list[Need] = [CardsNeed("card", tuple(group), label="card to use")]
+        if key[0] == "any":
+            if positions:
+                needs.append(CardsNeed("mana", positions, 0, len(positions), single=False, label="mana"))
+        elif key[0] == "set":
+            need, mana_set = key[1], key[2]
+            options = tuple(positions[i] for i in mana_set)
+            needs.append(CardsNeed("mana", options, need, need, single=False, label="mana"))
+        else:
+            need, paying = key[1], key[2]
+            if paying is None and need:
+                needs.append(CardsNeed("mana", positions, need, need, single=False, label="mana"))
+            elif paying:
+                options = tuple(tuple(positions[i] for i in combo) for combo in paying)
+                needs.append(PickNeed("mana", options, "mana"))
+        if key[-2]:
+            needs.append(PickNeed("kind", ("summon", "cast", "use"), "how to use it"))
+        if key[-1]:
+            needs.append(CardsNeed("onto", onto, label="creature to evolve"))
+        label = "Evolve" if key[-1] else "Use"
+        out.append(
+            Offer("dm_use", label, "main", needs=tuple(needs), free=frozenset({"because"}), rule="504.1")
+        )
+    return out
+
+
+# Card text ("more") ----------------------------------------------------------------------------------
+
+
+def _more(state: MatchState, seat: int) -> list[Offer]:
+    """206.1, 511.2: a change until the end of the turn to a creature (one's opponent's names its cause,
+    101.1)."""
+    cards = state.board.cards
+    creatures = _creatures(state)
+    out: list[Offer] = []
+    for mine in (True, False):
+        options = tuple(at for at, c in creatures if (cards[c].controller == seat) == mine)
+        if not options:
+            continue
+        creature = CardsNeed("creature", options, label="creature")
+        cause: tuple[Need, ...] = () if mine else (TextNeed("because", 80, label="the card or effect"),)
+        free = frozenset({"because"}) if mine else frozenset()
+        whose = "" if mine else " (opponent's)"
+        for label, low, high in (("Power up", 1, _POWER), ("Power down", -_POWER, -1)):
+            amount = NumberNeed("power", low, high, label="power change")
+            out.append(
+                Offer(
+                    "dm_change",
+                    f"{label}{whose}",
+                    "more",
+                    needs=(creature, amount, *cause),
+                    free=free,
+                    rule="206.1",
+                )
+            )
+        keywords = PickNeed("keywords", _KEYWORDS, "keyword")
+        out.append(
+            Offer(
+                "dm_change",
+                f"Give a keyword{whose}",
+                "more",
+                needs=(creature, keywords, *cause),
+                free=free,
+                rule="511.2",
+            )
+        )
+    return out

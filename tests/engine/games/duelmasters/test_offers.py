@@ -1,0 +1,144 @@
+"""Duel Masters offers (engine.match.games.duelmasters.offers): every accepted random action is covered,
+every offer taken is accepted, and each step's decision comes first, then the main actions, then the
+rest (a phone's order)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.match.actions import NextStep
+from engine.match.apply import apply
+from engine.match.errors import ActionRefused
+from engine.match.games.duelmasters.actions import Attack, Block, Break
+from engine.match.offers import GROUPS, Offer, offers
+from engine.match.state import MatchState
+from tests.engine.games.duelmasters.helpers import act, at, attack, card, creature, deck, place, start, step
+
+ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
+WALL = creature("Wall Guardian", 3000, cost=3, blocker=1)
+TRIGGER_BEAST = creature("Trigger Beast", 3000, cost=3, shield_trigger=1)
+CHEAP = creature("Cheap Fire Beast", 1000, cost=1)
+PUP = creature("Cheap Fire Pup", 1000, cost=1)
+WATER = card("Water Spell", type="spell", cost=1, civilizations="water")
+
+
+def types(listed: list[Offer], group: str | None = None) -> list[str]:
+    return [offer.type for offer in listed if group is None or offer.group == group]
+
+
+def ordered(listed: list[Offer]) -> bool:
+    """Offers come "now", then "main", then "more"."""
+    ranks = [GROUPS.index(offer.group) for offer in listed]
+    return ranks == sorted(ranks)
+
+
+def take_all(state: MatchState, seat: int, seed: int) -> None:
+    """Every offer of ``seat`` taken with random valid choices is accepted."""
+    rng = random.Random(seed)
+    for offer in offers(state, seat):
+        action = offer.build(seat, state.version, offer.sample(rng))
+        try:
+            apply(state, action)
+        except ActionRefused as refusal:  # pragma: no cover - the failure message
+            pytest.fail(f"{offer.key} taken as {action!r} was refused: {refusal}")
+
+
+def bystander(listed: list[Offer]) -> bool:
+    """Only what changes nothing on the board: the match's life, reveals, looks."""
+    return not set(types(listed)) & {"move", "draw", "pass_priority", "next_step", "dm_use", "dm_change"}
+
+
+# The order a phone shows ------------------------------------------------------------------------
+
+
+def test_the_charge_step_offers_the_charge_first() -> None:
+    """503.1: Alice's first offer is to charge a card of her hand, then to move on without one; Bob, not
+    his turn, only has the match's life. After the charge (503.2), the main step offers using a card the
+    untapped mana pays for (504.1, 112.2a), not one it can't (a water spell with fire mana)."""
+    state = start((deck(CHEAP, WATER, PUP), deck()))
+    listed = offers(state, 0)
+    assert ordered(listed) and listed[0].type == "dm_charge" and listed[0].group == "now"
+    assert listed[1].type == "next_step" and listed[1].label == "No charge"
+    assert bystander(offers(state, 1))
+    take_all(state, 0, 1)
+    state, _ = place(state, "Cheap Fire Beast", "mana", 0)
+    state, _ = place(state, "Water Spell", "hand", 0)
+    state, _ = place(state, "Cheap Fire Pup", "hand", 0)
+    state, _ = act(state, NextStep, 0)
+    listed = offers(state, 0)
+    assert ordered(listed) and listed[0].type == "next_step" and "dm_charge" not in types(listed)
+    use = next(offer for offer in listed if offer.type == "dm_use")
+    assert use.group == "main"
+    hand = state.zone("hand", 0)
+    names = {state.ref(hand[option.index]).name for option in use.needs[0].options}  # type: ignore[union-attr]
+    assert "Cheap Fire Pup" in names and "Water Spell" not in names
+    take_all(state, 0, 2)
+
+
+def test_the_attack_declaration_offers_the_attacks_first() -> None:
+    """506.1, 506.2: Alice's ready creature attacks the player, or she moves on without an attack; once
+    she attacked, passing the window of her attack triggers is her decision (506.3b-c)."""
+    state = start((deck(ATTACKER), deck()))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state, _ = act(state, NextStep, 0)
+    state, _ = act(state, NextStep, 0)
+    assert step(state) == "attack_declaration"
+    listed = offers(state, 0)
+    assert ordered(listed) and listed[0].type == "dm_attack" and listed[0].label == "Attack the player"
+    assert "No attack" in [offer.label for offer in listed if offer.group == "now"]
+    assert not any(
+        o.type == "next_step" and o.needs and o.needs[0].options for o in listed if o.group == "now"
+    )
+    take_all(state, 0, 3)
+    state, _ = act(state, Attack, 0, attacker=at(state, dragon))
+    listed = offers(state, 0)
+    assert listed[0].type == "pass_priority" and listed[0].label == "Pass"
+    assert not {"next_step", "pass_turn", "next_phase", "dm_attack"} & set(types(listed))
+
+
+def test_the_defender_decides_block_or_no_block_first() -> None:
+    """507.1a: Bob's first offers are to block with his Blocker, or not; his creature without Blocker is
+    offered only as given Blocker by an effect (101.1); Alice, waiting for him, changes nothing."""
+    state = start((deck(ATTACKER), deck(WALL, CHEAP)))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state, _ = place(state, "Wall Guardian", "battle_zone", 1)
+    state, _ = place(state, "Cheap Fire Beast", "battle_zone", 1)
+    state, _ = act(state, NextStep, 0)
+    state, _ = act(state, NextStep, 0)
+    state = attack(state, dragon)
+    assert step(state) == "block_declaration"
+    listed = offers(state, 1)
+    assert ordered(listed) and [offer.label for offer in listed[:2]] == ["Block", "No block"]
+    assert len(listed[0].needs[0].options) == 1  # type: ignore[union-attr]
+    given = next(offer for offer in listed if offer.label == "Block (given Blocker)")
+    assert given.group == "more" and dict(given.fixed) == {"granted": True}
+    assert bystander(offers(state, 0))
+    take_all(state, 1, 4)
+
+
+def test_the_break_and_the_shield_trigger_window_come_first() -> None:
+    """509.2: Alice's decision is the shield to break; then Bob's is his Shield Triggers or none (509.3a,
+    113.6), whatever he broke; Alice, waiting, changes nothing."""
+    state = start((deck(ATTACKER), deck(TRIGGER_BEAST)))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state, beast = place(state, "Trigger Beast", "shields", 1)
+    state, _ = act(state, NextStep, 0)
+    state, _ = act(state, NextStep, 0)
+    state = attack(state, dragon)
+    state, _ = act(state, Block, 1)
+    listed = offers(state, 0)
+    assert listed[0].type == "dm_break" and listed[0].label == "Break"
+    assert len(listed[0].needs[0].options) == len(state.zone("shields", 1))  # type: ignore[union-attr]
+    take_all(state, 0, 5)
+    state, _ = act(state, Break, 0, shields=[at(state, beast)])
+    listed = offers(state, 1)
+    assert ordered(listed) and [offer.label for offer in listed[:2]] == [
+        "Shield Trigger",
+        "No Shield Trigger",
+    ]
+    options = listed[0].needs[0].options  # type: ignore[union-attr]
+    assert [state.zone("hand", 1)[option.index] for option in options] == [beast]
+    assert bystander(offers(state, 0))
+    take_all(state, 1, 6)
