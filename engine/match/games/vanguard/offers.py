@@ -4,7 +4,8 @@ Who may act comes from the predicate the definition's ``allows`` refuses with
 (:func:`engine.match.games.vanguard.structure_problem`), and each offer from the checks its handler
 makes, so an offer taken with any valid choices is accepted:
 
-- ``now``, the decision the step waits for: keep or redraw (5.4.3.4); the pending choice of a
+- ``now``, the decision the step waits for: the first vanguard card data cannot pick (5.4.3); keep or
+  redraw (5.4.3.4); the pending choice of a
   trigger, a ride from the soul or the unit kept on the vanguard circle (2.8.1.1, 9.5.1, 9.3.3), the
   trigger of a checked card without card data (2.8), the end of a G assist (6.4.1.2.5); in the guard
   step guard, intercept or no guard (7.5.1.2); in a held attack step the pass on to the guard step
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, NextStep, PassTurn
+from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, NextStep, PassTurn, ZoneRef
 from engine.match.games.vanguard.actions import VgModify
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, REAR, VC
 from engine.match.games.vanguard.stats import STAND, drive_of
@@ -57,7 +58,7 @@ def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> l
     kept = [offer for offer in generic if offer.type not in _TURN and may(_CLASSES[offer.type])]
     board = state.board
     if not board.data("started"):
-        return [*_redraw(state, seat), *kept]
+        return [*_first_vanguard(state, seat), *_redraw(state, seat), *kept]
     work = Work(state, 0)
     prompts = board.data("prompts", ())
     if prompts:
@@ -80,6 +81,27 @@ def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> l
 
 
 # setup ---------------------------------------------------------------------------------------------
+
+
+def _first_vanguard(state: MatchState, seat: int) -> list[Offer]:
+    """5.4.3: without card data that picks it, the first vanguard is one card of one's own deck put face
+    down on the vanguard circle with a search. Offered when the card data of the deck is all there or
+    all missing (then any card is accepted); a deck where only some cards give a grade is left to the
+    generic search, since the seat does not know where its grade 0 cards are."""
+    deck = state.zone("deck", seat)
+    if state.zone(VC, seat) or not deck:
+        return []
+    graded = {isinstance(state.ref(card).stat("grade"), int) for card in deck}
+    if len(graded) != 1:
+        return []
+    fixed = (
+        ("zone", ZoneRef(zone="deck", player=seat)),
+        ("to", ZoneRef(zone=VC, player=seat)),
+        ("face", "down"),
+    )
+    options = tuple(CardAt(zone="deck", player=seat, index=i) for i in range(len(deck)))
+    need = CardsNeed("take", options, 1, 1, single=False, indexes=True, label="first vanguard")
+    return [Offer("search", "Choose your first vanguard", "now", fixed=fixed, needs=(need,), rule="5.4.3")]
 
 
 def _redraw(state: MatchState, seat: int) -> list[Offer]:

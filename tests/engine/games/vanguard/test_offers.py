@@ -15,7 +15,7 @@ from engine.match.errors import ActionRefused
 from engine.match.games.vanguard import VgAttack, VgCall, VgPass
 from engine.match.offer_check import check_game
 from engine.match.offers import GROUPS, Offer, offers
-from engine.match.state import MatchState
+from engine.match.state import CardRef, MatchState
 from tests.engine.games.vanguard.helpers import (
     DEFINITION,
     at,
@@ -88,6 +88,18 @@ def test_at_setup_the_redraw_comes_first_for_the_first_player_only() -> None:
     assert [offer.label for offer in listed[:2]] == ["Keep", "Redraw"] and ordered(listed)
     assert bystander(offers(state, 1)) and "concede" in types(offers(state, 1))
     take_all(state, 0, 1)
+
+
+def test_without_card_data_the_first_vanguard_search_comes_first() -> None:
+    """5.4.3: decks without card data: each player's first offer puts one card of their deck face down
+    on their vanguard circle; any card is accepted."""
+    decks = [{"deck": [CardRef(f"{p} Card {i:02d}") for i in range(50)]} for p in ("Alpha", "Beta")]
+    state = start(decks=decks)
+    for seat in (0, 1):
+        listed = offers(state, seat)
+        assert listed[0].type == "search" and listed[0].label == "Choose your first vanguard"
+        assert ordered(listed)
+        take_all(state, seat, 7 + seat)
 
 
 def test_the_ride_step_offers_the_ride_and_no_ride_first() -> None:
