@@ -30,7 +30,7 @@ from tests.engine.games.vanguard.helpers import (
 
 GAMES = 200
 CHUNKS = 4
-OWN = {"vg_redraw", "vg_call", "vg_attack", "vg_guard", "vg_pass", "vg_modify", "vg_swap", "vg_stride"}
+OWN = {"vg_redraw", "vg_call", "vg_attack", "vg_guard", "vg_pass", "vg_modify", "vg_swap"}
 """Vanguard's own action types every chunk of random games takes as offers (not a vacuous check)."""
 
 
