@@ -156,10 +156,12 @@ from engine.match.games.vanguard.actions import (
     VgSwap,
 )
 from engine.match.games.vanguard.lines import register_lines
+from engine.match.games.vanguard.offers import vanguard_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
 from engine.match.games.vanguard.turn import Work
+from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import Card, CardRef, MatchState
 
@@ -277,53 +279,28 @@ class VanguardDefinition(GameDefinition):
         choice of theirs, 2.8.1.1, 9.5.1; see :func:`_deciding`)."""
         if _foreign(state):
             return
-        board = state.board
-        started = board.data("started")
-        cls = type(action)
-        if not started:
-            if cls is VgRedraw or cls.anytime:
-                return
-            if isinstance(action, Search) and action.to is not None and action.to.zone == VC:
-                _first_vanguard_search(state, action)
-                return
-            refuse("The game has not begun: finish the redraw first (5.4.3.4).")
-        prompts = board.data("prompts", ())
-        if cls in _TURN_ACTIONS or cls is PassPriority:
-            if cls is PassPriority:
-                refuse("Vanguard has no priority to pass: each step says who acts (Section 6, 7).")
-            if prompts:
-                head = dict(prompts[0])
-                refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
-            if board.data("battle") is not None:
-                if state.match.phase_steps[board.phase][board.step] == "attack":
-                    refuse(
-                        'Finish the attack step first: pass once your "when ... attacks" abilities '
-                        "have resolved (7.4.1.12-7.4.1.13)."
-                    )
-                refuse("Finish the battle first: the attacked player guards or passes (7.5).")
-            if board.data("check") is not None:
-                refuse("Finish the check in progress first (7.6.1.2, 9.6).")
-            if cls is PassTurn and board.phase < PHASE["main"]:
-                refuse("Go on to your main phase before ending your turn (6.2).")
-        elif (
-            prompts
-            and cls in VANGUARD_ACTIONS
-            and cls not in (VgChoose, VgDeclareTrigger, VgModify, VgGAssistTake)
-        ):
-            head = dict(prompts[0])
-            refuse(f"{state.match.players[head['player']]} must first make the pending choice.")
-        deciding = _deciding(state)
         if (
-            deciding is not None
-            and action.actor == board.active
-            and cls.undoable
-            and not cls.anytime
-            and cls not in _OWN_SENTENCE
+            not state.board.data("started")
+            and isinstance(action, Search)
+            and action.to is not None
+            and action.to.zone == VC
         ):
-            name = state.match.players[deciding]
-            if prompts:
-                refuse(f"{name} must first make the pending choice: wait for it before you act.")
-            refuse(f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act.")
+            _first_vanguard_search(state, action)
+            return
+        problem = structure_problem(state, type(action), action.actor)
+        if problem is not None:
+            refuse(problem)
+        if isinstance(action, NextStep) and action.to in _BATTLE_STEPS and state.board.data("battle") is None:
+            refuse(
+                f"The {action.to} step comes only with an attack: declare one in the start step, or go "
+                "on without attacking (7.3.1.2.2)."
+            )
+
+    def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
+        """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
+        if _foreign(state):
+            return generic
+        return vanguard_offers(state, seat, generic)
 
     def skipped(self, state: MatchState, step: str) -> bool:
         """A "next step" from the start step without an attack is the choice not to attack: the battle
@@ -469,6 +446,59 @@ class VanguardDefinition(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+def structure_problem(state: MatchState, cls: type[BaseAction], actor: int) -> str | None:
+    """Why the turn's structure refuses an action of type ``cls`` from ``actor`` now, or None: before
+    the game begins only the redraw (5.4.3.4; the first vanguard's search is checked apart, 5.4.3);
+    no priority to pass; moving the turn on only outside a battle (7.4.1.12, 7.5), a pending choice
+    and a check (7.6.1.2, 9.6), and ending the turn only from the main phase (6.2); Vanguard's own
+    actions wait for a pending choice but its answers and card text; the turn player's board-changing
+    actions wait while the opponent decides (7.5.1.2, 2.8.1.1, 9.5.1, :func:`_deciding`). The
+    definition's ``allows`` and the offers (:mod:`.offers`) both read it."""
+    board = state.board
+    if not board.data("started"):
+        if cls is VgRedraw or cls.anytime:
+            return None
+        return "The game has not begun: finish the redraw first (5.4.3.4)."
+    prompts = board.data("prompts", ())
+    if cls in _TURN_ACTIONS or cls is PassPriority:
+        if cls is PassPriority:
+            return "Vanguard has no priority to pass: each step says who acts (Section 6, 7)."
+        if prompts:
+            head = dict(prompts[0])
+            return f"{state.match.players[head['player']]} must first make the pending choice."
+        if board.data("battle") is not None:
+            if state.match.phase_steps[board.phase][board.step] == "attack":
+                return (
+                    'Finish the attack step first: pass once your "when ... attacks" abilities '
+                    "have resolved (7.4.1.12-7.4.1.13)."
+                )
+            return "Finish the battle first: the attacked player guards or passes (7.5)."
+        if board.data("check") is not None:
+            return "Finish the check in progress first (7.6.1.2, 9.6)."
+        if cls is PassTurn and board.phase < PHASE["main"]:
+            return "Go on to your main phase before ending your turn (6.2)."
+    elif (
+        prompts
+        and cls in VANGUARD_ACTIONS
+        and cls not in (VgChoose, VgDeclareTrigger, VgModify, VgGAssistTake)
+    ):
+        head = dict(prompts[0])
+        return f"{state.match.players[head['player']]} must first make the pending choice."
+    deciding = _deciding(state)
+    if (
+        deciding is not None
+        and actor == board.active
+        and cls.undoable
+        and not cls.anytime
+        and cls not in _OWN_SENTENCE
+    ):
+        name = state.match.players[deciding]
+        if prompts:
+            return f"{name} must first make the pending choice: wait for it before you act."
+        return f"{name} is deciding how to guard (7.5.1.2): wait until they pass before you act."
+    return None
 
 
 def _deciding(state: MatchState) -> int | None:
