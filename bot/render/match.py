@@ -163,7 +163,8 @@ def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[
     count = str(need.low) if need.low == need.high else f"{need.low} to {need.high}"
     options = ", ".join(f"{i}={_position_text(at, view)}" for i, at in enumerate(need.options[:30], 1))
     more = f", … {len(need.options)} in all" if len(need.options) > 30 else ""
-    return f"{need.field}: {count} {need.label}(s) of {options}{more}"
+    shares = "".join(f"; {share.label}" for share in need.at_least)
+    return f"{need.field}: {count} {need.label}(s) of {options}{more}{shares}"
 
 
 def _option_text(option: Any, view: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ card the seat does not know. A game adds its own offers and adjusts the generic 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -39,10 +40,21 @@ GROUPS: tuple[Group, ...] = ("now", "main", "more")
 
 
 @dataclass(frozen=True)
+class AtLeast:
+    """A share of a :class:`CardsNeed`'s choice: at least ``count`` of the cards chosen are among
+    ``options`` (a mana payment: "at least 1 nature")."""
+
+    options: frozenset[CardAt]
+    count: int
+    label: str
+
+
+@dataclass(frozen=True)
 class CardsNeed:
-    """Cards to choose among ``options`` (positions), from ``low`` to ``high`` of them. ``single``:
-    the action's field holds one position (``None`` when ``low`` is 0); otherwise a tuple.
-    ``indexes``: the field holds the positions' indexes only (a hand's), not positions."""
+    """Cards to choose among ``options`` (positions), from ``low`` to ``high`` of them, each share in
+    ``at_least`` met. ``single``: the action's field holds one position (``None`` when ``low`` is 0);
+    otherwise a tuple. ``indexes``: the field holds the positions' indexes only (a hand's), not
+    positions."""
 
     field: str
     options: tuple[CardAt, ...]
@@ -51,6 +63,7 @@ class CardsNeed:
     single: bool = True
     indexes: bool = False
     label: str = "card"
+    at_least: tuple[AtLeast, ...] = ()
 
     def valid(self, value: Any) -> bool:
         chosen = _as_list(value)
@@ -59,17 +72,36 @@ class CardsNeed:
         allowed = set(self.options) if not self.indexes else {at.index for at in self.options}
         if self.indexes:
             return all(isinstance(index, int) and index in allowed for index in chosen)
-        return all(isinstance(at, CardAt) and at in allowed for at in chosen) and len(set(chosen)) == len(
+        if not all(isinstance(at, CardAt) and at in allowed for at in chosen) or len(set(chosen)) != len(
             chosen
-        )
+        ):
+            return False
+        return all(sum(at in share.options for at in chosen) >= share.count for share in self.at_least)
 
     def sample(self, rng: random.Random) -> Any:
         count = rng.randint(self.low, min(self.high, len(self.options)))
         picked = rng.sample(self.options, count)
+        if self.at_least and not self.valid(picked):
+            picked = self._sample_shares(rng)
         values: list[Any] = [at.index for at in picked] if self.indexes else picked
         if self.single:
             return values[0] if values else None
         return tuple(values)
+
+    def _sample_shares(self, rng: random.Random) -> list[CardAt]:
+        """Random choices meeting every share: a few random draws, then the first that does in
+        a random order of the options."""
+        high = min(self.high, len(self.options))
+        for _ in range(200):
+            picked = rng.sample(self.options, rng.randint(self.low, high))
+            if self.valid(picked):
+                return picked
+        order = rng.sample(self.options, len(self.options))
+        for count in range(self.low, high + 1):
+            for combo in itertools.islice(itertools.combinations(order, count), 100_000):
+                if self.valid(list(combo)):
+                    return list(combo)
+        return picked
 
     def json_value(self, value: Any) -> Any:
         if isinstance(value, CardAt):
@@ -264,6 +296,14 @@ class Offer:
             entry: dict[str, Any] = {"field": need.field, "kind": type(need).__name__, "label": need.label}
             if isinstance(need, CardsNeed):
                 entry.update(options=[at.model_dump() for at in need.options], low=need.low, high=need.high)
+                entry["at_least"] = [
+                    {
+                        "options": [at.model_dump() for at in need.options if at in share.options],
+                        "count": share.count,
+                        "label": share.label,
+                    }
+                    for share in need.at_least
+                ]
             elif isinstance(need, NumberNeed):
                 entry.update(low=need.low, high=need.high, optional=need.optional)
             elif isinstance(need, PickNeed):

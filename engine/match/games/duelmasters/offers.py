@@ -16,15 +16,16 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
 Each offer comes from the predicates the handlers and :meth:`.DuelMastersDefinition.allows` refuse
 with (:func:`.board.possible_blockers`, :func:`.board.deciding`, :func:`.mana.match_civs`,
 :func:`.attack.shield_triggers`), so an offer taken with any valid choices is accepted: a card is
-offered with the mana payments that pay for it (112.2a-c), a payment with a civilization to match as
-the list of its payments. While the defender decides, the attacking player keeps only what changes
-nothing on the board. Cards are positions; a seat's offers read its own hand and the public zones.
+offered with how many untapped mana cards pay for it and the shares a payment must hold (at least
+one of each civilization, and for two or more civilizations at least as many of their payers: Hall's
+condition, 112.2a-c), so any choice meeting them pays. While the defender decides, the attacking
+player keeps only what changes nothing on the board. Cards are positions; a seat's offers read its
+own hand and the public zones.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -49,7 +50,7 @@ from engine.match.games.duelmasters.board import (
 )
 from engine.match.games.duelmasters.mana import match_civs
 from engine.match.games.duelmasters.spec import card_type, civilizations, flag, int_stat
-from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.offers import AtLeast, CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
 from engine.match.state import MatchState
 
 _CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
@@ -57,10 +58,6 @@ _STRUCTURE = frozenset({"next_step", "pass_priority"})
 """The generic offers Duel Masters replaces with its own (500.1, 506.2, 506.3b)."""
 _POWER = 1_000_000
 """The largest power an action takes (the actions' own bound)."""
-_PAYMENTS_MOST = 3_000
-"""The most payments listed for one card (beyond, the card is not offered; the engine still checks)."""
-_SETS_MOST = 64
-"""The most groups of mana offered for one card (see :func:`_payer_sets`)."""
 _KEYWORDS = (("blocker",), ("speed_attacker",), ("attack_untapped",))
 
 
@@ -278,54 +275,33 @@ def _triggers(state: MatchState, seat: int, broken: Sequence[int]) -> list[Offer
 
 
 @lru_cache(maxsize=4096)
-def _payments(
-    need: int, civs: tuple[str, ...], sources: tuple[frozenset[str] | None, ...]
-) -> tuple[tuple[int, ...], ...] | None:
-    """112.2a-c: the sets of ``need`` untapped mana cards (indexes into ``sources``) that pay for a card
-    of civilizations ``civs``, in index order; None when every such set pays (Hall's condition: for each
-    group of the civilizations, a set can't hold fewer of their payers than the group has members)."""
-    if _every_set_pays(need, civs, sources):
-        return None
-    if math.comb(len(sources), need) > _PAYMENTS_MOST:
-        return ()
-    valid = []
-    for count, combo in enumerate(itertools.combinations(range(len(sources)), need)):
-        if count > _PAYMENTS_MOST:
-            return ()
-        if match_civs(civs, [sources[i] for i in combo]):
-            valid.append(combo)
-    return tuple(valid)
-
-
-def _every_set_pays(need: int, civs: tuple[str, ...], sources: tuple[frozenset[str] | None, ...]) -> bool:
-    """Whether every set of ``need`` of the ``sources`` pays for the civilizations ``civs`` (112.2a)."""
+def _shares(
+    need: int,
+    civs: tuple[str, ...],
+    sources: tuple[frozenset[str] | None, ...],
+    positions: tuple[CardAt, ...],
+) -> tuple[AtLeast, ...]:
+    """112.2a-c as shares of a payment of ``need`` untapped mana cards for a card of civilizations
+    ``civs``: for each group of the civilizations, at least as many of its payers as the group has
+    members (Hall's condition, which :func:`.mana.match_civs` decides). A share any ``need`` cards meet
+    is left out, so a card any mana pays has none."""
+    out: list[AtLeast] = []
     for size in range(1, len(civs) + 1):
         for group in itertools.combinations(civs, size):
-            payers = sum(1 for civ in sources if civ is None or any(c in civ for c in group))
-            if len(sources) - payers + min(size - 1, payers) >= need:
-                return False
-    return True
-
-
-def _payer_sets(
-    need: int, civs: frozenset[str], sources: tuple[frozenset[str] | None, ...]
-) -> list[tuple[int, ...]]:
-    """112.2a, for a card of one civilization with too many payments to list: groups of mana cards any
-    ``need`` of which pay (every payer, and ``need`` - 1 of the others), together covering every
-    payment; none when there would be too many groups."""
-    if len(civs) != 1:
-        return []
-    (civ,) = civs
-    payers = [i for i, source in enumerate(sources) if source is None or civ in source]
-    others = [i for i, source in enumerate(sources) if not (source is None or civ in source)]
-    if not payers or math.comb(len(others), need - 1) > _SETS_MOST:
-        return []
-    return [tuple(sorted((*payers, *rest))) for rest in itertools.combinations(others, need - 1)]
+            payers = frozenset(
+                positions[i]
+                for i, source in enumerate(sources)
+                if source is None or any(civ in source for civ in group)
+            )
+            if len(sources) - len(payers) > need - size:
+                out.append(AtLeast(payers, size, f"at least {size} {' or '.join(group)}"))
+    return tuple(out)
 
 
 def _uses(state: MatchState, seat: int) -> list[Offer]:
-    """504.1, 112.2a-c, 801.1: the cards of the hand the untapped mana pays for, each with its
-    payments; an evolution onto one of one's creatures; a card without data says how it is used."""
+    """504.1, 112.2a-c, 801.1: the cards of the hand the untapped mana pays for, grouped by cost and
+    civilizations, each with the shares of its payment (:func:`_shares`); an evolution onto one of
+    one's creatures; a card without data says how it is used."""
     board = state.board
     if current(board) != "main" or seat != board.active or attack_of(board) is not None:
         return []
@@ -355,18 +331,9 @@ def _uses(state: MatchState, seat: int) -> list[Offer]:
             key: tuple[Any, ...] = ("any", kind is None, bool(evolution))
         else:
             need = max(cost, len(civs or ()))
-            if need > len(untapped):
+            if need > len(untapped) or (civs and not match_civs(sorted(civs), sources)):
                 continue
-            paying = _payments(need, tuple(sorted(civs or ())), sources)
-            if paying == ():
-                sets = _payer_sets(need, civs or frozenset(), sources)
-                if not sets:
-                    continue
-                for mana_set in sets:
-                    key = ("set", need, mana_set, kind is None, bool(evolution))
-                    grouped.setdefault(key, []).append(CardAt(zone="hand", player=seat, index=index))
-                continue
-            key = ("paid", need, paying, kind is None, bool(evolution))
+            key = ("paid", need, tuple(sorted(civs or ())), kind is None, bool(evolution))
         grouped.setdefault(key, []).append(CardAt(zone="hand", player=seat, index=index))
     out: list[Offer] = []
     for key, group in grouped.items():
@@ -374,17 +341,12 @@ def _uses(state: MatchState, seat: int) -> list[Offer]:
         if key[0] == "any":
             if positions:
                 needs.append(CardsNeed("mana", positions, 0, len(positions), single=False, label="mana"))
-        elif key[0] == "set":
-            need, mana_set = key[1], key[2]
-            options = tuple(positions[i] for i in mana_set)
-            needs.append(CardsNeed("mana", options, need, need, single=False, label="mana"))
-        else:
-            need, paying = key[1], key[2]
-            if paying is None and need:
-                needs.append(CardsNeed("mana", positions, need, need, single=False, label="mana"))
-            elif paying:
-                options = tuple(tuple(positions[i] for i in combo) for combo in paying)
-                needs.append(PickNeed("mana", options, "mana"))
+        elif key[1]:
+            need, civs_needed = key[1], key[2]
+            shares = _shares(need, civs_needed, sources, positions)
+            needs.append(
+                CardsNeed("mana", positions, need, need, single=False, label="mana", at_least=shares)
+            )
         if key[-2]:
             needs.append(PickNeed("kind", ("summon", "cast", "use"), "how to use it"))
         if key[-1]:

@@ -5,16 +5,35 @@ rest (a phone's order)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from engine.match.actions import NextStep
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
+from engine.match.games.duelmasters import DEFINITION
 from engine.match.games.duelmasters.actions import Attack, Block, Break
-from engine.match.offers import GROUPS, Offer, offers
+from engine.match.offer_check import check_game
+from engine.match.offers import GROUPS, CardsNeed, Offer, offers
 from engine.match.state import MatchState
-from tests.engine.games.duelmasters.helpers import act, at, attack, card, creature, deck, place, start, step
+from tests.engine.games.duelmasters.helpers import (
+    At,
+    act,
+    at,
+    attack,
+    card,
+    creature,
+    deck,
+    place,
+    start,
+    step,
+)
+
+GAMES = 200
+CHUNKS = 4
+OWN = {"dm_charge", "dm_use", "dm_attack", "dm_block", "dm_break", "dm_trigger", "dm_change"}
+"""Duel Masters' own action types every chunk of random games takes as offers (not a vacuous check)."""
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
 WALL = creature("Wall Guardian", 3000, cost=3, blocker=1)
@@ -48,6 +67,25 @@ def take_all(state: MatchState, seat: int, seed: int) -> None:
 def bystander(listed: list[Offer]) -> bool:
     """Only what changes nothing on the board: the match's life, reveals, looks."""
     return not set(types(listed)) & {"move", "draw", "pass_priority", "next_step", "dm_use", "dm_change"}
+
+
+# Random games ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(chunk: int) -> None:
+    """Over 200 random games (in four chunks): each random player's accepted action is covered by an offer
+    to its actor, and one random offer of each seat, taken with random valid choices, is accepted at
+    every state (engine.match.offer_check)."""
+    size = GAMES // CHUNKS
+    taken: Counter[str] = Counter()
+    actions = 0
+    for game in range(chunk * size + 1, (chunk + 1) * size + 1):
+        result = check_game(DEFINITION, 1, game)
+        taken.update(result.taken)
+        actions += result.actions
+    assert actions > 20 * size
+    assert set(taken) >= OWN, sorted(OWN - set(taken))
 
 
 # The order a phone shows ------------------------------------------------------------------------
@@ -142,3 +180,33 @@ def test_the_break_and_the_shield_trigger_window_come_first() -> None:
     assert [state.zone("hand", 1)[option.index] for option in options] == [beast]
     assert bystander(offers(state, 0))
     take_all(state, 1, 6)
+
+
+def test_a_two_civilization_card_is_offered_with_the_shares_its_payment_must_hold() -> None:
+    """112.2a-c: with 8 water and 7 nature mana untapped, a 7-cost water/nature creature is offered with
+    its payment as 7 of the 15 mana holding at least 1 water and at least 1 nature (thousands of
+    payments, never listed one by one); any choice meeting the shares is accepted, an all-nature
+    payment is not one the offer allows."""
+    hybrid = creature("Hybrid Test Beast", 5000, cost=7, civ="nature/water")
+    nature = creature("Nature Mana Beast", 1000, cost=1, civ="nature")
+    water = creature("Water Mana Beast", 1000, cost=1, civ="water")
+    state = start((deck(hybrid, *[nature] * 7, *[water] * 8), deck()))
+    game = At(state)
+    for card_id in range(len(state.board.cards)):
+        if state.ref(card_id).name in ("Nature Mana Beast", "Water Mana Beast"):
+            game.place(card_id, "mana", 0, orientation=0)
+    state, _ = place(game.state, "Hybrid Test Beast", "hand", 0)
+    state, _ = act(state, NextStep, 0)
+    use = next(offer for offer in offers(state, 0) if offer.type == "dm_use")
+    mana = next(need for need in use.needs if need.field == "mana")
+    assert isinstance(mana, CardsNeed) and (mana.low, mana.high, len(mana.options)) == (7, 7, 15)
+    assert sorted(share.label for share in mana.at_least) == ["at least 1 nature", "at least 1 water"]
+    zone = state.zone("mana", 0)
+    all_nature = tuple(o for o in mana.options if state.ref(zone[o.index]).name.startswith("Nature"))[:7]
+    assert not mana.valid(all_nature)
+    with pytest.raises(ActionRefused):
+        use.build(0, state.version, {"card": use.needs[0].options[0], "mana": all_nature})  # type: ignore[union-attr]
+    rng = random.Random(7)
+    for _ in range(20):
+        choices = use.sample(rng)
+        apply(state, use.build(0, state.version, choices))
