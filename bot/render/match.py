@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.render import limits
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
@@ -188,6 +189,26 @@ def _position_text(at: Any, view: Mapping[str, Any]) -> str:
     return f"{at.zone} #{at.index + 1}"
 
 
+_ROW_MOST = 400
+"""The longest line an offer takes on a private panel (its options cut with "…" beyond)."""
+_OFFERS_BUDGET = 3_500
+"""The characters a private panel gives its offers' choices; past it, offers show their labels only."""
+
+
+def _packed(name: str, rows: Sequence[str]) -> list[tuple[str, str]]:
+    """Rows as fields of whole rows, each within an embed field's length ("More", "More (2)"...)."""
+    fields: list[tuple[str, str]] = []
+    chunk: list[str] = []
+    for row in rows:
+        if chunk and len("\n".join([*chunk, row])) > limits.FIELD_VALUE:
+            fields.append((name if not fields else f"{name} ({len(fields) + 1})", "\n".join(chunk)))
+            chunk = []
+        chunk.append(row[: limits.FIELD_VALUE])
+    if chunk:
+        fields.append((name if not fields else f"{name} ({len(fields) + 1})", "\n".join(chunk)))
+    return fields
+
+
 def hand_panel(
     view: Mapping[str, Any], offers: Sequence[Offer], *, match_id: int, seat: int, limit: int = 40
 ) -> Panel:
@@ -199,15 +220,21 @@ def hand_panel(
         body.append("You also know: " + "; ".join(known[:20]))
     groups = {"now": "Now", "main": "Main", "more": "More"}
     fields: list[tuple[str, str]] = []
+    budget = _OFFERS_BUDGET
     for group, label in groups.items():
         rows = []
         for number, offer in enumerate(offers, 1):
             if offer.group != group or number > limit:
                 continue
             needs = "; ".join(need_text(need, view) for need in offer.needs)
-            rows.append(f"{number}. {offer.label}" + (f" [{needs}]" if needs else ""))
-        if rows:
-            fields.append((label, "\n".join(rows)))
+            row = f"{number}. {offer.label}" + (f" [{needs}]" if needs else "")
+            if len(row) > _ROW_MOST:
+                row = row[: _ROW_MOST - 2] + "…]"
+            if budget < len(row):
+                row = f"{number}. {offer.label}"
+            budget -= len(row) + 1
+            rows.append(row)
+        fields.extend(_packed(label, rows))
     if not offers:
         fields.append(("Now", "Nothing to do: the game waits for the other player."))
     title = f"Match #{match_id}: your panel ({view['players'][seat]['name']})"

@@ -7,6 +7,8 @@ import random
 from bot.render import match as mr
 from bot.render.text import panel_text
 from bot.simulation.match_play import leaked_names
+from engine.match.apply import apply
+from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
 from engine.match.offers import offers
 from engine.match.setup import new_match
@@ -32,3 +34,33 @@ def test_the_leak_check_finds_a_hidden_name_and_no_false_alarm() -> None:
             assert leaked_names(state, viewer, panel_text(panel)) == []
     assert secret in leaked_names(state, 0, f"Player 2 holds {secret}")
     assert leaked_names(state, 1, f"Player 2 holds {secret}") == []
+
+
+def test_a_private_panel_lists_every_offer_whole_within_discords_limits() -> None:
+    """Over random Gate Ruler and Duel Masters positions, a seat's panel lists each of its first 40
+    offers by number and label on a line of its own (a long list of options is cut with "…", never a
+    line), in fields within 1,024 characters and an embed within 6,000."""
+    for game in ("gateruler", "duelmasters"):
+        definition = game_definition(game)
+        rng = random.Random(5)
+        state = new_match(
+            definition.spec, PLAYERS, [definition.random_deck(rng) for _ in PLAYERS], game_seed(5, 1)
+        )
+        for _ in range(120):
+            if state.status != "playing":
+                break
+            for seat in (0, 1):
+                listed = offers(state, seat)
+                panel = mr.hand_panel(view(state, seat), listed, match_id=1, seat=seat)
+                lines = {line for _, value in panel.fields for line in value.splitlines()}
+                for number, offer in enumerate(listed[:40], 1):
+                    assert any(line.startswith(f"{number}. {offer.label}") for line in lines), (number, offer)
+                assert all(len(value) <= 1024 for _, value in panel.fields)
+                size = len(panel.title) + len(panel.body) + len(panel.footer)
+                assert size + sum(len(n) + len(v) for n, v in panel.fields) <= 6000
+            for action in definition.random_actions(state, rng):
+                try:
+                    state, _ = apply(state, action)
+                except ActionRefused:
+                    continue
+                break
