@@ -194,7 +194,7 @@ class Console:
         if isinstance(reply, str):
             return reply + "\n"
         self._last = reply
-        return reply_text(reply)
+        return reply_text(reply, files_to=self._files, written="board picture written to")
 
     async def _card(self, game: str | None, name: str, image: bool) -> str:
         reply = await actions.card(self.app, CONSOLE_GUILD, game, name, image=image)

@@ -160,13 +160,15 @@ async def _seat(app: App, match_id: int, player: Player) -> int:
 
 @replies
 async def match_board(app: App, match_id: int, player: Player | None = None) -> Reply:
-    """The board: the public one, or a player's (their own view: their hand counted, what they know)."""
+    """The board: the public one, or a player's (their own view: their hand counted, what they know),
+    with its picture attached."""
     seat = None if player is None else await _seat(app, match_id, player)
     view = await app.matches.view_for(match_id, seat)
     lines = await app.matches.lines_for(match_id, seat)
     if view["status"] != "playing":
-        return answer(mr.result_panel(view, match_id=match_id))
-    return answer(mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id)))
+        return answer(mr.with_picture(mr.result_panel(view, match_id=match_id), view, match_id=match_id))
+    panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
+    return answer(mr.with_picture(panel, view, match_id=match_id))
 
 
 @replies

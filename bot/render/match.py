@@ -13,9 +13,11 @@ what its view holds, so it never names a card its viewer does not know.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.render import limits
+from bot.render.board_image import board_png
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
@@ -252,3 +254,9 @@ def result_panel(view: Mapping[str, Any], *, match_id: int) -> Panel:
         " replays it: the seed against its hash, then every shuffle and action.",
     ]
     return make_panel(f"Match #{match_id} is over", "\n".join(body))
+
+
+def with_picture(panel: Panel, view: Mapping[str, Any], *, match_id: int) -> Panel:
+    """``panel`` with the board picture of ``view`` attached (:mod:`bot.render.board_image`): drawn
+    from the same view, so it shows no more than the panel's viewer knows."""
+    return replace(panel, files=((f"match-{match_id}-board.png", board_png(view)),))

@@ -30,6 +30,10 @@ async def test_a_match_is_challenged_accepted_shown_and_played_in_the_console(ap
     ben_hand = [state.match.table[state.board.cards[c].ref].name for c in state.zone("hand", 1)]
     public = await console.handle("/match board 1")
     assert not any(name in public for name in ann_hand + ben_hand), "the public board names no hidden card"
+    written = re.search(r"\(board picture written to (.+\.png)\)", public)
+    assert written, public
+    picture = Path(written[1]).read_bytes()
+    assert picture.startswith(b"\x89PNG") and len(picture) < 300_000
     ann = await console.handle("/match hand 1 as:Ann")
     assert all(name in ann for name in ann_hand)
     assert not any(name in ann for name in set(ben_hand) - set(ann_hand))
