@@ -4,11 +4,15 @@ confirms as usual."""
 
 from __future__ import annotations
 
+import random
 import re
+from collections import Counter
 
 from bot.app import App
 from bot.console import Console
 from bot.services.tournament_matches import player_number
+from engine.games import resolve_game
+from tests.bot.console_player import play_out
 
 EVENT = '"Friday Vanguard"'
 LEGAL = "; ".join(f"4 Test Unit {n:02d}" for n in range(1, 13)) + "; 2 Test Unit 13"
@@ -74,3 +78,55 @@ def test_a_guest_plays_with_the_id_the_console_tournament_gives_them() -> None:
 
     assert guest("Alice").user_id == player_number("guest:alice") < 0
     assert player_number("123456789012345678") == 123456789012345678
+
+
+async def test_a_whole_round_played_in_the_bot_is_reported_and_confirmed(cards_app: App) -> None:
+    """Four players of a Duel Masters event, with decklists of real cards (the public card data),
+    two tables, both played in the bot: one to a finish by the game's rules, typed move by move, the
+    other by a concession. Each result is reported for its players, each opponent confirms, and the
+    standings count the round."""
+    app = cards_app
+    console = Console(app)
+    found = await app.cards.search(
+        resolve_game("duelmasters"), "t:creature cost<=4 -is:evolution -is:twinpact", per_page=10
+    )
+    assert found.total >= 10
+    decklist = "; ".join(f"4 {stored.card.name}" for stored in found.cards)
+    event = '"Friday Duel"'
+    assert "open for registration" in await console.handle(f"/tournament create {event} dm bo1 rounds:2")
+    players = ("Alice", "Bob", "Carol", "Dan")
+    for name in players:
+        await console.handle(f"/tournament register {event} as:{name}")
+        submitted = await console.handle(f"/tournament decklist submit {event} {decklist} as:{name}")
+        assert "Decklist saved" in submitted and "not legal" not in submitted, submitted
+    await console.handle(f"/tournament start {event}")
+    await console.handle(f"/tournament pair {event}")
+
+    played: dict[int, Counter[str]] = {}
+    reports: list[str] = []
+    seen: set[str] = set()
+    for name in players:
+        if name in seen:
+            continue
+        match_id = _match_id(await console.handle(f"/match tournament {event} as:{name}"))
+        state = await app.matches.state(match_id)
+        seen.update(state.match.players)
+        if not played:
+            played[match_id] = await play_out(console, app, match_id, random.Random(11))
+            over = await app.matches.state(match_id)
+            assert over.winner is not None and "concede" not in (over.end_reason or "").lower()
+        else:
+            loser = state.match.players[1]
+            reports.append(await console.handle(f"/match concede {match_id} as:{loser}"))
+            played[match_id] = Counter()
+    assert len(played) == 2 and seen == set(players)
+    assert len(reports) == 1 and "1-0-0" in reports[0], reports
+    assert sum(played[min(played)].values()) > 20 and "dm_attack" in played[min(played)]
+
+    confirmed = 0
+    for name in players:
+        reply = await console.handle(f"/tournament confirm {event} as:{name}")
+        confirmed += "confirmed" in reply.lower()
+    assert confirmed == 2, "each reported result is confirmed once, by the opponent of its reporter"
+    standings = await console.handle(f"/tournament standings {event}")
+    assert standings.count("3 pts (1-0-0)") == 2 and standings.count("0 pts (0-1-0)") == 2, standings

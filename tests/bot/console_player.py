@@ -1,0 +1,99 @@
+"""A match played out in the offline console as its two players type it: each move read from
+``/match hand`` (the numbered offers) and typed as ``/match take ID N field:choice ...``, with its
+choices by option number. Which offer a player takes is the game's random player's choice
+(:meth:`engine.match.game.GameDefinition.random_actions`), found among the offers as ``arbiter match
+play`` finds it; where the game has a mulligan or redraw, each player takes it first. No player
+concedes."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from bot.app import App
+from bot.console import Console
+from engine.match.actions import BaseAction
+from engine.match.apply import apply
+from engine.match.errors import ActionRefused
+from engine.match.games import game_definition
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, covering, offers
+from engine.match.state import MatchState
+
+MOST = 2_000
+"""The most moves a match may take before it is called stalled."""
+
+
+def typed(offer: Offer, choices: dict[str, Any]) -> str:
+    """The choices as a player types them: cards and picks by option number from 1."""
+    words = []
+    for need in offer.needs:
+        if need.field not in choices:
+            continue
+        value = choices[need.field]
+        if isinstance(need, PickNeed):
+            text = str(list(need.options).index(value) + 1)
+        elif value is None or value == ():
+            continue
+        elif isinstance(need, CardsNeed):
+            chosen = value if isinstance(value, tuple | list) else [value]
+            keys = [at.index for at in need.options] if need.indexes else list(need.options)
+            text = ",".join(str(keys.index(item) + 1) for item in chosen)
+        elif isinstance(need, NumberNeed):
+            text = str(value)
+        else:
+            text = str(value)
+        words.append(f'"{need.field}:{text}"')
+    return " ".join(words)
+
+
+def next_move(
+    state: MatchState, game: str, rng: random.Random, setup: set[int], first: str | None
+) -> BaseAction:
+    """The move a player makes now: the setup action once each, else the random player's first
+    accepted action."""
+    definition = game_definition(game)
+    if first is not None:
+        for seat in (0, 1):
+            if seat in setup:
+                continue
+            offer = next((o for o in offers(state, seat) if o.type == first), None)
+            if offer is not None:
+                setup.add(seat)
+                return offer.build(seat, state.version, offer.sample(rng))
+    for action in definition.random_actions(state, rng):
+        try:
+            apply(state, action)
+        except ActionRefused:
+            continue
+        return action
+    raise AssertionError(f"no accepted action at version {state.version}")
+
+
+async def play_out(
+    console: Console, app: App, match_id: int, rng: random.Random, first: str | None = None
+) -> Counter[str]:
+    """Play match ``match_id`` to its end as its players type it (see the module doc); the action
+    types taken, counted."""
+    setup: set[int] = set()
+    taken: Counter[str] = Counter()
+    state = await app.matches.state(match_id)
+    game = state.match.spec.key
+    while state.status == "playing":
+        assert sum(taken.values()) < MOST, f"{game}: match {match_id} did not end after {MOST} moves"
+        action = next_move(state, game, rng, setup, first)
+        offer = covering(state, action)
+        assert offer is not None, f"no offer covers {action!r}"
+        number = offers(state, action.actor).index(offer) + 1
+        name = state.match.players[action.actor]
+        panel = await console.handle(f"/match hand {match_id} as:{name}")
+        if number <= 40:
+            assert f"{number}. {offer.label}" in panel, (number, offer.label, panel)
+        choices = typed(offer, offer.choices_of(action, state))
+        command = " ".join(f"/match take {match_id} {number} {choices} as:{name}".split())
+        reply = await console.handle(command)
+        after = await app.matches.state(match_id)
+        assert after.version > state.version, f"{command}: {reply}"
+        taken[action.type] += 1
+        state = after
+    return taken
