@@ -96,7 +96,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.match.actions import BaseAction, NextPhase, NextStep, PassTurn
+from engine.match.actions import BaseAction, NextPhase, NextStep, PassPriority, PassTurn
 from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
@@ -151,7 +151,8 @@ class DuelMastersDefinition(GameDefinition):
         (their declarations and block, 506.3d, 507.1; the power of their creature, 206, 508.1; their
         Shield Triggers, Guard Strikes and Strike Backs, 509.3a-b, 113.6), the active player, whom the
         engine lets act at any time, may take only the actions that change nothing on the board
-        (``anytime``: notes, reveals, concession, draw offers, the undo protocol; and looks)."""
+        (``anytime``: notes, reveals, concession, draw offers, the undo protocol; and looks), and the
+        defender makes the decision rather than passing priority."""
         cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")
@@ -174,6 +175,8 @@ class DuelMastersDefinition(GameDefinition):
         ):
             name = state.match.players[1 - state.board.active]
             refuse(f"{name} is {waiting}: wait for them before you act.")
+        if waiting is not None and action.actor != state.board.active and isinstance(action, PassPriority):
+            refuse(f"You are {waiting}: make that choice to go on; passing does not.")
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""

@@ -113,7 +113,8 @@ def _declared(decks: tuple[list[CardRef], ...], target: str | None = None) -> tu
 
 def test_the_attacker_waits_for_the_block_declaration() -> None:
     """506.3d, 507.1: the defender holds priority for their declarations of usage and their block; the
-    attacker's board changes are refused; the defender's Ninja Strike (card text, done by hand) and
+    attacker's board changes are refused, and so is the defender's passing priority instead of deciding;
+    the defender's Ninja Strike (card text, done by hand) and
     block declaration are accepted, and then the attack goes on."""
     state, dragon = _declared((deck(ATTACKER), deck(NINJA)))
     assert step(state) == "block_declaration" and state.board.priority == 1
@@ -121,6 +122,11 @@ def test_the_attacker_waits_for_the_block_declaration() -> None:
     for action in _board_changes(state, dragon):
         _refused(state, action, BLOCK)
     _anytime_still_work(state)
+    _refused(
+        state,
+        PassPriority(actor=1, version=state.version),
+        "You are deciding on a block (507.1): make that choice to go on; passing does not.",
+    )
     state, ninja = place(state, "Ninja Test Beast", "hand", 1)
     ninja_at = CardAt(zone="hand", index=state.zone("hand", 1).index(ninja))
     state, _ = act(state, Move, 1, cards=[ninja_at], to={"zone": "battle_zone"})
