@@ -124,9 +124,12 @@ async def test_a_whole_round_played_in_the_bot_is_reported_and_confirmed(cards_a
     assert sum(played[min(played)].values()) > 20 and "dm_attack" in played[min(played)]
 
     confirmed = 0
+    complete = False
     for name in players:
         reply = await console.handle(f"/tournament confirm {event} as:{name}")
-        confirmed += "confirmed" in reply.lower()
+        confirmed += "Confirmed:" in reply
+        complete = complete or "Round 1 is complete" in reply
     assert confirmed == 2, "each reported result is confirmed once, by the opponent of its reporter"
+    assert complete
     standings = await console.handle(f"/tournament standings {event}")
     assert standings.count("3 pts (1-0-0)") == 2 and standings.count("0 pts (0-1-0)") == 2, standings
