@@ -11,6 +11,7 @@ from bot.services.cards import CardsService
 from bot.services.challenges import ChallengeService
 from bot.services.guilds import GuildSettingsService
 from bot.services.match_clock import MatchClock
+from bot.services.match_panels import MatchPanels
 from bot.services.matches import MatchService
 from bot.services.rules import RulesService
 from bot.services.rules_import import ImportReport, import_rules
@@ -38,6 +39,7 @@ class App:
     challenges: ChallengeService
     tournament_matches: TournamentMatches
     clock: MatchClock
+    panels: MatchPanels
 
     @classmethod
     async def open(cls, settings: Settings, *, import_documents: bool = True) -> App:
@@ -60,6 +62,7 @@ class App:
             challenges=ChallengeService(db, matches, cards, decks),
             tournament_matches=TournamentMatches(db, tournaments, matches, cards),
             clock=MatchClock(db, matches),
+            panels=MatchPanels(db),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
         if import_documents:

@@ -140,6 +140,16 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class TableMove:
+    """A match an answer started or moved on. A transport that shows matches in places of their own
+    (Discord: a thread for the board, each player's DMs) brings them up to date; when ``started``, it
+    opens them first. The console shows the answer alone."""
+
+    match_id: int
+    started: bool = False
+
+
+@dataclass(frozen=True)
 class Reply:
     """An action's whole answer. Build it with :func:`answer`, :func:`miss` or :func:`refusal`."""
 
@@ -152,6 +162,8 @@ class Reply:
     dms: tuple[DirectMessage, ...] = ()
     pager: Pager | None = None
     prompt: Prompt | None = None
+    table: TableMove | None = None
+    """The match this answer started or moved on (see :class:`TableMove`)."""
 
     @property
     def refused(self) -> bool:
@@ -187,6 +199,7 @@ def answer(
     dms: tuple[DirectMessage, ...] | list[DirectMessage] = (),
     pager: Pager | None = None,
     prompt: Prompt | None = None,
+    table: TableMove | None = None,
 ) -> Reply:
     """What was asked for: ``panel`` for the asker, with whatever else the answer does."""
     return Reply(
@@ -198,6 +211,7 @@ def answer(
         dms=tuple(dms),
         pager=pager,
         prompt=prompt,
+        table=table,
     )
 
 

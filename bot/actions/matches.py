@@ -18,7 +18,7 @@ from bot.actions.common import replies
 from bot.app import App
 from bot.render import match as mr
 from bot.render.panel import make_panel
-from bot.reply import Reply, answer
+from bot.reply import Reply, TableMove, answer
 from bot.services.challenges import DeckChoice, Pending, Started
 from bot.services.matches import Accepted
 from bot.services.tournaments import Actor
@@ -100,7 +100,7 @@ async def _started(app: App, started: Started) -> Reply:
     view = await app.matches.view_for(match_id, None)
     lines = await app.matches.lines_for(match_id, None)
     panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
-    return answer(panel, content=f"Match #{match_id} begins.")
+    return answer(panel, content=f"Match #{match_id} begins.", table=TableMove(match_id, started=True))
 
 
 async def _notes(app: App, match_id: int) -> list[str]:
@@ -265,9 +265,10 @@ async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Repl
         return answer(
             mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id),
             content="\n".join(lines),
+            table=TableMove(match_id),
         )
     panel = mr.hand_panel(view, offers(accepted.state, seat), match_id=match_id, seat=seat)
-    return answer(panel, content="\n".join(lines))
+    return answer(panel, content="\n".join(lines), table=TableMove(match_id))
 
 
 _LIFE = {
@@ -302,7 +303,11 @@ async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
     lines = await app.matches.lines_for(game.match_id, None)
     title = f"{info.name}, round {game.round}, table {game.table}: game {game.game}"
     panel = mr.board_panel(view, lines, match_id=game.match_id)
-    return answer(panel, content=f"{title} begins (match #{game.match_id}).")
+    return answer(
+        panel,
+        content=f"{title} begins (match #{game.match_id}).",
+        table=TableMove(game.match_id, started=True),
+    )
 
 
 @replies
@@ -325,7 +330,8 @@ async def match_clock(app: App, match_id: int, player: Player, what: str = "show
     text = info.text(state.match.players)
     if info.pause_request is not None and not info.paused:
         text += f" {state.match.players[info.pause_request]} asks for a pause."
-    return answer(make_panel(f"Match #{match_id}: clock", text))
+    moved = TableMove(match_id) if what in ("pause", "resume") else None
+    return answer(make_panel(f"Match #{match_id}: clock", text), table=moved)
 
 
 # Decks ------------------------------------------------------------------------------------------

@@ -260,3 +260,11 @@ def with_picture(panel: Panel, view: Mapping[str, Any], *, match_id: int) -> Pan
     """``panel`` with the board picture of ``view`` attached (:mod:`bot.render.board_image`): drawn
     from the same view, so it shows no more than the panel's viewer knows."""
     return replace(panel, files=((f"match-{match_id}-board.png", board_png(view)),))
+
+
+def need_options(need: CardsNeed | PickNeed, view: Mapping[str, Any]) -> list[str]:
+    """A menu's option labels for a need, in the need's order: positions as their zone, number and the
+    name where the viewer knows it; picks as words."""
+    if isinstance(need, PickNeed):
+        return [_option_text(option, view) for option in need.options]
+    return [_position_text(at, view) for at in need.options]
