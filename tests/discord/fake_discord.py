@@ -815,6 +815,7 @@ class FakeDiscord:
             "GET /applications/{application_id}/guilds/{guild_id}/commands": self._r_get_commands,
             "POST /users/@me/channels": self._r_create_dm,
             "POST /channels/{channel_id}/messages": self._r_create_message,
+            "POST /channels/{channel_id}/threads": self._r_create_thread,
             "GET /channels/{channel_id}/messages/{message_id}": self._r_get_message,
             "PATCH /channels/{channel_id}/messages/{message_id}": self._r_edit_message,
             "DELETE /channels/{channel_id}/messages/{message_id}": self._r_delete_message,
@@ -2012,6 +2013,41 @@ class FakeDiscord:
         return self._new_message(
             body, channel_id=channel_id, message_type=19 if body.get("message_reference") else 0
         )
+
+    def _r_create_thread(self, record: RecordedRequest, params: dict[str, str]) -> Json:
+        """A thread without a starter message (``TextChannel.create_thread``): a public thread (type
+        11) of a guild text channel; 400/50024 in any other channel (a DM, a thread)."""
+        parent_id = int(params["channel_id"])
+        parent = self.channels.get(parent_id)
+        if parent is None:
+            raise _Reject(404, 10003, "Unknown Channel")
+        if parent.get("type") != 0:
+            raise _Reject(400, 50024, "Cannot execute action on this channel type")
+        body = record.json or {}
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise self._violation(record, [f"thread name of {len(name)} characters (1 to 100)"])
+        thread_id = self.new_id()
+        thread = {
+            "id": str(thread_id),
+            "type": int(body.get("type") or 11),
+            "guild_id": parent["guild_id"],
+            "parent_id": str(parent_id),
+            "name": name,
+            "owner_id": str(self.bot_user_id),
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(body.get("auto_archive_duration") or 1440),
+                "archive_timestamp": _now_iso(),
+                "locked": False,
+            },
+        }
+        self.channels[thread_id] = thread
+        return thread
 
     def _bot_token_message(self, params: dict[str, str]) -> Json:
         message = self._stored(int(params["message_id"]))
