@@ -14,7 +14,7 @@ from bot.config import Settings
 
 log = logging.getLogger("arbiter.client")
 
-COGS = ("cogs.rules", "cogs.settings", "cogs.cards", "cogs.tournament")
+COGS = ("cogs.rules", "cogs.settings", "cogs.cards", "cogs.tournament", "cogs.match")
 
 ALLOWED_MENTIONS = discord.AllowedMentions.none()
 """The bot's default pings nobody: echoed text (rule queries, card names, ``[[<@id>]]``) never pings

@@ -1,0 +1,450 @@
+"""The buttons, menus and forms of a match on Discord.
+
+Every component is a ``DynamicItem`` whose ``custom_id`` carries the match (and, on a player's panel,
+the version it shows), so it keeps working after a restart. The formats never change:
+
+- ``mt:h|w|r:<match>``: the board's **My hand**, **Watch** and **Resend my panel**;
+- ``mt:o:<match>:<version>:<n>``: offer ``n`` of a player's panel (numbered from 1, as the panel lists
+  them); ``mt:p:<match>:<version>:<page>``: another page of offers; ``mt:x:<match>``: back to the panel;
+- ``mt:s:<match>:<version>:<n>:<chosen>``: the menu of an offer's next choice, ``chosen`` the option
+  numbers of the choices made so far (``1.3_2``: options 1 and 3 of the first, 2 of the second);
+- ``mc:a|d:<challenge>``: accept a challenge with a practice deck, or decline it.
+
+Rules every press follows: only the seat's player acts (anyone else gets the spectator's board,
+privately); a press on a panel the match has moved past is refused with one sentence and the panel is
+shown as it is now; a refusal changes nothing and is private. Numbers and text are typed in a form
+(a modal) after the menus.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.actions import match_tables as mt
+from bot.actions import matches as ma
+from bot.actions.match_tables import SeatPanel
+from bot.render import limits
+from bot.render import match as mr
+from bot.services.challenges import DeckChoice
+from cogs import presenter
+from cogs.common import app_of
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
+
+if TYPE_CHECKING:
+    from cogs.match_tables import MatchTables
+
+OFFERS_PER_PAGE = 20
+"""Offer buttons on one page of a panel: four rows of five; the fifth row pages."""
+MENU_OPTIONS = 25
+
+
+def tables_of(interaction: discord.Interaction) -> MatchTables:
+    """The :class:`~cogs.match_tables.MatchTables` of the bot that received ``interaction``."""
+    return interaction.client.match_tables  # type: ignore[attr-defined]
+
+
+def player_of(interaction: discord.Interaction) -> ma.Player:
+    return ma.Player(interaction.user.id, interaction.user.display_name)
+
+
+def _style(offer: Offer) -> discord.ButtonStyle:
+    return {
+        "now": discord.ButtonStyle.primary,
+        "main": discord.ButtonStyle.success,
+    }.get(offer.group, discord.ButtonStyle.secondary)
+
+
+# views -------------------------------------------------------------------------------------------------
+
+
+def board_view(match_id: int) -> discord.ui.View:
+    """The board's buttons: My hand, Watch, Resend my panel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton("h", match_id))
+    view.add_item(BoardButton("w", match_id))
+    view.add_item(BoardButton("r", match_id))
+    return view
+
+
+def seat_view(panel: SeatPanel, *, page: int = 0) -> discord.ui.View:
+    """A player's offers as buttons, a page at a time, with paging on the last row."""
+    view = discord.ui.View(timeout=None)
+    match_id, version = panel.table.match_id, panel.version
+    pages = max(1, -(-len(panel.offers) // OFFERS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    first = page * OFFERS_PER_PAGE
+    for number, offer in enumerate(panel.offers[first : first + OFFERS_PER_PAGE], first + 1):
+        view.add_item(OfferButton(match_id, version, number, offer))
+    if pages > 1:
+        view.add_item(PageButton(match_id, version, max(page - 1, 0), "◀ Offers", page == 0))
+        view.add_item(PageButton(match_id, version, min(page + 1, pages - 1), "Offers ▶", page == pages - 1))
+    return view
+
+
+def _menu_needs(offer: Offer) -> list[CardsNeed | PickNeed]:
+    return [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
+
+
+def _form_needs(offer: Offer) -> list[NumberNeed | TextNeed]:
+    return [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]
+
+
+def _decode(chosen: str) -> list[str]:
+    return chosen.split("_") if chosen else []
+
+
+def _typed(offer: Offer, chosen: list[str]) -> dict[str, str]:
+    """The choices made in the menus as :func:`bot.actions.matches.parse_choices` reads them."""
+    out: dict[str, str] = {}
+    for need, value in zip(_menu_needs(offer), chosen, strict=False):
+        if value:
+            out[need.field] = value.replace(".", ",")
+    return out
+
+
+# acting --------------------------------------------------------------------------------------------------
+
+
+async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
+    """Anyone but the players: the board as a spectator sees it, privately."""
+    reply = await mt.board(app_of(interaction), match_id)
+    await presenter.present(interaction, reply, private=True)
+
+
+async def _show_panel(
+    interaction: discord.Interaction, match_id: int, seat: int, *, note: str = "", page: int = 0
+) -> None:
+    """Show ``seat``'s panel as it is now in the pressed message."""
+    kwargs = await tables_of(interaction).seat_message(match_id, seat, page=page)
+    if note:
+        kwargs["content"] = limits.truncate(f"{note}\n{kwargs['content']}", limits.CONTENT)
+    await interaction.response.edit_message(**kwargs)
+
+
+async def take(
+    interaction: discord.Interaction, match_id: int, version: int, number: int, typed: dict[str, str]
+) -> None:
+    """Take offer ``number`` with its choices for the presser, then bring the match's places up to date."""
+    app = app_of(interaction)
+    tables = tables_of(interaction)
+    seat = await mt.seat_of(app, match_id, interaction.user.id)
+    if seat is None:
+        await _spectator(interaction, match_id)
+        return
+    async with tables.lock(match_id):
+        reply = await ma.match_take(app, match_id, player_of(interaction), number, typed, version=version)
+        if reply.refused:
+            if (await mt.table(app, match_id)).version != version:
+                await _show_panel(interaction, match_id, seat, note=f"⚠️ {reply.body}")
+            else:
+                await presenter.present(interaction, reply, private=True)
+            return
+        await _show_panel(interaction, match_id, seat, note=reply.content)
+        pressed = interaction.message.id if interaction.message is not None else None
+        await tables.refresh(match_id, skip=pressed)
+
+
+async def choose(
+    interaction: discord.Interaction, match_id: int, version: int, number: int, chosen: list[str]
+) -> None:
+    """The next step of an offer with choices: its next menu, then the form for numbers and text, then
+    the action itself."""
+    app = app_of(interaction)
+    seat = await mt.seat_of(app, match_id, interaction.user.id)
+    if seat is None:
+        await _spectator(interaction, match_id)
+        return
+    panel = await mt.seat_panel(app, match_id, seat)
+    if panel.version != version or not 1 <= number <= len(panel.offers):
+        await _show_panel(
+            interaction, match_id, seat, note="⚠️ The match has moved on since that panel; here it is now."
+        )
+        return
+    offer = panel.offers[number - 1]
+    menus = _menu_needs(offer)
+    if len(chosen) < len(menus):
+        need = menus[len(chosen)]
+        labels = mr.need_options(need, panel.view)
+        more = len(labels) > MENU_OPTIONS
+        body = mr.need_text(need, panel.view)
+        if more:
+            body += f"\n(The menu lists the first {MENU_OPTIONS}; `/match take` takes any of them.)"
+        embed = discord.Embed(title=f"{number}. {offer.label}", description=limits.truncate(body, 4000))
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChoiceMenu(match_id, version, number, "_".join(chosen), need, labels))
+        view.add_item(BackButton(match_id))
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        return
+    if _form_needs(offer):
+        await interaction.response.send_modal(OfferForm(match_id, version, number, offer, chosen))
+        return
+    await take(interaction, match_id, version, number, _typed(offer, chosen))
+
+
+# items --------------------------------------------------------------------------------------------------
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:(?P<verb>[hwr]):(?P<match>\d+)"
+):
+    """My hand (the presser's panel, privately), Watch (the spectator's board, privately), Resend my
+    panel (a fresh DM)."""
+
+    LABELS: ClassVar[dict[str, str]] = {"h": "My hand", "w": "Watch", "r": "Resend my panel"}
+
+    def __init__(self, verb: str, match_id: int) -> None:
+        self.verb = verb
+        self.match_id = match_id
+        style = discord.ButtonStyle.primary if verb == "h" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=self.LABELS[verb], style=style, custom_id=f"mt:{verb}:{match_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        return cls(match["verb"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+        seat = await mt.seat_of(app, self.match_id, interaction.user.id)
+        if self.verb == "w" or seat is None:
+            await _spectator(interaction, self.match_id)
+            return
+        tables = tables_of(interaction)
+        if self.verb == "r":
+            sent = await tables.resend(self.match_id, seat)
+            text = (
+                "Your panel is in your DMs."
+                if sent
+                else "I still can't send you a DM: allow direct messages from this server's members,"
+                " or use My hand."
+            )
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        kwargs = await tables.seat_message(self.match_id, seat)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+
+
+class OfferButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mt:o:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+)",
+):
+    """One offer of a player's panel: taken at once, or its choices asked for first."""
+
+    def __init__(self, match_id: int, version: int, number: int, offer: Offer | None = None) -> None:
+        self.match_id, self.version, self.number = match_id, version, number
+        label = f"{number}. {offer.label}" if offer is not None else str(number)
+        super().__init__(
+            discord.ui.Button(
+                label=limits.truncate(label, limits.BUTTON_LABEL),
+                style=_style(offer) if offer is not None else discord.ButtonStyle.secondary,
+                custom_id=f"mt:o:{match_id}:{version}:{number}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OfferButton:
+        return cls(int(match["match"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await choose(interaction, self.match_id, self.version, self.number, [])
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mt:p:(?P<match>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    """Another page of a player's offers."""
+
+    def __init__(self, match_id: int, version: int, page: int, label: str = "Offers", disabled: bool = False):
+        self.match_id, self.version, self.page = match_id, version, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mt:p:{match_id}:{version}:{page}",
+                disabled=disabled,
+                row=4,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(int(match["match"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        seat = await mt.seat_of(app_of(interaction), self.match_id, interaction.user.id)
+        if seat is None:
+            await _spectator(interaction, self.match_id)
+            return
+        await _show_panel(interaction, self.match_id, seat, page=self.page)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x:(?P<match>\d+)"):
+    """Back to the panel, choosing nothing."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary, custom_id=f"mt:x:{match_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        seat = await mt.seat_of(app_of(interaction), self.match_id, interaction.user.id)
+        if seat is None:
+            await _spectator(interaction, self.match_id)
+            return
+        await _show_panel(interaction, self.match_id, seat)
+
+
+class ChoiceMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"mt:s:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*)",
+):
+    """The menu of an offer's next choice: cards (as many as the offer takes) or one pick."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        chosen: str,
+        need: CardsNeed | PickNeed | None = None,
+        labels: list[str] | None = None,
+    ) -> None:
+        self.match_id, self.version, self.number, self.chosen = match_id, version, number, chosen
+        labels = (labels or ["-"])[:MENU_OPTIONS]
+        low, high = 1, 1
+        if isinstance(need, CardsNeed):
+            low, high = min(need.low, len(labels)), max(1, min(need.high, len(labels)))
+        options = [
+            discord.SelectOption(label=limits.truncate(f"{i}. {text}", limits.OPTION_TEXT), value=str(i))
+            for i, text in enumerate(labels, 1)
+        ]
+        placeholder = need.label if need is not None else "choose"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mt:s:{match_id}:{version}:{number}:{chosen}",
+                placeholder=limits.truncate(f"Choose {placeholder}", 150),
+                options=options,
+                min_values=low,
+                max_values=high,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceMenu:
+        return cls(int(match["match"]), int(match["version"]), int(match["n"]), match["chosen"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or [] if str(v).isdigit()]
+        chosen = [*_decode(self.chosen), ".".join(values)]
+        await choose(interaction, self.match_id, self.version, self.number, chosen)
+
+
+class OfferForm(discord.ui.Modal):
+    """The numbers and text an offer asks for, typed after its menus."""
+
+    def __init__(self, match_id: int, version: int, number: int, offer: Offer, chosen: list[str]) -> None:
+        super().__init__(
+            title=limits.truncate(f"{number}. {offer.label}", 45),
+            timeout=900,
+            custom_id=f"mt:m:{match_id}:{version}:{number}",
+        )
+        self.match_id, self.version, self.number, self.offer, self.chosen = (
+            match_id,
+            version,
+            number,
+            offer,
+            chosen,
+        )
+        self.inputs: list[tuple[str, discord.ui.TextInput[Any]]] = []
+        for need in _form_needs(offer)[:5]:
+            if isinstance(need, NumberNeed):
+                label = f"{need.label} ({need.low} to {need.high})"
+                field = discord.ui.TextInput[Any](
+                    label=limits.truncate(label, 45),
+                    required=not need.optional,
+                    max_length=12,
+                    custom_id=f"need:{need.field}",
+                )
+            else:
+                field = discord.ui.TextInput[Any](
+                    label=limits.truncate(need.label, 45),
+                    max_length=min(need.max_length, 4000),
+                    custom_id=f"need:{need.field}",
+                )
+            self.add_item(field)
+            self.inputs.append((need.field, field))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        typed = _typed(self.offer, self.chosen)
+        for name, field in self.inputs:
+            if field.value.strip():
+                typed[name] = field.value.strip()
+        await take(interaction, self.match_id, self.version, self.number, typed)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mc:(?P<verb>[ad]):(?P<challenge>\d+)"
+):
+    """Accept a challenge with a practice deck (``/match accept`` brings another deck), or decline it."""
+
+    def __init__(self, verb: str, challenge_id: int) -> None:
+        self.verb, self.challenge_id = verb, challenge_id
+        accept = verb == "a"
+        super().__init__(
+            discord.ui.Button(
+                label="Accept (practice deck)" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"mc:{verb}:{challenge_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChallengeButton:
+        return cls(match["verb"], int(match["challenge"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.match import show_reply
+
+        app = app_of(interaction)
+        guild = interaction.guild_id or 0
+        if self.verb == "a":
+            reply = await ma.match_accept(
+                app, guild, self.challenge_id, player_of(interaction), DeckChoice("practice")
+            )
+        else:
+            reply = await ma.match_decline(app, guild, self.challenge_id, player_of(interaction))
+        await show_reply(interaction, reply)
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("a", challenge_id))
+    view.add_item(ChallengeButton("d", challenge_id))
+    return view
+
+
+DYNAMIC_ITEMS = (BoardButton, OfferButton, PageButton, BackButton, ChoiceMenu, ChallengeButton)
+"""The match's persistent components, registered once so old messages keep working."""

@@ -1,0 +1,208 @@
+"""A match played out on Discord as its two players play it: each move pressed on the player's DM panel
+(an offer button, then its menus, then its form), through real discord.py with only the wire faked.
+Which offer a player takes is the game's random player's choice, as in
+:func:`tests.bot.console_player.play_out`. A choice a menu cannot hold (an option past the 25th) is
+typed with ``/match take`` instead, as a player would.
+
+After every move, :func:`leaks` reads every payload the fake wire carried since the last move: no
+message to the thread, to a spectator or to the other player's DMs may name a card its recipient does
+not know at that moment (content, embeds, component labels and placeholders, file names)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from bot.app import App
+from bot.simulation.match_play import leaked_names
+from cogs.message_edits import MessageEditor
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, covering, offers
+from tests.bot.console_player import MOST, next_move
+from tests.discord.fake_discord import FakeDiscord, Json
+
+PER_PAGE = 20
+
+
+def _ids(message: Json) -> list[str]:
+    return [
+        item["custom_id"]
+        for row in message.get("components") or []
+        for item in row.get("components", [])
+        if item.get("custom_id")
+    ]
+
+
+def dm_panel(fake: FakeDiscord, user_id: int) -> Json:
+    return [m for m in fake.dm_messages(user_id) if m["components"] or m["embeds"]][-1]
+
+
+def _menu_value(need: CardsNeed | PickNeed, value: Any) -> list[str]:
+    if isinstance(need, PickNeed):
+        return [str(list(need.options).index(value) + 1)]
+    chosen = value if isinstance(value, tuple | list) else ([] if value is None else [value])
+    keys = [at.index for at in need.options] if need.indexes else list(need.options)
+    return [str(keys.index(item) + 1) for item in chosen]
+
+
+def _typed_words(offer: Offer, choices: dict[str, Any]) -> str:
+    words = []
+    for need in offer.needs:
+        if need.field not in choices:
+            continue
+        value = choices[need.field]
+        if isinstance(need, CardsNeed | PickNeed):
+            numbers = _menu_value(need, value)
+            if numbers:
+                words.append(f"{need.field}:{','.join(numbers)}")
+        elif value is not None:
+            words.append(f"{need.field}:{value}")
+    return " ".join(words)
+
+
+class Watcher:
+    """Reads the fake wire's payloads as they come and finds names their recipients do not know."""
+
+    def __init__(self, fake: FakeDiscord, users: dict[int, int], thread_id: int) -> None:
+        self.fake = fake
+        self.seats = {user: seat for seat, user in users.items()}
+        self.thread_id = thread_id
+        self.seen = 0
+
+    def _viewer(self, record: Any) -> int | None:
+        """Who reads a request's message: a player in their DMs or privately (a seat), else anyone."""
+        path = str(record.path)
+        for user, seat in self.seats.items():
+            if f"/channels/{self.fake.dm_channel_id(user)}/" in path:
+                return seat
+        interaction = self.fake.interactions.get(record.interaction_id or 0)
+        if interaction is None:
+            return None
+        seat = self.seats.get(interaction.user_id)
+        channel = int(interaction.payload.get("channel_id") or 0)
+        if any(channel == self.fake.dm_channel_id(user) for user in self.seats):
+            return seat
+        body = record.json or {}
+        flags = int((body.get("data") or body).get("flags") or 0)
+        source = interaction.payload.get("message") or {}
+        original = self.fake.messages.get(interaction.original_message_id or 0) or {}
+        private = (flags | int(source.get("flags") or 0) | int(original.get("flags") or 0)) & 64
+        return seat if private else None
+
+    async def leaks(self, app: App, match_id: int) -> list[str]:
+        """Names in the payloads since the last call that their recipient does not know now. A name
+        the recipient's own log quotes is no leak: each log line was written when it happened, with
+        what its reader saw then (a card shown, then shuffled away), as ``arbiter match play`` reads
+        boards."""
+        state = await app.matches.state(match_id)
+        logs = {viewer: "\n".join(await app.matches.lines_for(match_id, viewer)) for viewer in (0, 1, None)}
+        found = []
+        for record in self.fake.requests[self.seen :]:
+            if record.method not in ("POST", "PATCH") or not record.ok:
+                continue
+            viewer = self._viewer(record)
+            text = json.dumps(record.json, ensure_ascii=False) if record.json is not None else ""
+            for name in leaked_names(state, viewer, text):
+                if name in logs[viewer]:
+                    continue
+                found.append(f"{record.method} {record.path} for {viewer}: {name}")
+        self.seen = len(self.fake.requests)
+        return found
+
+
+def quick(bot: Any) -> None:
+    """Edits of the bot's match places sent without the one-second spacing (tests need no pacing)."""
+    bot.match_tables.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_tables._gone)
+
+
+async def drain(fake: FakeDiscord) -> None:
+    await fake.settle()
+    for bot in fake.bots:
+        tables: Any = getattr(bot, "match_tables", None)
+        if tables is not None:
+            await tables.editor.drain()
+    await fake.settle()
+
+
+async def play_on_discord(
+    fake: FakeDiscord,
+    app: App,
+    match_id: int,
+    users: dict[int, int],
+    watcher: Watcher,
+    rng: random.Random,
+    first: str | None = None,
+) -> Counter[str]:
+    """Play the match to its end on Discord (see the module doc); the action types taken, counted."""
+    setup: set[int] = set()
+    taken: Counter[str] = Counter()
+    state = await app.matches.state(match_id)
+    game = state.match.spec.key
+    while state.status == "playing":
+        assert sum(taken.values()) < MOST, f"{game}: match {match_id} did not end after {MOST} moves"
+        action = next_move(state, game, rng, setup, first)
+        offer = covering(state, action)
+        assert offer is not None, f"no offer covers {action!r}"
+        listed = offers(state, action.actor)
+        number = listed.index(offer) + 1
+        user = users[action.actor]
+        choices = offer.choices_of(action, state)
+        menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
+        values = [_menu_value(need, choices.get(need.field)) for need in menus]
+        if any(int(v) > 25 for chosen in values for v in chosen):
+            words = _typed_words(offer, choices)
+            done = await fake.run_slash(
+                "match take",
+                user_id=user,
+                match=match_id,
+                offer=number,
+                **({"choices": words} if words else {}),
+            )
+            assert not done.embeds or "Sorry" not in str(done.embeds[0].get("title")), done.describe()
+        else:
+            await _press_through(fake, user, match_id, number, offer, menus, values, choices)
+        await drain(fake)
+        after = await app.matches.state(match_id)
+        assert after.version > state.version, f"{game}: offer {number} {offer.label} was not taken"
+        leaks = await watcher.leaks(app, match_id)
+        assert not leaks, leaks[:3]
+        taken[action.type] += 1
+        state = after
+    return taken
+
+
+async def _press_through(
+    fake: FakeDiscord,
+    user: int,
+    match_id: int,
+    number: int,
+    offer: Offer,
+    menus: list[CardsNeed | PickNeed],
+    values: list[list[str]],
+    choices: dict[str, Any],
+) -> None:
+    """Press offer ``number`` on the player's DM panel (paging to it first), choose in its menus, fill
+    its form."""
+    panel = dm_panel(fake, user)
+    message_id = int(panel["id"])
+    page = (number - 1) // PER_PAGE
+    if page:
+        paging = next(c for c in _ids(panel) if c.startswith("mt:p:") and c.endswith(f":{page}"))
+        await fake.press(message_id, paging, user_id=user)
+        panel = fake.message(message_id)
+    button = next(c for c in _ids(panel) if c.startswith("mt:o:") and c.endswith(f":{number}"))
+    result = await fake.press(message_id, button, user_id=user)
+    for value in values:
+        menu = next(c for c in _ids(fake.message(message_id)) if c.startswith("mt:s:"))
+        result = await fake.select(message_id, menu, value, user_id=user)
+    forms = [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]
+    if forms:
+        modal = result.modal
+        assert modal is not None, result.describe()
+        typed = {
+            f"need:{need.field}": "" if choices.get(need.field) is None else str(choices[need.field])
+            for need in forms
+            if need.field in choices
+        }
+        await fake.submit_modal(modal["custom_id"], typed, user_id=user)

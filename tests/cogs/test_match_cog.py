@@ -1,0 +1,196 @@
+"""``/match`` on Discord through real discord.py with only the wire faked (tests/discord/fake_discord.py), on
+a real App and SQLite file: a challenge accepted with its button opens a thread with the board and a DM
+panel for each player; offers are taken with buttons, menus and forms; a closed DM falls back to My
+hand; a stale button, a third user's press and a restart are handled. The fixture fails a test on any
+logged error, unanswered interaction or body Discord would reject."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.app import App
+from bot.client import ArbiterBot
+from engine.match.simulate import game_seed
+from tests.cogs.discord_player import Watcher, play_on_discord, quick
+from tests.discord.fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord, Json, restart_bot, start_bot
+
+CAROL = 1_300_000_000_000_000_044
+
+
+async def started(
+    fake: FakeDiscord, app: App, game: str = "duelmasters", seed: int = 3
+) -> tuple[ArbiterBot, int]:
+    """Alice challenges Bob; Bob presses Accept. The bot and the thread's id."""
+    app.challenges.randomness = lambda: random.Random(seed)
+    app.challenges.match_seed = lambda: game_seed(seed, 1)
+    bot = await start_bot(fake, ArbiterBot(app))
+    quick(bot)
+    fake.add_user(CAROL, "carol")
+    challenged = await fake.run_slash("match challenge", user_id=ALICE, game=game, opponent=BOB)
+    assert "challenges" in challenged.embeds[0]["description"], challenged.embeds
+    assert f"<@{BOB}>" in challenged.content
+    accept = next(c for c in challenged.custom_ids if c.startswith("mc:a:"))
+    accepted = await fake.press(challenged.message_id or 0, accept, user_id=BOB)
+    assert "begins" in accepted.content, accepted.describe()
+    threads = [c for c in fake.channels.values() if c.get("parent_id") == str(CHANNEL_ID)]
+    assert len(threads) == 1
+    return bot, int(threads[0]["id"])
+
+
+def board_message(fake: FakeDiscord, thread_id: int) -> Json:
+    return next(m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"])
+
+
+def panel(fake: FakeDiscord, user_id: int) -> Json:
+    """The player's DM panel as it is now (the latest message with offers)."""
+    return [m for m in fake.dm_messages(user_id) if m["components"] or m["embeds"]][-1]
+
+
+def custom_ids(message: Json) -> list[str]:
+    out = []
+    for row in message["components"]:
+        for item in row.get("components", []):
+            if item.get("custom_id"):
+                out.append(item["custom_id"])
+    return out
+
+
+def labels(message: Json) -> dict[str, str]:
+    out = {}
+    for row in message["components"]:
+        for item in row.get("components", []):
+            if item.get("custom_id"):
+                out[item["custom_id"]] = item.get("label") or item.get("placeholder") or ""
+    return out
+
+
+async def test_accepting_opens_a_thread_with_the_board_and_each_hand_by_dm(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    thread = fake.channels[thread_id]
+    assert "vs" in thread["name"] and "Duel Masters" in thread["name"]
+    board = board_message(fake, thread_id)
+    assert board["embeds"][0]["title"].startswith("Match #1")
+    assert {c.split(":")[1] for c in custom_ids(board)} == {"h", "w", "r"}
+    assert board["attachments"] and board["attachments"][0]["filename"].endswith(".png")
+    for user in (ALICE, BOB):
+        dm = panel(fake, user)
+        assert "Match #1" in dm["content"] or "#1" in dm["content"]
+        assert "your panel" in dm["embeds"][0]["title"]
+    mentions = [m for m in fake.messages_in(thread_id) if "<@" in m["content"]]
+    assert mentions, "the player who acts first is mentioned"
+
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    offers = [c for c in custom_ids(dm) if c.startswith("mt:o:")]
+    assert offers, dm["components"]
+
+
+async def test_offers_are_taken_with_buttons_and_menus_and_the_places_follow(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    board = board_message(fake, thread_id)
+    mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
+    early = await fake.press(int(board["id"]), mine, user_id=active)
+    assert early.ephemeral
+    # Duel Masters begins with the charge: a card of the hand into the mana zone, chosen in a menu.
+    charge = next(c for c, label in labels(dm).items() if c.startswith("mt:o:") and "harge" in label)
+    pressed = await fake.press(int(dm["id"]), charge, user_id=active)
+    menu = next(c for c in pressed.custom_ids if c.startswith("mt:s:"))
+    chosen = await fake.select(int(dm["id"]), menu, ["1"], user_id=active)
+    assert chosen.acknowledged
+    after = await app.matches.state(1)
+    assert after.version > state.version and len(after.zone("mana", after.board.active)) == 1
+    await fake.settle()
+    await app_drain(fake)
+    board = board_message(fake, thread_id)
+    assert "mana zone: 1" in str(board["embeds"][0]).lower() or "mana" in str(board["embeds"][0]).lower()
+
+    # A press on the panel as it was before the charge is refused with one sentence, and the panel is
+    # shown as it is now.
+    stale = await fake.press(early.message_id or 0, charge, user_id=active)
+    assert "moved on" in stale.content, stale.describe()
+    assert all(c.split(":")[3] == str(after.version) for c in stale.custom_ids if c.startswith("mt:o:"))
+    assert (await app.matches.state(1)).version == after.version, "nothing changed"
+    # Someone else pressing a player's button gets the spectator's board, privately.
+    now = panel(fake, active)
+    button = next(c for c in custom_ids(now) if c.startswith("mt:o:"))
+    other = await fake.press(int(now["id"]), button, user_id=CAROL)
+    assert other.ephemeral and "Match #1" in other.embeds[0]["title"]
+    assert (await app.matches.state(1)).version == after.version
+
+
+async def app_drain(fake: FakeDiscord) -> None:
+    """Wait for the board and panel edits queued by the last action."""
+    for bot in fake.bots:
+        tables: Any = getattr(bot, "match_tables", None)
+        if tables is not None:
+            await tables.editor.drain()
+
+
+async def test_closed_dms_fall_back_to_my_hand_on_the_board(fake_discord: FakeDiscord, app: App) -> None:
+    fake = fake_discord
+    fake.close_dms(BOB)
+    _, thread_id = await started(fake, app)
+    notes = [m["content"] for m in fake.messages_in(thread_id) if "DMs are closed" in m["content"]]
+    assert len(notes) == 1
+    assert await app.panels.dm_closed(BOB)
+    board = board_message(fake, thread_id)
+    mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
+    shown = await fake.press(int(board["id"]), mine, user_id=BOB)
+    assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
+    watch = next(c for c in custom_ids(board) if c.startswith("mt:w:"))
+    spectator = await fake.press(int(board["id"]), watch, user_id=CAROL)
+    assert spectator.ephemeral and "your panel" not in spectator.embeds[0]["title"]
+
+
+async def test_the_buttons_work_after_a_restart(fake_discord: FakeDiscord, app: App) -> None:
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    quick(await restart_bot(fake, ArbiterBot(app)))
+    board = board_message(fake, thread_id)
+    mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
+    shown = await fake.press(int(board["id"]), mine, user_id=ALICE)
+    assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
+
+
+GAMES = {
+    # game: (seed, the setup action each player takes first, the combat actions the match must hold)
+    "gateruler": (3, None, {"gr_attack"}),
+    "forceofwill": (3, "fow_mulligan", {"fow_attack"}),
+    "vanguard": (3, "vg_redraw", {"vg_attack", "vg_guard"}),
+    "duelmasters": (3, None, {"dm_attack", "dm_break"}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_match_is_played_through_buttons_menus_and_forms(
+    fake_discord: FakeDiscord, app: App, game: str
+) -> None:
+    """From the challenge to the result, each move pressed on the player's DM panel; after every move
+    no payload the wire carried names a card its recipient does not know."""
+    fake = fake_discord
+    seed, first, combat = GAMES[game]
+    _, thread_id = await started(fake, app, game, seed)
+    watcher = Watcher(fake, {0: ALICE, 1: BOB}, thread_id)
+    assert not await watcher.leaks(app, 1)
+    taken = await play_on_discord(fake, app, 1, {0: ALICE, 1: BOB}, watcher, random.Random(seed), first)
+    state = await app.matches.state(1)
+    assert state.winner is not None and "concede" not in (state.end_reason or "").lower()
+    assert combat <= set(taken), sorted(combat - set(taken))
+    if first is not None:
+        assert taken[first] >= 2
+    board = board_message(fake, thread_id)
+    assert "is over" in board["embeds"][0]["title"], board["embeds"][0]
+    assert any("is over" in m["content"] for m in fake.messages_in(thread_id))
