@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import ArbiterBot
+from cogs.presenter import embed_for
 from engine.match.simulate import game_seed
 from tests.cogs.discord_player import Watcher, play_on_discord, quick
 from tests.discord.fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord, Json, restart_bot, start_bot
@@ -194,3 +196,49 @@ async def test_a_whole_match_is_played_through_buttons_menus_and_forms(
     board = board_message(fake, thread_id)
     assert "is over" in board["embeds"][0]["title"], board["embeds"][0]
     assert any("is over" in m["content"] for m in fake.messages_in(thread_id))
+
+
+async def test_two_presses_of_one_offer_apply_once(fake_discord: FakeDiscord, app: App) -> None:
+    """Both presses arrive before either is answered (a double tap on a phone): the match's lock lets
+    the first act; the second finds the panel moved on and changes nothing."""
+    fake = fake_discord
+    await started(fake, app)
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    nothing = next(c for c, label in labels(dm).items() if c.startswith("mt:o:") and "No charge" in label)
+    first = fake.feed(fake.component_payload(int(dm["id"]), nothing, user_id=active))
+    second = fake.feed(fake.component_payload(int(dm["id"]), nothing, user_id=active))
+    await fake.settle()
+    after = await app.matches.state(1)
+    assert after.version == state.version + 1
+    assert first.acknowledged and second.acknowledged
+    assert any("moved on" in (r.content or "") for r in (first, second))
+
+
+async def test_old_message_edit_limits_end_on_the_newest_board(fake_discord: FakeDiscord, app: App) -> None:
+    """Discord refuses the board's edits twice (30046, a message older than an hour) while the match
+    moves on: the board ends on the newest state."""
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    board = board_message(fake, thread_id)
+    fake.fail(
+        f"PATCH /channels/{thread_id}/messages/{board['id']}",
+        status=400,
+        code=30046,
+        message="Maximum number of edits to messages older than 1 hour reached",
+        times=2,
+    )
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    nothing = next(c for c, label in labels(dm).items() if c.startswith("mt:o:") and "No charge" in label)
+    await fake.press(int(dm["id"]), nothing, user_id=active)
+    await app_drain(fake)
+    refused = [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(board["id"]) and not r.ok]
+    assert len(refused) == 2
+    expected = embed_for((await mt.board(app, 1)).panel).to_dict()
+    shown = board_message(fake, thread_id)["embeds"][0]
+    assert shown["description"] == expected["description"]
+    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    assert tables.editor.last_sent(int(board["id"])) == (await app.matches.state(1)).version
