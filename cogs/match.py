@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.actions import matches as ma
 from bot.app import App
@@ -38,6 +38,8 @@ log = logging.getLogger("arbiter.cogs.match")
 
 MAX_DECK_FILE = 100_000
 """Bytes read from a decklist attachment."""
+CLOCK_SECONDS = 20
+"""How often the clock watch looks at the matches being played."""
 DRAW = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw"}
 UNDO = {"request": "undo", "accept": "accept-undo", "decline": "decline-undo"}
 
@@ -99,6 +101,25 @@ class MatchCog(commands.Cog):
     def __init__(self, bot: commands.Bot, app: App) -> None:
         self.bot = bot
         self.app = app
+
+    async def cog_load(self) -> None:
+        self.clock_watch.start()
+
+    async def cog_unload(self) -> None:
+        self.clock_watch.cancel()
+
+    @tasks.loop(seconds=CLOCK_SECONDS)
+    async def clock_watch(self) -> None:
+        """Every 20 s: the clock's warnings in the matches' threads. An unexpected error is logged and
+        never stops the loop."""
+        try:
+            await mc.tables_of_bot(self.bot).check_clocks()
+        except Exception:
+            log.exception("the clock watch failed; it runs again in %s s", CLOCK_SECONDS)
+
+    @clock_watch.before_loop
+    async def _watch_waits_for_ready(self) -> None:
+        await self.bot.wait_until_ready()
 
     async def _saved_decks(
         self, interaction: discord.Interaction, current: str

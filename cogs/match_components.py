@@ -46,6 +46,11 @@ def tables_of(interaction: discord.Interaction) -> MatchTables:
     return interaction.client.match_tables  # type: ignore[attr-defined]
 
 
+def tables_of_bot(client: discord.Client) -> MatchTables:
+    """The :class:`~cogs.match_tables.MatchTables` of a bot."""
+    return client.match_tables  # type: ignore[attr-defined]
+
+
 def player_of(interaction: discord.Interaction) -> ma.Player:
     return ma.Player(interaction.user.id, interaction.user.display_name)
 

@@ -55,6 +55,8 @@ class MatchTables:
         self.editor = editor or MessageEditor(client, on_gone=self._gone)
         self._locks: dict[int, asyncio.Lock] = {}
         self._waiting: dict[int, int | None] = {}
+        self._alerted: set[tuple[int, int, str]] = set()
+        self._over: set[int] = set()
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock every action and refresh of a match holds (one writer per match)."""
@@ -206,6 +208,27 @@ class MatchTables:
             )
         except discord.HTTPException as error:
             log.info("could not post in %s: %s", channel_id, error)
+
+    async def check_clocks(self) -> int:
+        """One tick of the clock watch: in each match's thread, warn the player to act once when less
+        than a minute is left, and tell the opponent once when the time is up (they may claim the
+        win). The clocks run from stored times, so a restart loses nothing. The alerts posted."""
+        posted = 0
+        for board in await self.app.panels.boards():
+            if board.match_id in self._over:
+                continue
+            if not (await mt.table(self.app, board.match_id)).playing:
+                self._over.add(board.match_id)
+                continue
+            alert = await mt.clock_alert(self.app, board.match_id)
+            if alert is None or (alert.match_id, alert.seat, alert.kind) in self._alerted:
+                continue
+            self._alerted.add((alert.match_id, alert.seat, alert.kind))
+            mention = alert.mention if alert.mention is not None and alert.mention > 0 else None
+            text = f"<@{mention}> {alert.text}" if mention is not None else alert.text
+            await self._say(board.channel_id, text, mention)
+            posted += 1
+        return posted
 
     async def _gone(self, channel_id: int, message_id: int) -> None:
         """A panel's message was deleted: the next refresh of its match sends it again."""

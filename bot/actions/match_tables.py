@@ -88,3 +88,44 @@ async def seat_of(app: App, match_id: int, user_id: int) -> int | None:
     """The seat ``user_id`` plays in the match, or None for anyone else (a spectator)."""
     users = await app.matches.user_ids(match_id)
     return users.index(user_id) if user_id in users else None
+
+
+LOW_SECONDS = 60
+"""A player with less time than this on the clock is warned once."""
+
+
+@dataclass(frozen=True)
+class ClockAlert:
+    """What a match's thread says about the clock: ``low`` (the player to act has less than a minute
+    left, mentioned) or ``out`` (their time is up; the opponent, mentioned, may claim the win)."""
+
+    match_id: int
+    seat: int
+    kind: str
+    text: str
+    mention: int | None
+
+
+async def clock_alert(app: App, match_id: int) -> ClockAlert | None:
+    """The clock's news for a match being played, if any (none while paused or stopped)."""
+    info = await app.clock.info(match_id)
+    if info is None or info.paused or info.running is None:
+        return None
+    state = await app.matches.state(match_id)
+    if state.status != "playing":
+        return None
+    users = await app.matches.user_ids(match_id)
+    seat = info.running
+    names = state.match.players
+    left = info.left[seat]
+    if left < 0:
+        other = 1 - seat
+        text = (
+            f"{names[seat]} is out of time in match #{match_id}: {names[other]} may claim the win"
+            " with `/match clock claim`."
+        )
+        return ClockAlert(match_id, seat, "out", text, users[other])
+    if left < LOW_SECONDS:
+        text = f"{names[seat]}, less than a minute is left on your clock in match #{match_id}."
+        return ClockAlert(match_id, seat, "low", text, users[seat])
+    return None

@@ -36,6 +36,10 @@ class MatchPanels:
             None,
         )
 
+    async def boards(self) -> list[PanelMessage]:
+        """The board of every match shown somewhere."""
+        return await self.repo.of_kind(BOARD)
+
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         await self.repo.shown(match_id, version, kind, seat)
 

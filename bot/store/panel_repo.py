@@ -58,6 +58,15 @@ class PanelRepository:
         ) as cursor:
             return [PanelMessage(*row) for row in await cursor.fetchall()]
 
+    async def of_kind(self, kind: str) -> list[PanelMessage]:
+        """Every panel of that kind (every match's board), oldest match first."""
+        async with self.db.connection.execute(
+            "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
+            " WHERE kind = ? ORDER BY match_id, seat",
+            (kind,),
+        ) as cursor:
+            return [PanelMessage(*row) for row in await cursor.fetchall()]
+
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         """The panel now shows ``version`` (a later edit with an older version is stale)."""
         async with self.db.transaction() as conn:

@@ -242,3 +242,34 @@ async def test_old_message_edit_limits_end_on_the_newest_board(fake_discord: Fak
     assert shown["description"] == expected["description"]
     tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(board["id"])) == (await app.matches.state(1)).version
+
+
+async def test_the_clock_warns_then_lets_the_opponent_claim_after_a_restart(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """The clock runs from stored times: after a restart, the player to act is warned once with less
+    than a minute left, then the opponent is told once that they may claim the win, and does."""
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    bot = await restart_bot(fake, ArbiterBot(app))
+    quick(bot)
+    state = await app.matches.state(1)
+    acting = state.board.priority
+    info = await app.clock.info(1)
+    assert info is not None
+    start = app.clock.now()
+    tables: Any = bot.match_tables  # type: ignore[attr-defined]
+    app.clock.now = lambda: start + info.per_turn + info.left[acting] - 30
+    assert await tables.check_clocks() == 1
+    assert await tables.check_clocks() == 0, "each warning is said once"
+    app.clock.now = lambda: start + info.per_turn + info.left[acting] + 5
+    assert await tables.check_clocks() == 1
+    posts = [m["content"] for m in fake.messages_in(thread_id)]
+    users = (ALICE, BOB)
+    assert any("less than a minute" in p and f"<@{users[acting]}>" in p for p in posts)
+    told = next(p for p in posts if "out of time" in p)
+    assert f"<@{users[1 - acting]}>" in told
+    claimed = await fake.run_slash("match clock", user_id=users[1 - acting], match=1, action="claim")
+    assert claimed.acknowledged
+    over = await app.matches.state(1)
+    assert over.status != "playing" and over.winner == 1 - acting and "time" in (over.end_reason or "")
