@@ -16,6 +16,19 @@ log = logging.getLogger("arbiter.client")
 
 COGS = ("cogs.rules", "cogs.settings", "cogs.cards", "cogs.tournament", "cogs.match")
 
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_external_emojis=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
+"""What the invite asks for (the README states its integer): answers with embeds and pictures, and a
+thread per match."""
+
 ALLOWED_MENTIONS = discord.AllowedMentions.none()
 """The bot's default pings nobody: echoed text (rule queries, card names, ``[[<@id>]]``) never pings
 anyone. A message that means to ping states its own ``allowed_mentions`` (built by the presenter from

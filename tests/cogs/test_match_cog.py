@@ -7,13 +7,14 @@ logged error, unanswered interaction or body Discord would reject."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.actions import match_tables as mt
 from bot.app import App
-from bot.client import ArbiterBot
+from bot.client import INVITE_PERMISSIONS, ArbiterBot
 from cogs.presenter import embed_for
 from engine.match.simulate import game_seed
 from tests.cogs.discord_player import Watcher, play_on_discord, quick
@@ -273,3 +274,9 @@ async def test_the_clock_warns_then_lets_the_opponent_claim_after_a_restart(
     assert claimed.acknowledged
     over = await app.matches.state(1)
     assert over.status != "playing" and over.winner == 1 - acting and "time" in (over.end_reason or "")
+
+
+def test_the_readme_asks_for_the_permissions_a_match_needs() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"permission integer `{INVITE_PERMISSIONS.value}`" in readme
+    assert INVITE_PERMISSIONS.create_public_threads and INVITE_PERMISSIONS.send_messages_in_threads
