@@ -30,6 +30,12 @@ class SettingsCog(commands.Cog):
     async def game(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await present(interaction, await actions.set_game(self.app, interaction.guild_id, game))
 
+    @settings_group.command(name="board-picture", description="Whether match boards carry the board picture")
+    @app_commands.describe(shown="Show the picture on every match board of this server")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def board_picture(self, interaction: discord.Interaction, shown: bool) -> None:
+        await present(interaction, await actions.set_board_picture(self.app, interaction.guild_id, shown))
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(SettingsCog(bot.app))  # type: ignore[attr-defined]

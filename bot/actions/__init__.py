@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.actions.cards import card, card_alias, card_query_problem, cards_import, cards_search
 from bot.actions.common import refusing, replies
 from bot.actions.rules import SEARCH_LIMIT, keyword, rule, search
-from bot.actions.settings import set_game
+from bot.actions.settings import set_board_picture, set_game
 from bot.actions.targets import open_target
 from bot.actions.tournaments import (
     parse_floor,
@@ -61,6 +61,7 @@ __all__ = [
     "replies",
     "rule",
     "search",
+    "set_board_picture",
     "set_game",
     "tournament_add_player",
     "tournament_cancel",

@@ -4,7 +4,7 @@ its offers, and whom the game waits for. Every panel is rebuilt from the match, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.actions import matches as ma
@@ -67,8 +67,13 @@ async def table(app: App, match_id: int) -> Table:
 
 
 async def board(app: App, match_id: int) -> Reply:
-    """The public board (the result once the match is over), with the board picture."""
-    return await ma.match_board(app, match_id)
+    """The public board (the result once the match is over), with the board picture unless the
+    match's server turned it off (``/settings board-picture``)."""
+    reply = await ma.match_board(app, match_id)
+    challenge = await app.challenges.of_match(match_id)
+    if challenge is not None and not await app.guilds.board_picture(challenge.guild_id):
+        return replace(reply, panel=replace(reply.panel, files=()))
+    return reply
 
 
 async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:

@@ -1,4 +1,4 @@
-"""Server settings actions: ``/settings game``."""
+"""Server settings actions: ``/settings game`` and ``/settings board-picture``."""
 
 from __future__ import annotations
 
@@ -23,3 +23,17 @@ async def set_game(app: App, guild_id: int | None, game: str | None) -> Reply:
             private=True,
         )
     )
+
+
+@replies
+async def set_board_picture(app: App, guild_id: int | None, shown: bool) -> Reply:
+    """``/settings board-picture``: whether the server's match boards carry the board picture."""
+    if guild_id is None:
+        return refusal("Server settings can only be changed in a server.")
+    await app.guilds.set_board_picture(guild_id, shown)
+    text = (
+        "Match boards in this server now carry the board picture."
+        if shown
+        else "Match boards in this server no longer carry the board picture (the text board stays)."
+    )
+    return answer(make_panel("Settings", text, private=True))

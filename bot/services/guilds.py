@@ -1,4 +1,5 @@
-"""Per-server settings: the default game that lets users leave ``game`` out."""
+"""Per-server settings: the default game that lets users leave ``game`` out, and whether match boards
+carry the board picture."""
 
 from __future__ import annotations
 
@@ -45,3 +46,10 @@ class GuildSettingsService:
     async def default_game(self, guild_id: int) -> Game | None:
         key = await self._default_key(guild_id)
         return resolve_game(key) if key else None
+
+    async def board_picture(self, guild_id: int) -> bool:
+        """Whether the server's match boards carry the board picture."""
+        return await self.repo.board_picture(guild_id)
+
+    async def set_board_picture(self, guild_id: int, shown: bool) -> None:
+        await self.repo.set_board_picture(guild_id, shown)

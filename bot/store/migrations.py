@@ -525,4 +525,8 @@ MIGRATIONS: list[str] = [
         closed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     );
     """,
+    # 9: whether a server's match boards carry the board picture.
+    """
+    ALTER TABLE guild_settings ADD COLUMN board_picture INTEGER NOT NULL DEFAULT 1;
+    """,
 ]

@@ -26,6 +26,22 @@ class SettingsRepository:
                 (guild_id, game),
             )
 
+    async def board_picture(self, guild_id: int) -> bool:
+        """Whether the server's match boards carry the board picture (yes unless turned off)."""
+        async with self.db.connection.execute(
+            "SELECT board_picture FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return bool(row[0]) if row else True
+
+    async def set_board_picture(self, guild_id: int, shown: bool) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, board_picture) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET board_picture = excluded.board_picture",
+                (guild_id, int(shown)),
+            )
+
     async def save_search(
         self, game: str, edition: str | None, query: str, kind: str = "rules", *, guild_id: int | None = None
     ) -> int:

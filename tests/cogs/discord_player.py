@@ -103,6 +103,7 @@ class Watcher:
                 continue
             viewer = self._viewer(record)
             text = json.dumps(record.json, ensure_ascii=False) if record.json is not None else ""
+            text += "\n" + "\n".join(record.files)
             for name in leaked_names(state, viewer, text):
                 if name in logs[viewer]:
                     continue

@@ -18,7 +18,17 @@ from bot.client import INVITE_PERMISSIONS, ArbiterBot
 from cogs.presenter import embed_for
 from engine.match.simulate import game_seed
 from tests.cogs.discord_player import Watcher, play_on_discord, quick
-from tests.discord.fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord, Json, restart_bot, start_bot
+from tests.discord.fake_discord import (
+    ADMIN,
+    ALICE,
+    BOB,
+    CHANNEL_ID,
+    GUILD_ID,
+    FakeDiscord,
+    Json,
+    restart_bot,
+    start_bot,
+)
 
 CAROL = 1_300_000_000_000_000_044
 
@@ -280,3 +290,18 @@ def test_the_readme_asks_for_the_permissions_a_match_needs() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert f"permission integer `{INVITE_PERMISSIONS.value}`" in readme
     assert INVITE_PERMISSIONS.create_public_threads and INVITE_PERMISSIONS.send_messages_in_threads
+
+
+async def test_a_server_can_leave_the_picture_off_its_boards(fake_discord: FakeDiscord, app: App) -> None:
+    """``/settings board-picture shown:False`` (Manage Server): the server's match boards carry no
+    picture, and the text board is unchanged; another server's setting is its own."""
+    fake = fake_discord
+    await start_bot(fake, ArbiterBot(app))
+    done = await fake.run_slash("settings board-picture", user_id=ADMIN, shown=False)
+    assert done.ephemeral and "no longer" in done.embeds[0]["description"]
+    assert not await app.guilds.board_picture(GUILD_ID)
+    assert await app.guilds.board_picture(GUILD_ID + 1)
+    await fake.close_bots()
+    _, thread_id = await started(fake, app)
+    board = board_message(fake, thread_id)
+    assert not board["attachments"] and board["embeds"][0]["title"].startswith("Match #1")
