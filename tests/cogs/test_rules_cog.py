@@ -18,7 +18,31 @@ def _by_label(result, prefix: str) -> str:  # type: ignore[no-untyped-def]
 async def test_command_sync_body(fake_discord: FakeDiscord, settings: Settings) -> None:
     await sync_commands(settings.model_copy(update={"discord_token": "fake-token"}), GUILD_ID)
     synced = {c["name"]: c for c in fake_discord.synced_commands(GUILD_ID)}
-    assert set(synced) == {"rule", "rules", "keyword", "settings", "card", "cards", "tournament"}
+    assert set(synced) == {
+        "rule",
+        "rules",
+        "keyword",
+        "settings",
+        "card",
+        "cards",
+        "tournament",
+        "match",
+        "deck",
+    }
+    assert [o["name"] for o in synced["settings"]["options"]] == ["game", "board-picture"]
+    match_commands = {o["name"] for o in synced["match"]["options"]}
+    assert {
+        "challenge",
+        "accept",
+        "decline",
+        "board",
+        "hand",
+        "take",
+        "concede",
+        "draw",
+        "undo",
+    } <= match_commands
+    assert synced["match"]["dm_permission"] is False, "matches are played in a server"
     assert [o["name"] for o in synced["cards"]["options"]] == ["search", "import", "alias"]
     assert [o["name"] for o in synced["rules"]["options"]] == ["search"]
     rule_options = {o["name"]: o for o in synced["rule"]["options"]}
