@@ -1,6 +1,7 @@
 """`python -m bench [NAME ...]`: run every benchmark (or the named ones) and print its table.
 
-Names: rules, quality, cards, match, match_panels, match_store, pairing, board_image, two_process."""
+Names: rules, quality, cards, match, match_panels, match_store, pairing, board_image, two_process,
+discord_matches."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 
 from bench.board_image_bench import main as board_image_main
 from bench.cards_bench import main as cards_main
+from bench.discord_matches_bench import main as discord_matches_main
 from bench.match_bench import main as match_main
 from bench.match_panels_bench import main as match_panels_main
 from bench.match_store_bench import main as match_store_main
@@ -28,6 +30,7 @@ BENCHES: dict[str, Callable[[], object]] = {
     "pairing": pairing_main,
     "board_image": board_image_main,
     "two_process": lambda: asyncio.run(two_process_main()),
+    "discord_matches": lambda: asyncio.run(discord_matches_main()),
 }
 
 if __name__ == "__main__":

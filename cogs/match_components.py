@@ -119,6 +119,14 @@ async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
     await presenter.present(interaction, reply, private=True)
 
 
+async def _edit(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Update the pressed message: in the response, or after a deferred one."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
 async def _show_panel(
     interaction: discord.Interaction, match_id: int, seat: int, *, note: str = "", page: int = 0
 ) -> None:
@@ -126,7 +134,7 @@ async def _show_panel(
     kwargs = await tables_of(interaction).seat_message(match_id, seat, page=page)
     if note:
         kwargs["content"] = limits.truncate(f"{note}\n{kwargs['content']}", limits.CONTENT)
-    await interaction.response.edit_message(**kwargs)
+    await _edit(interaction, **kwargs)
 
 
 async def take(
@@ -139,6 +147,9 @@ async def take(
     if seat is None:
         await _spectator(interaction, match_id)
         return
+    # Acknowledged at once, so that the press never misses Discord's three seconds while the match's
+    # other actions (one writer per match) or a busy process hold it up; the message is edited after.
+    await interaction.response.defer()
     async with tables.lock(match_id):
         reply = await ma.match_take(app, match_id, player_of(interaction), number, typed, version=version)
         if reply.refused:
@@ -181,7 +192,7 @@ async def choose(
         view = discord.ui.View(timeout=None)
         view.add_item(ChoiceMenu(match_id, version, number, "_".join(chosen), need, labels))
         view.add_item(BackButton(match_id))
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        await _edit(interaction, content=None, embed=embed, view=view)
         return
     if _form_needs(offer):
         await interaction.response.send_modal(OfferForm(match_id, version, number, offer, chosen))

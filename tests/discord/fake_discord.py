@@ -299,6 +299,8 @@ class RecordedRequest:
     response: Any = None
     error: tuple[int, str] | None = None
     interaction_id: int | None = None
+    at: float = 0.0
+    """The event loop's time when the request was made (``loop.time()``, as interactions' times)."""
 
     @property
     def key(self) -> str:
@@ -1826,6 +1828,7 @@ class FakeDiscord:
             json=_wire(body),
             files=[f.filename or "" for f in files or []],
             params=dict(params) if params else None,
+            at=asyncio.get_running_loop().time(),
         )
         self.requests.append(record)
         try:
