@@ -327,6 +327,15 @@ def _match_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _match_pictures(args: argparse.Namespace) -> int:
+    """The README's pictures of a match on Discord (:mod:`bot.simulation.pictures`)."""
+    from bot.simulation.pictures import write_pictures
+
+    for path in write_pictures(Path(args.out), seed=args.seed):
+        print(f"{path} ({path.stat().st_size // 1024} KB)")
+    return 0
+
+
 def game_definition_check(game: str) -> None:
     """One sentence (an :class:`ArbiterError`) for a game that cannot be played on the engine."""
     from engine.match.games import game_definition
@@ -679,6 +688,11 @@ def build_parser() -> argparse.ArgumentParser:
     mplay.add_argument("--seed", type=_count(0, 10**12, "--seed"), default=1)
     mplay.add_argument("--json", action="store_true", help="one JSON object per match")
     mplay.set_defaults(handler=_match_play)
+
+    mpics = match.add_parser("pictures", help="draw the README's pictures of a match on Discord")
+    mpics.add_argument("--out", default="docs/pictures", help="the folder to write them in")
+    mpics.add_argument("--seed", type=_count(0, 10**12, "--seed"), default=1)
+    mpics.set_defaults(handler=_match_pictures)
 
     deck = sub.add_parser("deck", help="decklists").add_subparsers(dest="deck_command", required=True)
     dcheck = deck.add_parser("check", parents=[common], help="check a decklist file against the deck rules")

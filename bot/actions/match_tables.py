@@ -85,7 +85,7 @@ async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:
         result = mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id)
         return SeatPanel(info, seat, answer(result), (), seen)
     listed = tuple(offers(state, seat))
-    panel = mr.hand_panel(seen, listed, match_id=match_id, seat=seat)
+    panel = mr.hand_panel(seen, listed, match_id=match_id, seat=seat, choices=False)
     return SeatPanel(info, seat, answer(panel), listed, seen)
 
 

@@ -212,12 +212,21 @@ def _packed(name: str, rows: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def hand_panel(
-    view: Mapping[str, Any], offers: Sequence[Offer], *, match_id: int, seat: int, limit: int = 40
+    view: Mapping[str, Any],
+    offers: Sequence[Offer],
+    *,
+    match_id: int,
+    seat: int,
+    limit: int = 40,
+    choices: bool = True,
 ) -> Panel:
     """One seat's private panel: the hand, the other cards they know, and their offers numbered (the
-    console takes an offer with ``/match take MATCH N``)."""
+    console takes an offer with ``/match take MATCH N``). Without ``choices``, each offer is its number
+    and label only: where the offers are buttons that ask for their choices when pressed (Discord)."""
     hand, known = known_cards(view, seat)
     body = ["Your hand: " + ("; ".join(hand) if hand else "empty")]
+    if not choices:
+        body = ["Your hand:", *(hand or ["empty"])]
     if known:
         body.append("You also know: " + "; ".join(known[:20]))
     groups = {"now": "Now", "main": "Main", "more": "More"}
@@ -228,7 +237,7 @@ def hand_panel(
         for number, offer in enumerate(offers, 1):
             if offer.group != group or number > limit:
                 continue
-            needs = "; ".join(need_text(need, view) for need in offer.needs)
+            needs = "; ".join(need_text(need, view) for need in offer.needs) if choices else ""
             row = f"{number}. {offer.label}" + (f" [{needs}]" if needs else "")
             if len(row) > _ROW_MOST:
                 row = row[: _ROW_MOST - 2] + "…]"
@@ -236,7 +245,10 @@ def hand_panel(
                 row = f"{number}. {offer.label}"
             budget -= len(row) + 1
             rows.append(row)
-        fields.extend(_packed(label, rows))
+        if choices:
+            fields.extend(_packed(label, rows))
+        elif rows:
+            fields.append((label, limits.truncate(" · ".join(rows), limits.FIELD_VALUE)))
     if not offers:
         fields.append(("Now", "Nothing to do: the game waits for the other player."))
     title = f"Match #{match_id}: your panel ({view['players'][seat]['name']})"
