@@ -17,6 +17,7 @@ issue is silent, for two players on their phones:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Literal
 
@@ -106,7 +107,15 @@ class MatchCog(commands.Cog):
         self.clock_watch.start()
 
     async def cog_unload(self) -> None:
+        """Stop the clock watch, and send the edits still queued (a few seconds at most) before the
+        bot closes: the boards and panels end on the newest state the store holds."""
         self.clock_watch.cancel()
+        editor = mc.tables_of_bot(self.bot).editor
+        try:
+            await asyncio.wait_for(editor.drain(), timeout=5)
+        except TimeoutError:
+            log.warning("closing with match edits still queued; the next action refreshes them")
+        await editor.close()
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def clock_watch(self) -> None:

@@ -6,8 +6,9 @@ the version it shows), so it keeps working after a restart. The formats never ch
 - ``mt:h|w|r:<match>``: the board's **My hand**, **Watch** and **Resend my panel**;
 - ``mt:o:<match>:<version>:<n>``: offer ``n`` of a player's panel (numbered from 1, as the panel lists
   them); ``mt:p:<match>:<version>:<page>``: another page of offers; ``mt:x:<match>``: back to the panel;
-- ``mt:s:<match>:<version>:<n>:<chosen>``: the menu of an offer's next choice, ``chosen`` the option
-  numbers of the choices made so far (``1.3_2``: options 1 and 3 of the first, 2 of the second);
+- ``mt:s:<match>:<version>:<n>:<chosen>[:p<page>]``: the menu of an offer's next choice, ``chosen``
+  the option numbers of the choices made so far (``1.3_2``: options 1 and 3 of the first, 2 of the
+  second), 25 options a page; ``mt:q:<match>:<version>:<n>:<chosen>:<page>``: another page of them;
 - ``mc:a|d:<challenge>``: accept a challenge with a practice deck, or decline it.
 
 Rules every press follows: only the seat's player acts (anyone else gets the spectator's board,
@@ -97,6 +98,10 @@ def _form_needs(offer: Offer) -> list[NumberNeed | TextNeed]:
     return [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]
 
 
+def _many(need: CardsNeed | PickNeed) -> bool:
+    return isinstance(need, CardsNeed) and need.high > 1
+
+
 def _decode(chosen: str) -> list[str]:
     return chosen.split("_") if chosen else []
 
@@ -164,10 +169,15 @@ async def take(
 
 
 async def choose(
-    interaction: discord.Interaction, match_id: int, version: int, number: int, chosen: list[str]
+    interaction: discord.Interaction,
+    match_id: int,
+    version: int,
+    number: int,
+    chosen: list[str],
+    page: int = 0,
 ) -> None:
-    """The next step of an offer with choices: its next menu, then the form for numbers and text, then
-    the action itself."""
+    """The next step of an offer with choices: its next menu (25 options a page, with buttons to the
+    other pages), then the form for numbers and text, then the action itself."""
     app = app_of(interaction)
     seat = await mt.seat_of(app, match_id, interaction.user.id)
     if seat is None:
@@ -184,13 +194,29 @@ async def choose(
     if len(chosen) < len(menus):
         need = menus[len(chosen)]
         labels = mr.need_options(need, panel.view)
-        more = len(labels) > MENU_OPTIONS
+        pages = max(1, -(-len(labels) // MENU_OPTIONS))
+        page = min(max(page, 0), pages - 1)
         body = mr.need_text(need, panel.view)
-        if more:
-            body += f"\n(The menu lists the first {MENU_OPTIONS}; `/match take` takes any of them.)"
+        if pages > 1:
+            first = page * MENU_OPTIONS + 1
+            last = min(len(labels), first + MENU_OPTIONS - 1)
+            body += f"\n(Options {first} to {last} of {len(labels)}."
+            body += (
+                " Cards from several pages at once: `/match take` with their numbers.)"
+                if _many(need)
+                else ")"
+            )
         embed = discord.Embed(title=f"{number}. {offer.label}", description=limits.truncate(body, 4000))
         view = discord.ui.View(timeout=None)
-        view.add_item(ChoiceMenu(match_id, version, number, "_".join(chosen), need, labels))
+        joined = "_".join(chosen)
+        view.add_item(ChoiceMenu(match_id, version, number, joined, need, labels, page=page))
+        if pages > 1:
+            view.add_item(OptionsPage(match_id, version, number, joined, max(page - 1, 0), "◀", page == 0))
+            view.add_item(
+                OptionsPage(
+                    match_id, version, number, joined, min(page + 1, pages - 1), "▶", page == pages - 1
+                )
+            )
         view.add_item(BackButton(match_id))
         await _edit(interaction, content=None, embed=embed, view=view)
         return
@@ -330,9 +356,10 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x
 
 class ChoiceMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mt:s:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*)",
+    template=r"mt:s:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*)(?::p(?P<page>\d+))?",
 ):
-    """The menu of an offer's next choice: cards (as many as the offer takes) or one pick."""
+    """The menu of an offer's next choice: cards (as many as the offer takes) or one pick, 25 options
+    a page (the options keep their numbers across pages)."""
 
     def __init__(
         self,
@@ -342,20 +369,24 @@ class ChoiceMenu(
         chosen: str,
         need: CardsNeed | PickNeed | None = None,
         labels: list[str] | None = None,
+        *,
+        page: int = 0,
     ) -> None:
         self.match_id, self.version, self.number, self.chosen = match_id, version, number, chosen
-        labels = (labels or ["-"])[:MENU_OPTIONS]
+        first = page * MENU_OPTIONS
+        shown = (labels or ["-"])[first : first + MENU_OPTIONS] or ["-"]
         low, high = 1, 1
         if isinstance(need, CardsNeed):
-            low, high = min(need.low, len(labels)), max(1, min(need.high, len(labels)))
+            low, high = min(need.low, len(shown)), max(1, min(need.high, len(shown)))
         options = [
             discord.SelectOption(label=limits.truncate(f"{i}. {text}", limits.OPTION_TEXT), value=str(i))
-            for i, text in enumerate(labels, 1)
+            for i, text in enumerate(shown, first + 1)
         ]
         placeholder = need.label if need is not None else "choose"
+        suffix = f":p{page}" if page else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"mt:s:{match_id}:{version}:{number}:{chosen}",
+                custom_id=f"mt:s:{match_id}:{version}:{number}:{chosen}{suffix}",
                 placeholder=limits.truncate(f"Choose {placeholder}", 150),
                 options=options,
                 min_values=low,
@@ -374,6 +405,50 @@ class ChoiceMenu(
         values = [str(v) for v in data.get("values") or [] if str(v).isdigit()]
         chosen = [*_decode(self.chosen), ".".join(values)]
         await choose(interaction, self.match_id, self.version, self.number, chosen)
+
+
+class OptionsPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mt:q:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*):(?P<page>\d+)",
+):
+    """Another page of a choice's options."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        chosen: str,
+        page: int,
+        label: str = "▶",
+        disabled: bool = False,
+    ) -> None:
+        self.match_id, self.version, self.number, self.chosen, self.page = (
+            match_id,
+            version,
+            number,
+            chosen,
+            page,
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mt:q:{match_id}:{version}:{number}:{chosen}:{page}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionsPage:
+        return cls(
+            int(match["match"]), int(match["version"]), int(match["n"]), match["chosen"], int(match["page"])
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await choose(interaction, self.match_id, self.version, self.number, _decode(self.chosen), self.page)
 
 
 class OfferForm(discord.ui.Modal):
@@ -462,5 +537,5 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (BoardButton, OfferButton, PageButton, BackButton, ChoiceMenu, ChallengeButton)
+DYNAMIC_ITEMS = (BoardButton, OfferButton, PageButton, BackButton, ChoiceMenu, OptionsPage, ChallengeButton)
 """The match's persistent components, registered once so old messages keep working."""

@@ -1,8 +1,9 @@
 """A match played out on Discord as its two players play it: each move pressed on the player's DM panel
 (an offer button, then its menus, then its form), through real discord.py with only the wire faked.
 Which offer a player takes is the game's random player's choice, as in
-:func:`tests.bot.console_player.play_out`. A choice a menu cannot hold (an option past the 25th) is
-typed with ``/match take`` instead, as a player would.
+:func:`tests.bot.console_player.play_out`. A menu shows 25 options a page: the player turns to the page
+of their choice; cards chosen from several pages at once are typed with ``/match take`` instead, as
+the menu says.
 
 After every move, :func:`leaks` reads every payload the fake wire carried since the last move: no
 message to the thread, to a spectator or to the other player's DMs may name a card its recipient does
@@ -151,7 +152,7 @@ async def play_on_discord(
         choices = offer.choices_of(action, state)
         menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
         values = [_menu_value(need, choices.get(need.field)) for need in menus]
-        if any(int(v) > 25 for chosen in values for v in chosen):
+        if any(len({(int(v) - 1) // 25 for v in chosen}) > 1 for chosen in values):
             words = _typed_words(offer, choices)
             done = await fake.run_slash(
                 "match take",
@@ -195,6 +196,12 @@ async def _press_through(
     button = next(c for c in _ids(panel) if c.startswith("mt:o:") and c.endswith(f":{number}"))
     result = await fake.press(message_id, button, user_id=user)
     for value in values:
+        page = (int(value[0]) - 1) // 25 if value else 0
+        if page:
+            turn = next(
+                c for c in _ids(fake.message(message_id)) if c.startswith("mt:q:") and c.endswith(f":{page}")
+            )
+            await fake.press(message_id, turn, user_id=user)
         menu = next(c for c in _ids(fake.message(message_id)) if c.startswith("mt:s:"))
         result = await fake.select(message_id, menu, value, user_id=user)
     forms = [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]

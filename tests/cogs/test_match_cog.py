@@ -16,6 +16,7 @@ from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import INVITE_PERMISSIONS, ArbiterBot
 from cogs.presenter import embed_for
+from engine.match.offers import offers
 from engine.match.simulate import game_seed
 from tests.cogs.discord_player import Watcher, play_on_discord, quick
 from tests.discord.fake_discord import (
@@ -305,3 +306,50 @@ async def test_a_server_can_leave_the_picture_off_its_boards(fake_discord: FakeD
     _, thread_id = await started(fake, app)
     board = board_message(fake, thread_id)
     assert not board["attachments"] and board["embeds"][0]["title"].startswith("Match #1")
+
+
+async def test_a_menu_of_more_than_25_options_turns_its_pages(fake_discord: FakeDiscord, app: App) -> None:
+    """Move cards offers 40 cards: the menu shows 25 a page, the player turns to the second page and
+    chooses option 30 there; the options keep their numbers, and the card moves."""
+    fake = fake_discord
+    await started(fake, app)
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    move = next(
+        c for c, label in labels(dm).items() if c.startswith("mt:o:") and label.endswith("Move cards")
+    )
+    number = int(move.split(":")[-1])
+    offer = offers(state, state.board.active)[number - 1]
+    assert len(offer.needs[0].options) > 25
+    await fake.press(int(dm["id"]), move, user_id=active)
+    shown = fake.message(int(dm["id"]))
+    menu = next(c for c in custom_ids(shown) if c.startswith("mt:s:"))
+    first_page = next(
+        item for row in shown["components"] for item in row["components"] if item.get("custom_id") == menu
+    )
+    assert [o["value"] for o in first_page["options"]] == [str(i) for i in range(1, 26)]
+    turn = next(c for c in custom_ids(shown) if c.startswith("mt:q:") and c.endswith(":1"))
+    await fake.press(int(dm["id"]), turn, user_id=active)
+    shown = fake.message(int(dm["id"]))
+    menu = next(c for c in custom_ids(shown) if c.startswith("mt:s:"))
+    second = next(
+        item for row in shown["components"] for item in row["components"] if item.get("custom_id") == menu
+    )
+    assert second["options"][0]["value"] == "26"
+    await fake.select(int(dm["id"]), menu, ["30"], user_id=active)
+    chosen_card = offer.needs[0].options[29]
+    where = next(c for c in custom_ids(fake.message(int(dm["id"]))) if c.startswith("mt:s:"))
+    targets = offer.needs[1].options
+    seat = state.board.active
+    graveyard = next(
+        i
+        for i, option in enumerate(targets, 1)
+        if getattr(option, "zone", None) == "graveyard" and getattr(option, "player", None) == seat
+    )
+    await fake.select(int(dm["id"]), where, [str(graveyard)], user_id=active)
+    after = await app.matches.state(1)
+    assert after.version == state.version + 1
+    moved = state.zone(chosen_card.zone, chosen_card.player)[chosen_card.index]
+    assert moved in after.zone("graveyard", seat)
+    await app_drain(fake)
