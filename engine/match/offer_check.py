@@ -47,8 +47,9 @@ def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions:
     label = f"{definition.spec.name} game {game} (seed {seed})"
     result = OfferCheck()
     while state.status == "playing" and result.actions < max_actions:
+        listed_by_seat = [offers(state, seat) for seat in range(len(PLAYERS))]
         for seat in range(len(PLAYERS)):
-            listed = offers(state, seat)
+            listed = listed_by_seat[seat]
             if not listed:
                 continue
             offer = picker.choice(listed)
@@ -66,7 +67,8 @@ def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions:
                 after, _ = apply(state, action)
             except ActionRefused:
                 continue
-            if covering(state, action) is None:
+            # The actor's offers in this state were listed above (applying an action copies the state).
+            if covering(state, action, listed_by_seat[action.actor]) is None:
                 raise OfferBroken(
                     f"{label}, version {state.version}: no offer to seat {action.actor} covers {action!r}"
                 )

@@ -26,6 +26,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -362,6 +363,18 @@ def _player(state: MatchState, actor: int, ref: ZoneRef) -> int | None:
 # The generic offers -----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=65_536)
+def position(zone: str, player: int | None, index: int) -> CardAt:
+    """A card's position, made once and shared (positions are immutable; offers list thousands)."""
+    return CardAt(zone=zone, player=player, index=index)
+
+
+@lru_cache(maxsize=4_096)
+def zone_ref(zone: str, player: int | None) -> ZoneRef:
+    """A zone reference, made once and shared."""
+    return ZoneRef(zone=zone, player=player)
+
+
 def touchable(state: MatchState, seat: int) -> tuple[CardAt, ...]:
     """Every position ``seat`` may touch: all cards but those in another player's hidden zones."""
     match = state.match
@@ -371,7 +384,7 @@ def touchable(state: MatchState, seat: int) -> tuple[CardAt, ...]:
         if player is not None and player != seat and match.slot_hidden[slot]:
             continue
         name = match.slot_spec[slot].name
-        out.extend(CardAt(zone=name, player=player, index=index) for index in range(len(ids)))
+        out.extend(position(name, player, index) for index in range(len(ids)))
     return tuple(out)
 
 
@@ -383,7 +396,7 @@ def zone_refs(state: MatchState, seat: int, *, own_only: bool = False) -> tuple[
         player = match.slot_player[slot]
         if own_only and player is not None and player != seat:
             continue
-        out.append(ZoneRef(zone=match.slot_spec[slot].name, player=player))
+        out.append(zone_ref(match.slot_spec[slot].name, player))
     return tuple(out)
 
 
@@ -463,7 +476,7 @@ def _own_cards(state: MatchState, seat: int) -> tuple[CardAt, ...]:
         name = match.slot_spec[slot].name
         for index, card_id in enumerate(ids):
             if player == seat or (player is None and board.cards[card_id].controller == seat):
-                out.append(CardAt(zone=name, player=player, index=index))
+                out.append(position(name, player, index))
     return tuple(out)
 
 
@@ -589,7 +602,7 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
         player = match.slot_player[slot]
         if player is not None and player != seat and match.slot_hidden[slot]:
             continue
-        ref = ZoneRef(zone=match.slot_spec[slot].name, player=player)
+        ref = zone_ref(match.slot_spec[slot].name, player)
         label = match.slot_spec[slot].label
         whose = "" if player in (None, seat) else f" ({match.players[player]})"
         out.append(Offer("shuffle", f"Shuffle {label}{whose}", "more", fixed=(("zone", ref),)))

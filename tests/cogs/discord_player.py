@@ -97,7 +97,7 @@ class Watcher:
         what its reader saw then (a card shown, then shuffled away), as ``arbiter match play`` reads
         boards."""
         state = await app.matches.state(match_id)
-        logs = {viewer: "\n".join(await app.matches.lines_for(match_id, viewer)) for viewer in (0, 1, None)}
+        logs: dict[int | None, str] = {}
         found = []
         for record in self.fake.requests[self.seen :]:
             if record.method not in ("POST", "PATCH") or not record.ok:
@@ -106,6 +106,8 @@ class Watcher:
             text = json.dumps(record.json, ensure_ascii=False) if record.json is not None else ""
             text += "\n" + "\n".join(record.files)
             for name in leaked_names(state, viewer, text):
+                if viewer not in logs:  # read only when needed: the whole log is replayed to read it
+                    logs[viewer] = "\n".join(await app.matches.lines_for(match_id, viewer))
                 if name in logs[viewer]:
                     continue
                 found.append(f"{record.method} {record.path} for {viewer}: {name}")
