@@ -31,8 +31,9 @@ from cogs.message_edits import MessageEditor
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
-from engine.match.offers import CardsNeed, NumberNeed, PickNeed, TextNeed, covering, offers
+from engine.match.offers import covering, offers
 from engine.match.simulate import game_seed
+from tests.bot.console_player import typed_words
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, open_fake_discord
 
 MATCHES = 200
@@ -58,22 +59,6 @@ def _action(state: Any, rng: random.Random) -> Any:
             continue
         return action
     raise RuntimeError("no accepted action")
-
-
-def _words(offer: Any, choices: dict[str, Any]) -> str:
-    words = []
-    for need in offer.needs:
-        value = choices.get(need.field)
-        if isinstance(need, CardsNeed):
-            chosen = value if isinstance(value, tuple | list) else ([] if value is None else [value])
-            keys = [at.index for at in need.options] if need.indexes else list(need.options)
-            if chosen:
-                words.append(f"{need.field}:{','.join(str(keys.index(c) + 1) for c in chosen)}")
-        elif isinstance(need, PickNeed):
-            words.append(f"{need.field}:{list(need.options).index(value) + 1}")
-        elif isinstance(need, NumberNeed | TextNeed) and value is not None:
-            words.append(f"{need.field}:{value}")
-    return " ".join(words)
 
 
 def _offer_button(fake: FakeDiscord, user: int, number: int) -> tuple[int, str] | None:
@@ -109,7 +94,7 @@ async def _discord_round(
         if button is not None:
             payload = fake.component_payload(button[0], button[1], user_id=user)
         else:
-            words = _words(offer, offer.choices_of(action, state))
+            words = " ".join(typed_words(offer, offer.choices_of(action, state)))
             options: dict[str, Any] = {"choices": words} if words else {}
             payload = fake.slash_payload("match take", user_id=user, match=match_id, offer=number, **options)
         results.append(fake.feed(payload))

@@ -159,6 +159,17 @@ class MatchCog(commands.Cog):
         deck: str | None = None,
         decklist: discord.Attachment | None = None,
     ) -> None:
+        await self._challenge(interaction, game, opponent, deck, decklist)
+
+    async def _challenge(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponent: discord.User | None,
+        deck: str | None,
+        decklist: discord.Attachment | None,
+    ) -> None:
+        """Post a challenge (to ``opponent``, or open to anyone) with its Accept and Decline buttons."""
         guild = interaction.guild_id or 0
         try:
             choice = await _deck(interaction, deck, decklist)
@@ -189,6 +200,28 @@ class MatchCog(commands.Cog):
         from cogs.presenter import embed_for
 
         await interaction.response.send_message(embed=embed_for(reply.panel), **kwargs)
+
+    @match.command(name="open", description="Open a challenge anyone in this server may accept")
+    @app_commands.describe(
+        game="The game",
+        deck="practice, or one of your saved decks",
+        decklist="A text file with your decklist",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def open_challenge(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None = None,
+        decklist: discord.Attachment | None = None,
+    ) -> None:
+        await self._challenge(interaction, game, None, deck, decklist)
+
+    @open_challenge.autocomplete("deck")
+    async def _open_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._saved_decks(interaction, current)
 
     @challenge.autocomplete("deck")
     async def _challenge_deck(
@@ -306,6 +339,13 @@ class MatchCog(commands.Cog):
             await present(interaction, reply, private=True)
             if not reply.refused:
                 await tables.refresh(match)
+
+    @match.command(name="export", description="The whole match as a file, to replay and verify it")
+    @app_commands.describe(match="The match's number")
+    async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
+        await present(
+            interaction, await ma.match_export(self.app, match, mc.player_of(interaction)), private=True
+        )
 
     @match.command(name="concede", description="Concede the match")
     @app_commands.describe(match="The match's number")

@@ -10,8 +10,9 @@ option numbers (``"1,3"``); for a pick, its option number; a number as digits; t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.actions.common import replies
@@ -291,6 +292,23 @@ async def match_life(app: App, match_id: int, player: Player, what: str) -> Repl
     seat = await _seat(app, match_id, player)
     state = await app.matches.state(match_id)
     return await _submit(app, match_id, player, seat, kind(actor=seat, version=state.version))
+
+
+@replies
+async def match_export(app: App, match_id: int, player: Player) -> Reply:
+    """The whole match as a JSON file, for one of its players: once it has ended (with the seed, so
+    ``arbiter match verify`` can replay every shuffle), or earlier with both players' consent."""
+    await _seat(app, match_id, player)
+    data = await app.matches.export(match_id)
+    body = (
+        f"Match #{match_id} as JSON. `arbiter match verify match-{match_id}.json` replays it: the seed"
+        " against the hash published at the start, then every shuffle and action."
+    )
+    panel = replace(
+        make_panel(f"Match #{match_id}: export", body, private=True),
+        files=((f"match-{match_id}.json", json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")),),
+    )
+    return answer(panel)
 
 
 @replies

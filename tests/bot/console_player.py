@@ -17,34 +17,41 @@ from engine.match.actions import BaseAction
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
-from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, covering, offers
+from engine.match.offers import CardsNeed, Offer, PickNeed, covering, offers
 from engine.match.state import MatchState
 
 MOST = 2_000
 """The most moves a match may take before it is called stalled."""
 
 
-def typed(offer: Offer, choices: dict[str, Any]) -> str:
-    """The choices as a player types them: cards and picks by option number from 1."""
+def option_numbers(need: CardsNeed | PickNeed, value: Any) -> list[str]:
+    """A menu's choice as its option numbers from 1 (none for an optional choice left empty)."""
+    if isinstance(need, PickNeed):
+        return [str(list(need.options).index(value) + 1)]
+    chosen = value if isinstance(value, tuple | list) else ([] if value is None else [value])
+    keys = [at.index for at in need.options] if need.indexes else list(need.options)
+    return [str(keys.index(item) + 1) for item in chosen]
+
+
+def typed_words(offer: Offer, choices: dict[str, Any]) -> list[str]:
+    """The choices as a player types them, ``field:choice`` each: cards and picks by option number."""
     words = []
     for need in offer.needs:
         if need.field not in choices:
             continue
         value = choices[need.field]
-        if isinstance(need, PickNeed):
-            text = str(list(need.options).index(value) + 1)
-        elif value is None or value == ():
-            continue
-        elif isinstance(need, CardsNeed):
-            chosen = value if isinstance(value, tuple | list) else [value]
-            keys = [at.index for at in need.options] if need.indexes else list(need.options)
-            text = ",".join(str(keys.index(item) + 1) for item in chosen)
-        elif isinstance(need, NumberNeed):
-            text = str(value)
-        else:
-            text = str(value)
-        words.append(f'"{need.field}:{text}"')
-    return " ".join(words)
+        if isinstance(need, CardsNeed | PickNeed):
+            numbers = option_numbers(need, value)
+            if numbers:
+                words.append(f"{need.field}:{','.join(numbers)}")
+        elif value is not None:
+            words.append(f"{need.field}:{value}")
+    return words
+
+
+def typed(offer: Offer, choices: dict[str, Any]) -> str:
+    """The choices as the console reads them, each word quoted (a text choice may hold spaces)."""
+    return " ".join(f'"{word}"' for word in typed_words(offer, choices))
 
 
 def next_move(

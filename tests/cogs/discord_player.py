@@ -20,7 +20,7 @@ from bot.app import App
 from bot.simulation.match_play import leaked_names
 from cogs.message_edits import MessageEditor
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, covering, offers
-from tests.bot.console_player import MOST, next_move
+from tests.bot.console_player import MOST, next_move, option_numbers, typed_words
 from tests.discord.fake_discord import FakeDiscord, Json
 
 PER_PAGE = 20
@@ -37,29 +37,6 @@ def _ids(message: Json) -> list[str]:
 
 def dm_panel(fake: FakeDiscord, user_id: int) -> Json:
     return [m for m in fake.dm_messages(user_id) if m["components"] or m["embeds"]][-1]
-
-
-def _menu_value(need: CardsNeed | PickNeed, value: Any) -> list[str]:
-    if isinstance(need, PickNeed):
-        return [str(list(need.options).index(value) + 1)]
-    chosen = value if isinstance(value, tuple | list) else ([] if value is None else [value])
-    keys = [at.index for at in need.options] if need.indexes else list(need.options)
-    return [str(keys.index(item) + 1) for item in chosen]
-
-
-def _typed_words(offer: Offer, choices: dict[str, Any]) -> str:
-    words = []
-    for need in offer.needs:
-        if need.field not in choices:
-            continue
-        value = choices[need.field]
-        if isinstance(need, CardsNeed | PickNeed):
-            numbers = _menu_value(need, value)
-            if numbers:
-                words.append(f"{need.field}:{','.join(numbers)}")
-        elif value is not None:
-            words.append(f"{need.field}:{value}")
-    return " ".join(words)
 
 
 class Watcher:
@@ -153,9 +130,9 @@ async def play_on_discord(
         user = users[action.actor]
         choices = offer.choices_of(action, state)
         menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
-        values = [_menu_value(need, choices.get(need.field)) for need in menus]
+        values = [option_numbers(need, choices.get(need.field)) for need in menus]
         if any(len({(int(v) - 1) // 25 for v in chosen}) > 1 for chosen in values):
-            words = _typed_words(offer, choices)
+            words = " ".join(typed_words(offer, choices))
             done = await fake.run_slash(
                 "match take",
                 user_id=user,

@@ -353,3 +353,27 @@ async def test_a_menu_of_more_than_25_options_turns_its_pages(fake_discord: Fake
     moved = state.zone(chosen_card.zone, chosen_card.player)[chosen_card.index]
     assert moved in after.zone("graveyard", seat)
     await app_drain(fake)
+
+
+async def test_an_open_challenge_is_accepted_by_anyone_and_a_player_exports_the_match(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """``/match open`` pings nobody and anyone may accept it; ``/match export`` gives a player the
+    match as a JSON file once it has ended (earlier, one sentence), and nobody else."""
+    fake = fake_discord
+    quick(await start_bot(fake, ArbiterBot(app)))
+    fake.add_user(CAROL, "carol")
+    opened = await fake.run_slash("match open", user_id=ALICE, game="vanguard")
+    assert "<@" not in opened.content and "anyone" in opened.embeds[0]["description"].lower()
+    accept = next(c for c in opened.custom_ids if c.startswith("mc:a:"))
+    await fake.press(opened.message_id or 0, accept, user_id=CAROL)
+    assert (await app.matches.user_ids(1)) == [ALICE, CAROL]
+    early = await fake.run_slash("match export", user_id=ALICE, match=1)
+    assert early.ephemeral and "ended" in early.embeds[0]["description"]
+    await fake.run_slash("match concede", user_id=CAROL, match=1)
+    assert (await app.matches.state(1)).status != "playing"
+    stranger = await fake.run_slash("match export", user_id=BOB, match=1)
+    assert stranger.ephemeral and "not a player" in stranger.embeds[0]["description"]
+    done = await fake.run_slash("match export", user_id=ALICE, match=1)
+    assert done.ephemeral and done.message["attachments"][0]["filename"] == "match-1.json"
+    assert "arbiter match verify" in done.embeds[0]["description"]

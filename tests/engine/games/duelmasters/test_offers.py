@@ -5,7 +5,6 @@ rest (a phone's order)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -14,9 +13,8 @@ from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters import DEFINITION
 from engine.match.games.duelmasters.actions import Attack, Block, Break
-from engine.match.offer_check import check_game
-from engine.match.offers import GROUPS, CardsNeed, Offer, offers
-from engine.match.state import MatchState
+from engine.match.offer_check import check_chunk
+from engine.match.offers import CardsNeed, Offer, offers
 from tests.engine.games.duelmasters.helpers import (
     At,
     act,
@@ -29,6 +27,7 @@ from tests.engine.games.duelmasters.helpers import (
     start,
     step,
 )
+from tests.engine.games.offer_helpers import ordered, take_all, types
 
 GAMES = 200
 CHUNKS = 4
@@ -41,27 +40,6 @@ TRIGGER_BEAST = creature("Trigger Beast", 3000, cost=3, shield_trigger=1)
 CHEAP = creature("Cheap Fire Beast", 1000, cost=1)
 PUP = creature("Cheap Fire Pup", 1000, cost=1)
 WATER = card("Water Spell", type="spell", cost=1, civilizations="water")
-
-
-def types(listed: list[Offer], group: str | None = None) -> list[str]:
-    return [offer.type for offer in listed if group is None or offer.group == group]
-
-
-def ordered(listed: list[Offer]) -> bool:
-    """Offers come "now", then "main", then "more"."""
-    ranks = [GROUPS.index(offer.group) for offer in listed]
-    return ranks == sorted(ranks)
-
-
-def take_all(state: MatchState, seat: int, seed: int) -> None:
-    """Every offer of ``seat`` taken with random valid choices is accepted."""
-    rng = random.Random(seed)
-    for offer in offers(state, seat):
-        action = offer.build(seat, state.version, offer.sample(rng))
-        try:
-            apply(state, action)
-        except ActionRefused as refusal:  # pragma: no cover - the failure message
-            pytest.fail(f"{offer.key} taken as {action!r} was refused: {refusal}")
 
 
 def bystander(listed: list[Offer]) -> bool:
@@ -77,14 +55,9 @@ def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(c
     """Over 200 random games (in four chunks): each random player's accepted action is covered by an offer
     to its actor, and one random offer of each seat, taken with random valid choices, is accepted at
     every state (engine.match.offer_check)."""
-    size = GAMES // CHUNKS
-    taken: Counter[str] = Counter()
-    actions = 0
-    for game in range(chunk * size + 1, (chunk + 1) * size + 1):
-        result = check_game(DEFINITION, 1, game)
-        taken.update(result.taken)
-        actions += result.actions
-    assert actions > 20 * size
+    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
+    taken, actions = result.taken, result.actions
+    assert actions > 20 * (GAMES // CHUNKS)
     assert set(taken) >= OWN, sorted(OWN - set(taken))
 
 

@@ -19,7 +19,7 @@ from engine.match.games.forceofwill.actions import Attack, InitiateBattle, PlayA
 from engine.match.games.forceofwill.board import battle_of, pay_from_pool, pool_of
 from engine.match.games.forceofwill.chase import check_payment, payments
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAIN, S_BLOCK, Cost
-from engine.match.offer_check import check_game
+from engine.match.offer_check import check_chunk
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
 from engine.match.state import Board, CardRef, MatchState
 from tests.engine.games.forceofwill.helpers import (
@@ -56,14 +56,9 @@ def test_random_games_take_every_offer_and_cover_every_action(chunk: int) -> Non
     """Every action the random players make that the engine accepts is covered by an offer to its
     actor, and a random offer of each seat taken with random valid choices is accepted (raises
     :class:`~engine.match.offer_check.OfferBroken` otherwise), over 200 games."""
-    size = GAMES // CHUNKS
-    taken: Counter[str] = Counter()
-    actions = 0
-    for game in range(chunk * size + 1, (chunk + 1) * size + 1):
-        result = check_game(DEFINITION, 1, game)
-        taken.update(result.taken)
-        actions += result.actions
-    assert actions > 50 * size, actions
+    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
+    taken, actions = result.taken, result.actions
+    assert actions > 50 * (GAMES // CHUNKS), actions
     assert set(taken) >= _OWN, _OWN - set(taken)
 
 

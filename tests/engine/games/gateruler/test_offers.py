@@ -6,9 +6,6 @@ the rest ("more"); player values stay in their ranges."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,8 +17,8 @@ from engine.match.games.gateruler import DEFINITION
 from engine.match.games.gateruler.actions import GrAttack, GrDrive, GrRuler, GrSummon
 from engine.match.games.gateruler.board import gate, value
 from engine.match.games.gateruler.spec import BATTLE, VALUE_RANGES
-from engine.match.offer_check import check_game
-from engine.match.offers import GROUPS, Offer, offers
+from engine.match.offer_check import check_chunk
+from engine.match.offers import Offer, offers
 from engine.match.state import CardRef, MatchState
 from tests.engine.games.gateruler.scenario import (
     at,
@@ -34,6 +31,7 @@ from tests.engine.games.gateruler.scenario import (
     start,
     unit,
 )
+from tests.engine.games.offer_helpers import ordered, take_all, types
 
 GAMES = 200
 CHUNKS = 4
@@ -60,27 +58,6 @@ def mixed(owner: str, **ruler_kw: int) -> dict[str, list[CardRef]]:
     return {"ruler": [ruler(f"{owner} Ruler", **ruler_kw)], "deck": cards, "supply": SUPPLY}
 
 
-def types(listed: list[Offer], group: str | None = None) -> list[str]:
-    return [offer.type for offer in listed if group is None or offer.group == group]
-
-
-def ordered(listed: list[Offer]) -> bool:
-    """Offers come "now", then "main", then "more"."""
-    ranks = [GROUPS.index(offer.group) for offer in listed]
-    return ranks == sorted(ranks)
-
-
-def take_all(state: MatchState, seat: int, seed: int) -> None:
-    """Every offer of ``seat`` taken with random valid choices is accepted."""
-    rng = random.Random(seed)
-    for offer in offers(state, seat):
-        action = offer.build(seat, state.version, offer.sample(rng))
-        try:
-            apply(state, action)
-        except ActionRefused as refusal:  # pragma: no cover - the failure message
-            pytest.fail(f"{offer.key} taken as {action!r} was refused: {refusal}")
-
-
 def summon_first_unit(state: MatchState, seat: int) -> MatchState:
     """Normal summon the first unit of the seat's hand (it waits in the gate)."""
     hand = ids(state, "hand", seat)
@@ -101,14 +78,9 @@ def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(c
     """Over 200 random games (in four chunks): each random player's accepted action is covered by an offer
     to its actor, and one random offer of each seat, taken with random valid choices, is accepted at
     every state (engine.match.offer_check)."""
-    size = GAMES // CHUNKS
-    taken: Counter[str] = Counter()
-    actions = 0
-    for game in range(chunk * size + 1, (chunk + 1) * size + 1):
-        result = check_game(DEFINITION, 1, game)
-        taken.update(result.taken)
-        actions += result.actions
-    assert actions > 20 * size
+    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
+    taken, actions = result.taken, result.actions
+    assert actions > 20 * (GAMES // CHUNKS)
     assert set(taken) >= OWN, sorted(OWN - set(taken))
 
 

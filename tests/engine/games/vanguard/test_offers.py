@@ -4,18 +4,14 @@ the main phase's actions ("main"), then card text and the manual actions ("more"
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-
 import pytest
 
 from engine.match.actions import NextPhase, PassTurn
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games.vanguard import VgAttack, VgCall, VgPass
-from engine.match.offer_check import check_game
-from engine.match.offers import GROUPS, Offer, offers
-from engine.match.state import CardRef, MatchState
+from engine.match.offer_check import check_chunk
+from engine.match.offers import Offer, offers
+from engine.match.state import CardRef
+from tests.engine.games.offer_helpers import ordered, take_all, types
 from tests.engine.games.vanguard.helpers import (
     DEFINITION,
     at,
@@ -34,16 +30,6 @@ OWN = {"vg_redraw", "vg_call", "vg_attack", "vg_guard", "vg_pass", "vg_modify", 
 """Vanguard's own action types every chunk of random games takes as offers (not a vacuous check)."""
 
 
-def types(listed: list[Offer], group: str | None = None) -> list[str]:
-    return [offer.type for offer in listed if group is None or offer.group == group]
-
-
-def ordered(listed: list[Offer]) -> bool:
-    """Offers come "now", then "main", then "more"."""
-    ranks = [GROUPS.index(offer.group) for offer in listed]
-    return ranks == sorted(ranks)
-
-
 def bystander(listed: list[Offer]) -> bool:
     """Only what a player who is not deciding may do: nothing of the game's, no board change."""
     return not any(kind.startswith("vg_") for kind in types(listed)) and not {
@@ -54,30 +40,14 @@ def bystander(listed: list[Offer]) -> bool:
     } & set(types(listed))
 
 
-def take_all(state: MatchState, seat: int, seed: int) -> None:
-    """Every offer of ``seat`` taken with random valid choices is accepted."""
-    rng = random.Random(seed)
-    for offer in offers(state, seat):
-        action = offer.build(seat, state.version, offer.sample(rng))
-        try:
-            apply(state, action)
-        except ActionRefused as refusal:  # pragma: no cover - the failure message
-            pytest.fail(f"{offer.key} taken as {action!r} was refused: {refusal}")
-
-
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(chunk: int) -> None:
     """Over 200 random games (in four chunks): each random player's accepted action is covered by an
     offer to its actor, and one random offer of each seat, taken with random valid choices, is
     accepted at every state (engine.match.offer_check)."""
-    size = GAMES // CHUNKS
-    taken: Counter[str] = Counter()
-    actions = 0
-    for game in range(chunk * size + 1, (chunk + 1) * size + 1):
-        result = check_game(DEFINITION, 1, game)
-        taken.update(result.taken)
-        actions += result.actions
-    assert actions > 20 * size
+    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
+    taken, actions = result.taken, result.actions
+    assert actions > 20 * (GAMES // CHUNKS)
     assert set(taken) >= OWN, sorted(OWN - set(taken))
 
 
