@@ -177,6 +177,14 @@ async def test_the_buttons_work_after_a_restart(fake_discord: FakeDiscord, app: 
     mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
     shown = await fake.press(int(board["id"]), mine, user_id=ALICE)
     assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
+    # The DM panel's offers, sent by the bot before the restart, still act.
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    nothing = next(c for c, label in labels(dm).items() if c.startswith("mt:o:") and "No charge" in label)
+    await fake.press(int(dm["id"]), nothing, user_id=active)
+    assert (await app.matches.state(1)).version == state.version + 1
+    await app_drain(fake)
 
 
 GAMES = {
@@ -228,17 +236,21 @@ async def test_two_presses_of_one_offer_apply_once(fake_discord: FakeDiscord, ap
     assert any("moved on" in (r.content or "") for r in (first, second))
 
 
-async def test_old_message_edit_limits_end_on_the_newest_board(fake_discord: FakeDiscord, app: App) -> None:
-    """Discord refuses the board's edits twice (30046, a message older than an hour) while the match
-    moves on: the board ends on the newest state."""
+@pytest.mark.parametrize(
+    ("status", "code"), [(400, 30046), (429, 0)], ids=["old-message edit limit", "rate limited"]
+)
+async def test_refused_board_edits_end_on_the_newest_board(
+    fake_discord: FakeDiscord, app: App, status: int, code: int
+) -> None:
+    """Discord refuses the board's edits twice (30046, a message older than an hour; or 429, rate
+    limited) while the match moves on: the board ends on the newest state."""
     fake = fake_discord
     _, thread_id = await started(fake, app)
     board = board_message(fake, thread_id)
     fake.fail(
         f"PATCH /channels/{thread_id}/messages/{board['id']}",
-        status=400,
-        code=30046,
-        message="Maximum number of edits to messages older than 1 hour reached",
+        status=status,
+        code=code,
         times=2,
     )
     state = await app.matches.state(1)
