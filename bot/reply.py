@@ -82,6 +82,9 @@ class Post:
     content: str
     mentions: Mentions = NO_MENTIONS
     panel: Panel | None = None
+    play_event: int | None = None
+    """A tournament's pairings: the event whose paired players may start their match's game in the
+    bot from this post (Discord: a Play here button)."""
 
     @property
     def channel_id(self) -> int | None:

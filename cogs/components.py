@@ -6,7 +6,8 @@ keep working after a restart. The formats never change, so that old messages kee
 - ``ar:b:<owner>:<slot>:<target>`` and ``ar:m:<owner>:<slot>``: rules and cards navigation (a page,
   the parent rule, a reference, a search hit, a card; a menu of sub-rules);
 - ``tn:pg:<kind>:<owner>:<event>:<round>:<page>``: Prev/Next of a paged tournament answer;
-- ``tn:ok|no:<event>:<round>:<table>:<player>:<score>``: Confirm/Dispute of a reported result.
+- ``tn:ok|no:<event>:<round>:<table>:<player>:<score>``: Confirm/Dispute of a reported result;
+- ``tn:play:<event>``: Play here, on a round's pairings (the presser's pairing starts its game).
 
 Only the owner (who asked) pages a message in place; anyone else gets a private copy to page alone.
 """
@@ -19,6 +20,7 @@ from typing import Any
 import discord
 
 from bot import actions
+from bot.actions import matches
 from bot.app import App
 from bot.render import limits
 from bot.render.panel import Button, Menu, Target
@@ -236,6 +238,43 @@ class ReportButton(
         await presenter.update(interaction, reply, owner_id=interaction.user.id)
 
 
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tn:play:(?P<event>\d+)"):
+    """Play here, on a round's pairings: the presser's current pairing starts its next game in the bot,
+    with both registered decklists, in a thread of this channel (refused in one sentence to anyone
+    without a match to play)."""
+
+    def __init__(self, event_id: int) -> None:
+        self.event_id = event_id
+        super().__init__(
+            discord.ui.Button(
+                label="Play here",
+                emoji="🎴",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tn:play:{event_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayButton:
+        return cls(int(match["event"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.match import show_reply
+
+        app = app_of(interaction)
+        actor = await actor_for(app, interaction)
+        await show_reply(interaction, await matches.match_tournament(app, actor, self.event_id))
+
+
+def play_view(event_id: int) -> discord.ui.View:
+    """The Play here button of a round's pairings."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(event_id))
+    return view
+
+
 # a reply's components ------------------------------------------------------------------------------
 
 
@@ -267,5 +306,5 @@ def view_for(reply: Reply, owner_id: int) -> discord.ui.View | None:
     return view
 
 
-DYNAMIC_ITEMS = (PanelButton, PanelMenu, PageButton, ReportButton)
+DYNAMIC_ITEMS = (PanelButton, PanelMenu, PageButton, ReportButton, PlayButton)
 """Every persistent component, registered once by the client so old messages keep working."""

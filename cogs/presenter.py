@@ -196,6 +196,8 @@ async def post(client: discord.Client, item: Post, guild_id: int | None = None) 
     if item.panel is not None:
         kwargs["embed"] = embed_for(item.panel)
         kwargs["files"] = files_for(item.panel)
+    if item.play_event is not None:
+        kwargs["view"] = components.play_view(item.play_event)
     try:
         await channel.send(limits.truncate(item.content, limits.CONTENT) or None, **kwargs)
     except discord.HTTPException as error:

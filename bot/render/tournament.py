@@ -368,7 +368,7 @@ def pairing_posts(rnd: RoundInfo) -> list[Post]:
                     m.players,
                 )
             )
-    return _posts(info.channel_id, header, lines)
+    return [replace(post, play_event=info.id) for post in _posts(info.channel_id, header, lines)]
 
 
 def _posts(channel_id: int | None, header: str, lines: Sequence[tuple[str, tuple[str, ...]]]) -> list[Post]:

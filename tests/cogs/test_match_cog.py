@@ -389,3 +389,32 @@ async def test_an_open_challenge_is_accepted_by_anyone_and_a_player_exports_the_
     done = await fake.run_slash("match export", user_id=ALICE, match=1)
     assert done.ephemeral and done.message["attachments"][0]["filename"] == "match-1.json"
     assert "arbiter match verify" in done.embeds[0]["description"]
+
+
+async def test_a_paired_player_plays_their_tournament_match_here_from_the_pairings(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """A round's pairings carry Play here: a paired player's press starts their pairing's game with
+    both registered decklists, in a thread with the board and each player's DM panel."""
+    fake = fake_discord
+    quick(await start_bot(fake, ArbiterBot(app)))
+    created = await fake.run_slash(
+        "tournament create", user_id=ADMIN, name="Friday Vanguard", game="vanguard", format="bo1", rounds=1
+    )
+    assert created.acknowledged
+    legal = "; ".join(f"4 Test Unit {n:02d}" for n in range(1, 13)) + "; 2 Test Unit 13"
+    for user in (ALICE, BOB):
+        await fake.run_slash("tournament register", user_id=user, event="Friday Vanguard")
+        await fake.run_slash("tournament decklist submit", user_id=user, event="Friday Vanguard", text=legal)
+    await fake.run_slash("tournament start", user_id=ADMIN, event="Friday Vanguard")
+    await fake.run_slash("tournament pair", user_id=ADMIN, event="Friday Vanguard")
+    pairing = next(m for m in fake.messages_in(CHANNEL_ID) if "round 1" in m["content"] and m["components"])
+    play = next(c for c in custom_ids(pairing) if c.startswith("tn:play:"))
+    begun = await fake.press(int(pairing["id"]), play, user_id=BOB)
+    assert "round 1, table 1: game 1 begins" in begun.content, begun.describe()
+    threads = [c for c in fake.channels.values() if c.get("parent_id") == str(CHANNEL_ID)]
+    assert len(threads) == 1 and board_message(fake, int(threads[0]["id"]))
+    assert panel(fake, ALICE) and panel(fake, BOB)
+    again = await fake.press(int(pairing["id"]), play, user_id=ALICE)
+    assert again.ephemeral and "is being played" in again.embeds[0]["description"]
+    await app_drain(fake)
