@@ -46,16 +46,24 @@ UNDO = {"request": "undo", "accept": "accept-undo", "decline": "decline-undo"}
 
 
 async def show_reply(interaction: discord.Interaction, reply: Reply, *, private: bool | None = None) -> None:
-    """Show ``reply``; when it started a match, open the match's places; when it moved one on, bring
-    them up to date (holding the match's lock, one writer per match)."""
-    await present(interaction, reply, private=private)
+    """Show ``reply``; when it started a match, open the match's places (the answer then says where
+    the board is, instead of showing it twice); when it moved one on, bring them up to date (holding
+    the match's lock, one writer per match)."""
     moved = reply.table
+    if moved is not None and moved.started and not reply.refused:
+        tables = mc.tables_of(interaction)
+        text = reply.content or f"Match #{moved.match_id} begins."
+        await interaction.response.send_message(
+            f"{text} Opening its thread; each hand comes by DM.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        where = await tables.open(interaction.channel, moved.match_id)
+        await interaction.edit_original_response(content=f"{text} Board: <#{where}> · each hand comes by DM.")
+        return
+    await present(interaction, reply, private=private)
     if moved is None or reply.refused:
         return
     tables = mc.tables_of(interaction)
-    if moved.started:
-        await tables.open(interaction.channel, moved.match_id)
-        return
     async with tables.lock(moved.match_id):
         await tables.refresh(moved.match_id)
 
