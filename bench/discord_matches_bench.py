@@ -68,10 +68,9 @@ def _offer_button(fake: FakeDiscord, user: int, number: int) -> tuple[int, str] 
     panel = messages[-1]
     for row_ in panel["components"]:
         for item in row_.get("components", []):
-            if str(item.get("custom_id", "")).startswith("mt:o:") and item["custom_id"].endswith(
-                f":{number}"
-            ):
-                return int(panel["id"]), str(item["custom_id"])
+            custom_id = str(item.get("custom_id", ""))
+            if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number):
+                return int(panel["id"]), custom_id
     return None
 
 

@@ -334,6 +334,7 @@ class MatchCog(commands.Cog):
             await present(interaction, refusal(str(error)))
             return
         tables = mc.tables_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
         async with tables.lock(match):
             reply = await ma.match_take(self.app, match, mc.player_of(interaction), offer, typed)
             await present(interaction, reply, private=True)
@@ -342,6 +343,7 @@ class MatchCog(commands.Cog):
 
     async def _life(self, interaction: discord.Interaction, match: int, what: str) -> None:
         tables = mc.tables_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
         async with tables.lock(match):
             reply = await ma.match_life(self.app, match, mc.player_of(interaction), what)
             await present(interaction, reply, private=True)

@@ -152,9 +152,10 @@ async def take(
     if seat is None:
         await _spectator(interaction, match_id)
         return
-    # Acknowledged at once, so that the press never misses Discord's three seconds while the match's
-    # other actions (one writer per match) or a busy process hold it up; the message is edited after.
-    await interaction.response.defer()
+    # Acknowledged at once (if the press was not already), so that it never misses Discord's three
+    # seconds while the match's other actions (one writer per match) or a busy process hold it up.
+    if not interaction.response.is_done():
+        await interaction.response.defer()
     async with tables.lock(match_id):
         reply = await ma.match_take(app, match_id, player_of(interaction), number, typed, version=version)
         if reply.refused:
@@ -221,6 +222,11 @@ async def choose(
         await _edit(interaction, content=None, embed=embed, view=view)
         return
     if _form_needs(offer):
+        if interaction.response.is_done():  # a form must be a press's first answer
+            await _show_panel(
+                interaction, match_id, seat, note=f"Press {number}. {offer.label} again for its form."
+            )
+            return
         await interaction.response.send_modal(OfferForm(match_id, version, number, offer, chosen))
         return
     await take(interaction, match_id, version, number, _typed(offer, chosen))
@@ -274,18 +280,24 @@ class BoardButton(
 
 class OfferButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mt:o:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+)",
+    template=r"mt:o:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+)(?P<form>:f)?",
 ):
-    """One offer of a player's panel: taken at once, or its choices asked for first."""
+    """One offer of a player's panel: taken at once, or its choices asked for first. An offer whose
+    first step is a form says so in its custom id (``:f``): the form must be the press's answer;
+    any other press is acknowledged before anything is computed, so that it meets Discord's three
+    seconds however busy the process is."""
 
-    def __init__(self, match_id: int, version: int, number: int, offer: Offer | None = None) -> None:
+    def __init__(
+        self, match_id: int, version: int, number: int, offer: Offer | None = None, *, form: bool = False
+    ) -> None:
         self.match_id, self.version, self.number = match_id, version, number
+        self.form = form or (offer is not None and not _menu_needs(offer) and bool(_form_needs(offer)))
         label = f"{number}. {offer.label}" if offer is not None else str(number)
         super().__init__(
             discord.ui.Button(
                 label=limits.truncate(label, limits.BUTTON_LABEL),
                 style=_style(offer) if offer is not None else discord.ButtonStyle.secondary,
-                custom_id=f"mt:o:{match_id}:{version}:{number}",
+                custom_id=f"mt:o:{match_id}:{version}:{number}" + (":f" if self.form else ""),
             )
         )
 
@@ -293,9 +305,11 @@ class OfferButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OfferButton:
-        return cls(int(match["match"]), int(match["version"]), int(match["n"]))
+        return cls(int(match["match"]), int(match["version"]), int(match["n"]), form=bool(match["form"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not self.form:
+            await interaction.response.defer()
         await choose(interaction, self.match_id, self.version, self.number, [])
 
 

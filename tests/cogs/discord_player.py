@@ -172,7 +172,7 @@ async def _press_through(
         paging = next(c for c in _ids(panel) if c.startswith("mt:p:") and c.endswith(f":{page}"))
         await fake.press(message_id, paging, user_id=user)
         panel = fake.message(message_id)
-    button = next(c for c in _ids(panel) if c.startswith("mt:o:") and c.endswith(f":{number}"))
+    button = next(c for c in _ids(panel) if c.startswith("mt:o:") and c.split(":")[4] == str(number))
     result = await fake.press(message_id, button, user_id=user)
     for value in values:
         page = (int(value[0]) - 1) // 25 if value else 0

@@ -331,7 +331,7 @@ async def test_a_menu_of_more_than_25_options_turns_its_pages(fake_discord: Fake
     move = next(
         c for c, label in labels(dm).items() if c.startswith("mt:o:") and label.endswith("Move cards")
     )
-    number = int(move.split(":")[-1])
+    number = int(move.split(":")[4])
     offer = offers(state, state.board.active)[number - 1]
     assert len(offer.needs[0].options) > 25
     await fake.press(int(dm["id"]), move, user_id=active)
