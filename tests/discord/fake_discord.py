@@ -67,8 +67,9 @@ Main API (see the docstrings):
 * set-up: ``add_user``, ``close_dms``, ``add_guild``, ``add_channel``, ``fail``,
   ``response_deadline``, ``token_lifetime``, ``app_permissions``.
 
-Not simulated: rate limits (429 and buckets are bypassed), the gateway itself, guild
-member caching, context-menu commands and the 40-component limit of Components V2.
+Not simulated: rate limits on their own (discord.py's buckets are bypassed; ``fail(..., status=429)``
+makes a request fail as rate limited, without a Retry-After), the gateway itself, guild member
+caching, context-menu commands and the 40-component limit of Components V2.
 """
 
 from __future__ import annotations
