@@ -72,6 +72,10 @@ def custom_ids(message: Json) -> list[str]:
     return out
 
 
+def _label(result: Any, custom_id: str) -> str:
+    return next((c.get("label") or "") for c in result.components if c.get("custom_id") == custom_id)
+
+
 def labels(message: Json) -> dict[str, str]:
     out = {}
     for row in message["components"]:
@@ -154,16 +158,29 @@ async def app_drain(fake: FakeDiscord) -> None:
 
 
 async def test_closed_dms_fall_back_to_my_hand_on_the_board(fake_discord: FakeDiscord, app: App) -> None:
+    """Both players' DMs are closed: each is recorded once and said once in the thread; the player to
+    act plays from My hand (a private panel saying which action it is as of); Watch shows anyone the
+    spectator's board."""
     fake = fake_discord
+    fake.close_dms(ALICE)
     fake.close_dms(BOB)
     _, thread_id = await started(fake, app)
     notes = [m["content"] for m in fake.messages_in(thread_id) if "DMs are closed" in m["content"]]
-    assert len(notes) == 1
-    assert await app.panels.dm_closed(BOB)
+    assert len(notes) == 2
+    assert await app.panels.dm_closed(ALICE) and await app.panels.dm_closed(BOB)
+    assert not fake.dm_messages(ALICE) and not fake.dm_messages(BOB)
     board = board_message(fake, thread_id)
     mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
-    shown = await fake.press(int(board["id"]), mine, user_id=BOB)
+    active = (ALICE, BOB)[(await app.matches.state(1)).board.active]
+    shown = await fake.press(int(board["id"]), mine, user_id=active)
     assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
+    assert "as of action 0" in shown.content
+    nothing = next(c for c in shown.custom_ids if c.startswith("mt:o:") and "No charge" in _label(shown, c))
+    pressed = await fake.press(shown.message_id or 0, nothing, user_id=active)
+    assert (await app.matches.state(1)).version == 1
+    assert "as of action 1" in pressed.content
+    await app_drain(fake)
+    assert len([m for m in fake.messages_in(thread_id) if "DMs are closed" in m["content"]]) == 2
     watch = next(c for c in custom_ids(board) if c.startswith("mt:w:"))
     spectator = await fake.press(int(board["id"]), watch, user_id=CAROL)
     assert spectator.ephemeral and "your panel" not in spectator.embeds[0]["title"]
