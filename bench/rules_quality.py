@@ -1,5 +1,7 @@
 """Rules search quality: recall@k and MRR of ``RulesService.search`` on the question sets in
-``bench/questions/*.toml``, beside a naive baseline measured in the same run on the same questions.
+``bench/questions/*.toml`` and ``bench/questions/players/*.toml`` (questions as players type them,
+reported per split: ``dev`` for tuning, ``test`` for nothing but measuring), beside a naive baseline
+measured in the same run on the same questions.
 
 Each question is phrased the way players ask in Discord and lists the rule ids that answer it. A
 question is a hit at k when any of its relevant ids is among the first k results; recall@k is the
@@ -29,6 +31,10 @@ from engine.games import GAMES
 from engine.rules.search import STOPWORDS, tokenize
 
 QUESTIONS_DIR = Path(__file__).parent / "questions"
+PLAYERS_DIR = QUESTIONS_DIR / "players"
+"""The second set: questions as players type them (slang, misspellings, other games' words), each
+marked ``split = "dev"`` or ``"test"``; a quarter are test questions that no tuning looks at."""
+SPLITS = ("dev", "test")
 LIMIT = 10
 KS = (1, 5, 10)
 
@@ -39,6 +45,7 @@ class Question:
     text: str
     relevant: tuple[str, ...]
     note: str | None = None
+    split: str = "dev"
 
 
 def load_questions(folder: Path = QUESTIONS_DIR) -> dict[str, list[Question]]:
@@ -64,7 +71,7 @@ def load_questions(folder: Path = QUESTIONS_DIR) -> dict[str, list[Question]]:
         questions: list[Question] = []
         for number, entry in enumerate(entries, start=1):
             where = f"{path.name} question {number}"
-            extra = set(entry) - {"text", "relevant", "note"}
+            extra = set(entry) - {"text", "relevant", "note", "split"}
             if extra:
                 raise ValueError(f"{where}: unexpected keys {sorted(extra)}")
             text = entry.get("text")
@@ -82,7 +89,10 @@ def load_questions(folder: Path = QUESTIONS_DIR) -> dict[str, list[Question]]:
                 raise ValueError(f"{where}: 'relevant' lists an id twice")
             if note is not None and not isinstance(note, str):
                 raise ValueError(f"{where}: 'note' must be a string")
-            questions.append(Question(game, text, tuple(relevant), note))
+            split = entry.get("split", "dev")
+            if split not in SPLITS:
+                raise ValueError(f"{where}: 'split' must be one of {', '.join(SPLITS)}")
+            questions.append(Question(game, text, tuple(relevant), note, split))
         texts = [q.text.casefold() for q in questions]
         if len(set(texts)) != len(texts):
             raise ValueError(f"{path.name}: the same question text appears twice")
@@ -170,8 +180,55 @@ def _label(service: RulesService, game: str, rule_id: str) -> str:
     return rule_id
 
 
+async def _outcomes(service: RulesService, questions: dict[str, list[Question]]) -> dict[str, list[Outcome]]:
+    """Each question searched by the full-text search and by the baseline."""
+    outcomes: dict[str, list[Outcome]] = {}
+    for game, items in questions.items():
+        game_index = service.game_index(GAMES[game])
+        known = {i for index in (game_index.default, *game_index.updates) for i in index.by_id}
+        missing = sorted({r for q in items for r in q.relevant if r not in known})
+        if missing:
+            raise ValueError(f"{game}: relevant ids not in the imported rules: {missing}")
+        briefs = game_index.default.briefs
+        results: list[Outcome] = []
+        for question in items:
+            found = await service.search(GAMES[game], question.text, limit=LIMIT)
+            fts = [r.rule_id for r in found.results]
+            naive = baseline_rank(briefs, question.text, LIMIT)
+            results.append(
+                Outcome(
+                    question=question,
+                    fts=fts,
+                    fts_rank=first_rank(fts, question.relevant),
+                    baseline=naive,
+                    baseline_rank=first_rank(naive, question.relevant),
+                    corrections=dict(found.corrections),
+                )
+            )
+        outcomes[game] = results
+    return outcomes
+
+
+def _print_scores(outcomes: dict[str, list[Outcome]]) -> None:
+    """Recall@k and MRR per game (and overall), the full-text search beside the baseline."""
+    print(_table_header())
+    overall_fts, overall_base = Score(), Score()
+    for game, results in outcomes.items():
+        fts_score, base_score = Score(), Score()
+        for outcome in results:
+            fts_score.add(outcome.fts_rank)
+            base_score.add(outcome.baseline_rank)
+            overall_fts.add(outcome.fts_rank)
+            overall_base.add(outcome.baseline_rank)
+        print(_table_row(game, "fts", fts_score))
+        print(_table_row(game, "baseline", base_score))
+    print(_table_row("overall", "fts", overall_fts))
+    print(_table_row("overall", "baseline", overall_base))
+
+
 async def main() -> None:
     questions = load_questions()
+    players = load_questions(PLAYERS_DIR)
     with tempfile.TemporaryDirectory() as folder:
         db = await Database.open(Path(folder) / "quality.sqlite3")
         try:
@@ -179,47 +236,22 @@ async def main() -> None:
             assert not report.failed, report.summary()
             service = RulesService(db)
             await service.load()
-
-            outcomes: dict[str, list[Outcome]] = {}
-            for game, items in questions.items():
-                game_index = service.game_index(GAMES[game])
-                known = {i for index in (game_index.default, *game_index.updates) for i in index.by_id}
-                missing = sorted({r for q in items for r in q.relevant if r not in known})
-                if missing:
-                    raise ValueError(f"{game}: relevant ids not in the imported rules: {missing}")
-                briefs = game_index.default.briefs
-                results: list[Outcome] = []
-                for question in items:
-                    found = await service.search(GAMES[game], question.text, limit=LIMIT)
-                    fts = [r.rule_id for r in found.results]
-                    naive = baseline_rank(briefs, question.text, LIMIT)
-                    results.append(
-                        Outcome(
-                            question=question,
-                            fts=fts,
-                            fts_rank=first_rank(fts, question.relevant),
-                            baseline=naive,
-                            baseline_rank=first_rank(naive, question.relevant),
-                            corrections=dict(found.corrections),
-                        )
-                    )
-                outcomes[game] = results
-
+            outcomes = await _outcomes(service, questions)
             print("\nRules search quality: recall@k and MRR on bench/questions/*.toml (top 10)")
             print("fts = RulesService.search; baseline = count of query words in each rule's text\n")
-            print(_table_header())
-            overall_fts, overall_base = Score(), Score()
-            for game, results in outcomes.items():
-                fts_score, base_score = Score(), Score()
-                for outcome in results:
-                    fts_score.add(outcome.fts_rank)
-                    base_score.add(outcome.baseline_rank)
-                    overall_fts.add(outcome.fts_rank)
-                    overall_base.add(outcome.baseline_rank)
-                print(_table_row(game, "fts", fts_score))
-                print(_table_row(game, "baseline", base_score))
-            print(_table_row("overall", "fts", overall_fts))
-            print(_table_row("overall", "baseline", overall_base))
+            _print_scores(outcomes)
+            player_outcomes = await _outcomes(service, players)
+            for split in SPLITS:
+                chosen = {
+                    game: [o for o in results if o.question.split == split]
+                    for game, results in player_outcomes.items()
+                }
+                print(
+                    f"\nQuestions as players type them (bench/questions/players/), {split} split"
+                    + (": no tuning looks at it" if split == "test" else "")
+                    + "\n"
+                )
+                _print_scores(chosen)
 
             missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
             print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")
