@@ -52,9 +52,10 @@ typecheck: $(TEST_STAMP)
 architecture: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q $(ARCHITECTURE)
 
+# Workers steal queued tests from each other, so the long property tests don't leave one core idle.
 test: $(TEST_STAMP)
 	$(MAKE) --no-print-directory lint typecheck architecture
-	$(BIN)/python -m pytest -q -n auto --ignore=$(ARCHITECTURE)
+	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis
