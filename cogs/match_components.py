@@ -124,6 +124,14 @@ async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
     await presenter.present(interaction, reply, private=True)
 
 
+async def _seat_or_spectator(interaction: discord.Interaction, match_id: int) -> int | None:
+    """The presser's seat in the match; anyone else is shown the spectator's board and gets None."""
+    seat = await mt.seat_of(app_of(interaction), match_id, interaction.user.id)
+    if seat is None:
+        await _spectator(interaction, match_id)
+    return seat
+
+
 async def _edit(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Update the pressed message: in the response, or after a deferred one."""
     if interaction.response.is_done():
@@ -148,9 +156,8 @@ async def take(
     """Take offer ``number`` with its choices for the presser, then bring the match's places up to date."""
     app = app_of(interaction)
     tables = tables_of(interaction)
-    seat = await mt.seat_of(app, match_id, interaction.user.id)
+    seat = await _seat_or_spectator(interaction, match_id)
     if seat is None:
-        await _spectator(interaction, match_id)
         return
     # Acknowledged at once (if the press was not already), so that it never misses Discord's three
     # seconds while the match's other actions (one writer per match) or a busy process hold it up.
@@ -180,9 +187,8 @@ async def choose(
     """The next step of an offer with choices: its next menu (25 options a page, with buttons to the
     other pages), then the form for numbers and text, then the action itself."""
     app = app_of(interaction)
-    seat = await mt.seat_of(app, match_id, interaction.user.id)
+    seat = await _seat_or_spectator(interaction, match_id)
     if seat is None:
-        await _spectator(interaction, match_id)
         return
     panel = await mt.seat_panel(app, match_id, seat)
     if panel.version != version or not 1 <= number <= len(panel.offers):
@@ -338,9 +344,8 @@ class PageButton(
         return cls(int(match["match"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        seat = await mt.seat_of(app_of(interaction), self.match_id, interaction.user.id)
+        seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
-            await _spectator(interaction, self.match_id)
             return
         await _show_panel(interaction, self.match_id, seat, page=self.page)
 
@@ -361,9 +366,8 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        seat = await mt.seat_of(app_of(interaction), self.match_id, interaction.user.id)
+        seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
-            await _spectator(interaction, self.match_id)
             return
         await _show_panel(interaction, self.match_id, seat)
 
