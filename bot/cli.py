@@ -85,6 +85,7 @@ def _results_json(results: SearchResults) -> dict[str, Any]:
         "game": results.game.key,
         "document": results.document.label,
         "corrections": results.corrections,
+        "suggestions": results.suggestions,
         "results": [
             {
                 "id": r.rule_id,
@@ -134,7 +135,11 @@ def _print_results(results: SearchResults) -> None:
     if results.corrections:
         print("Also searched for: " + ", ".join(f"{a} -> {b}" for a, b in results.corrections.items()))
     if not results.results:
-        print(f"Nothing found for '{results.query[:80]}' in {results.document.label}.")
+        close = ", ".join(f"'{s}'" for s in results.suggestions)
+        print(
+            f"No rule of {results.document.label} uses the words of '{results.query[:80]}'."
+            + (f" Did you mean {close}?" if close else " Try other words, a keyword or a rule number.")
+        )
         return
     for n, result in enumerate(results.results, start=1):
         print(f"{n:>2}. {result.rule_id}  {result.title or ''}  [{result.score:.2f}]")

@@ -1,8 +1,10 @@
-"""The four games Arbiter knows: their keys, names, aliases and search synonyms."""
+"""The four games Arbiter knows: their keys, names and aliases.
+
+The words players use for each game's rules are data: ``engine/rules/words/<game>.toml``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
@@ -16,87 +18,31 @@ class Game:
     key: str
     name: str
     aliases: tuple[str, ...]
-    synonyms: tuple[frozenset[str], ...] = field(default_factory=tuple)
-    """Groups of words that mean the same thing in this game's rules, for full-text search."""
     keep_words: frozenset[str] = frozenset()
     """Words that are stop words elsewhere but rules terms in this game (Force of Will's "will")."""
 
-
-_COMMON: tuple[frozenset[str], ...] = (
-    frozenset({"dmg", "damage"}),
-    frozenset({"max", "maximum"}),
-    frozenset({"min", "minimum"}),
-)
-_GRAVEYARD = frozenset({"graveyard", "grave", "cemetery", "gy", "discard"})
 
 GAMES: dict[str, Game] = {
     "gateruler": Game(
         key="gateruler",
         name="Gate Ruler",
         aliases=("gr", "gate ruler", "gate-ruler", "gate"),
-        synonyms=(
-            frozenset({"rest", "tap", "exhaust", "rested"}),
-            frozenset({"stand", "untap", "recover", "ready"}),
-            frozenset({"atk", "attack"}),
-            frozenset({"stk", "strike"}),
-            frozenset({"od", "overdrive"}),
-            frozenset({"td", "triggerdrive"}),
-            frozenset({"cnt", "counter"}),
-            frozenset({"stack", "gate", "chain"}),
-            frozenset({"hp", "health"}),
-            _GRAVEYARD,
-            *_COMMON,
-        ),
     ),
     "forceofwill": Game(
         key="forceofwill",
         name="Force of Will",
         aliases=("fow", "force of will", "force-of-will", "force"),
-        synonyms=(
-            frozenset({"rest", "tap", "exhaust", "rested"}),
-            frozenset({"recover", "untap", "stand", "ready"}),
-            frozenset({"chase", "stack"}),
-            frozenset({"jruler", "j-ruler"}),
-            frozenset({"def", "defense"}),
-            frozenset({"atk", "attack"}),
-            _GRAVEYARD,
-            *_COMMON,
-        ),
         keep_words=frozenset({"will"}),
     ),
     "vanguard": Game(
         key="vanguard",
         name="Cardfight!! Vanguard",
         aliases=("cfv", "vg", "cardfight", "cardfight vanguard", "cardfight!! vanguard"),
-        synonyms=(
-            frozenset({"rest", "tap", "exhaust", "rested"}),
-            frozenset({"stand", "untap", "recover", "ready"}),
-            frozenset({"rg", "rearguard", "rear-guard"}),
-            frozenset({"vg", "vanguard"}),
-            frozenset({"cb", "counterblast", "counter-blast"}),
-            frozenset({"sb", "soulblast", "soul-blast"}),
-            frozenset({"crit", "critical"}),
-            frozenset({"graveyard", "grave", "cemetery", "gy", "drop zone"}),
-            frozenset({"mulligan", "redraw"}),
-            *_COMMON,
-        ),
     ),
     "duelmasters": Game(
         key="duelmasters",
         name="Duel Masters",
         aliases=("dm", "duel masters", "duel-masters", "duelmaster"),
-        synonyms=(
-            frozenset({"tap", "rest", "exhaust", "tapped"}),
-            frozenset({"untap", "stand", "recover", "ready"}),
-            frozenset({"graveyard", "grave", "cemetery"}),
-            frozenset({"civ", "civilization", "civilisation"}),
-            frozenset({"sa", "speed", "attacker"}),
-            frozenset({"st", "trigger"}),
-            frozenset({"gr", "gacharange"}),
-            frozenset({"evo", "evolution"}),
-            frozenset({"life", "shield", "shields"}),
-            *_COMMON,
-        ),
     ),
 }
 

@@ -167,8 +167,11 @@ def search_panel(results: SearchResults, page: int = 0, *, search_id: int = 0) -
     if results.corrections:
         fixed = ", ".join(f"{a} → {b}" for a, b in results.corrections.items())
         lines.append(f"*Also searched for: {limits.truncate(fixed, 300)}*")
-    if not results.results:
-        lines.append("Nothing found. Try fewer or other words, or a rule number.")
+    if not results.results and results.suggestions:
+        close = ", ".join(f"“{limits.truncate(s, 60)}”" for s in results.suggestions)
+        lines.append(f"No rule uses these words. Did you mean {close}?")
+    elif not results.results:
+        lines.append("No rule uses these words. Try other words, a keyword or a rule number.")
     buttons: list[Button] = []
     commands: list[str] = []
     for n, result in enumerate(chunk, start=page * RESULTS_PER_PAGE + 1):

@@ -18,6 +18,7 @@ from bot.store.rules_repo import (
     RuleBrief,
     RulesRepository,
     SearchHit,
+    SearchText,
     StoredDocument,
     StoredKeyword,
     StoredRule,
@@ -25,14 +26,23 @@ from bot.store.rules_repo import (
 from engine.errors import ArbiterError
 from engine.games import GAMES, Game
 from engine.rules.formats import normalise_id
-from engine.rules.search import Vocabulary, crude_stem, fold, plan_query, synonym_table, tokenize
+from engine.rules.player_words import player_words
+from engine.rules.questions import Lexicon, Reading
+from engine.rules.ranking import RankingIndex, RuleText, rank
+from engine.rules.search import fold, fts_any, tokenize
 
 AUTOCOMPLETE_LIMIT = 25
 BM25_WEIGHTS = (8.0, 1.0, 10.0, 0.5)
 """Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times, in the
 titles of the rule's parents half as much as in its text."""
-CANDIDATES = 100
-"""Hits fetched per search before re-ranking by how many of the query's words each contains."""
+CANDIDATES = 150
+"""Full-text hits fetched per search before the ranking orders them (:mod:`engine.rules.ranking`)."""
+_ID_IN_TEXT = re.compile(
+    r"(?<![\w.-])(?:(?:rule|section|cr|§)\s*#?\s*)?(\d{1,4}(?:[.\-]\d{1,4}[a-z]?)+(?:[.\-]\d{1,4})*[a-z]?"
+    r"|\d{1,4}[a-z]\b|(?<=rule )\d{1,4}|(?<=section )\d{1,4})",
+    re.IGNORECASE,
+)
+"""Rule numbers inside a question: "what does 903.2a mean", "is 3-13d still a thing", "rule 104"."""
 
 
 class RulesUnavailableError(ArbiterError):
@@ -86,6 +96,8 @@ class SearchResults:
     document: StoredDocument
     results: list[SearchResult]
     corrections: dict[str, str]
+    suggestions: list[str] = field(default_factory=list)
+    """Keywords or headings close to a query that found nothing ("did you mean")."""
 
 
 @dataclass(frozen=True)
@@ -123,13 +135,11 @@ class DocumentIndex:
     """In-memory view of one document: ids, tree and titles for navigation and autocomplete."""
 
     def __init__(
-        self, document: StoredDocument, briefs: list[RuleBrief], texts: list[tuple[str, str]] | None = None
+        self, document: StoredDocument, briefs: list[RuleBrief], texts: list[SearchText] | None = None
     ) -> None:
         self.document = document
         self.briefs = briefs
-        self.stems: dict[str, frozenset[str]] = {
-            rule_id: frozenset(crude_stem(t) for t in tokenize(text)) for rule_id, text in texts or []
-        }
+        self.texts = texts or []
         self.by_id = {b.rule_id: b for b in briefs}
         self.children: dict[str | None, list[RuleBrief]] = defaultdict(list)
         for brief in briefs:
@@ -148,6 +158,25 @@ class DocumentIndex:
                 chain.append(brief)
         return list(reversed(chain))
 
+    def ranking_texts(self) -> list[RuleText]:
+        """The rules as the ranking reads them, each keyed by ``(document id, rule id)``."""
+        doc = self.document.id
+        return [
+            RuleText(
+                ref=(doc, text.rule_id),
+                parent=(doc, parent) if (parent := self._parent(text.rule_id)) else None,
+                depth=len(self.ancestors(text.rule_id)) + 1,
+                title=" ".join((text.title, text.keywords)),
+                body=text.body,
+                context=text.context,
+            )
+            for text in self.texts
+        ]
+
+    def _parent(self, rule_id: str) -> str | None:
+        brief = self.by_id.get(rule_id)
+        return brief.parent_id if brief is not None else None
+
 
 @dataclass
 class GameIndex:
@@ -157,9 +186,18 @@ class GameIndex:
     editions: list[DocumentIndex]
     """Comprehensive rules, newest first."""
     updates: list[DocumentIndex]
-    vocabulary: Vocabulary
-    synonyms: dict[str, tuple[str, ...]]
+    lexicon: Lexicon
     keywords: list[StoredKeyword]
+    rankings: dict[int, RankingIndex] = field(default_factory=dict)
+    """Per edition searched (by document id): its rules and the update articles', for ranking."""
+
+    def ranking(self, index: DocumentIndex) -> RankingIndex:
+        """The ranking index of an edition with the update articles, built on first use."""
+        found = self.rankings.get(index.document.id)
+        if found is None:
+            texts = [t for i in (index, *self.updates) for t in i.ranking_texts()]
+            found = self.rankings[index.document.id] = RankingIndex(texts)
+        return found
 
     @property
     def default(self) -> DocumentIndex:
@@ -218,22 +256,33 @@ class RulesService:
                 DocumentIndex(d, await self.repo.briefs(d.id), await self.repo.search_texts(d.id))
                 for d in updates
             ]
-            texts = [
-                text
-                for index in (edition_indexes[0], *update_indexes)
-                for text in [" ".join(b.title or "" for b in index.briefs)]
+            words = [
+                " ".join(
+                    b.title or ""
+                    for b in (*edition_indexes[0].briefs, *(b for u in update_indexes for b in u.briefs))
+                )
             ]
-            for document in (editions[0], *updates):
-                texts.extend(text for _, text in await self.repo.search_texts(document.id))
+            for index in (edition_indexes[0], *update_indexes):
+                words.extend(text.words for text in index.texts)
             keywords = await self.repo.keywords([editions[0].id, *(d.id for d in updates)])
+            game = GAMES[key]
+            lexicon = Lexicon(
+                words,
+                player_words(key),
+                keywords=[(name, k.rule_id) for k in keywords for name in (k.name, *k.aliases)],
+                game_words=[
+                    b.title for i in (edition_indexes[0], *update_indexes) for b in i.briefs if b.title
+                ],
+                keep=game.keep_words,
+            )
             games[key] = GameIndex(
-                game=GAMES[key],
+                game=game,
                 editions=edition_indexes,
                 updates=update_indexes,
-                vocabulary=Vocabulary(texts),
-                synonyms=synonym_table(GAMES[key].synonyms),
+                lexicon=lexicon,
                 keywords=keywords,
             )
+            games[key].ranking(edition_indexes[0])
         self._games = games
 
     # helpers -------------------------------------------------------------------------------
@@ -352,8 +401,7 @@ class RulesService:
                 SearchResult(rule_id, title, round(score, 4), snippet, game.key, documents[document_id])
             )
 
-        rule_id = self._resolve_id(game_index, index, query)
-        if rule_id is not None:
+        for rule_id in self._ids_in(game_index, index, query):
             brief = index.by_id[rule_id]
             add(index.document.id, rule_id, brief.title, 1000.0, _excerpt(brief.text))
         keyword = self._keyword_exact(game_index, query)
@@ -368,20 +416,72 @@ class RulesService:
                     500.0,
                     _excerpt(keyword_brief.text),
                 )
-        plan = plan_query(query, game_index.vocabulary, game_index.synonyms)
-        for expression in (plan.all_of(), plan.any_of()):
-            if expression is None or len(results) >= limit:
-                continue
-            hits: list[SearchHit] = await self.repo.search(list(documents), expression, limit, BM25_WEIGHTS)
-            for hit in hits:
-                add(hit.document_id, hit.rule_id, hit.title, -hit.score, hit.snippet)
+        reading = game_index.lexicon.read(query)
+        candidates, snippets, linked = await self.candidates(game_index, index, reading)
+        for ref, score in rank(game_index.ranking(index), reading, candidates, linked):
+            document_id, rule_id = ref
+            owner = game_index.index_of(document_id)
+            hit = owner.by_id.get(rule_id) if owner else None
+            if hit is not None:
+                add(document_id, rule_id, hit.title, score, snippets.get(ref) or _excerpt(hit.text))
         return SearchResults(
             game=game,
             query=query,
             document=index.document,
             results=results,
-            corrections=plan.corrections,
+            corrections=reading.corrections,
+            suggestions=[] if results else self._did_you_mean(game_index, index, query),
         )
+
+    async def candidates(
+        self, game_index: GameIndex, index: DocumentIndex, reading: Reading
+    ) -> tuple[dict[tuple[int, str], float], dict[tuple[int, str], str], dict[tuple[int, str], int]]:
+        """What the ranking orders for a question: full-text hits with their bm25 score (higher is
+        better) and snippet, and the rules the question's words point at."""
+        documents = [index.document.id, *(u.document.id for u in game_index.updates)]
+        candidates: dict[tuple[int, str], float] = {}
+        snippets: dict[tuple[int, str], str] = {}
+        expression = fts_any(form for concept in reading.concepts for form in concept.alternatives)
+        if expression is not None:
+            hits: list[SearchHit] = await self.repo.search(documents, expression, CANDIDATES, BM25_WEIGHTS)
+            for hit in hits:
+                candidates[(hit.document_id, hit.rule_id)] = -hit.score
+                snippets[(hit.document_id, hit.rule_id)] = hit.snippet
+        return candidates, snippets, self._linked(game_index, index, reading)
+
+    def _ids_in(self, game_index: GameIndex, index: DocumentIndex, query: str) -> list[str]:
+        """The rules a query names: the whole query as an id, else each rule number inside it."""
+        whole = self._resolve_id(game_index, index, query)
+        if whole is not None:
+            return [whole]
+        found: list[str] = []
+        for match in _ID_IN_TEXT.finditer(query):
+            rule_id = self._resolve_id(game_index, index, match.group(1))
+            if rule_id is not None and rule_id not in found:
+                found.append(rule_id)
+        return found
+
+    @staticmethod
+    def _linked(game_index: GameIndex, index: DocumentIndex, reading: Reading) -> dict[tuple[int, str], int]:
+        """The rules the question's words point at, in the searched edition or an update article."""
+        linked: dict[tuple[int, str], int] = {}
+        for rule_id, position in reading.linked.items():
+            for owner in (index, *game_index.updates):
+                if rule_id in owner.by_id:
+                    linked[(owner.document.id, rule_id)] = position
+                    break
+        return linked
+
+    def _did_you_mean(self, game_index: GameIndex, index: DocumentIndex, query: str) -> list[str]:
+        """Keywords and headings close to a query that found nothing."""
+        wanted = " ".join(tokenize(query))[:80]
+        if len(wanted) < 3:
+            return []
+        names = list(
+            dict.fromkeys([k.name for k in game_index.keywords] + [t for t, _ in index.folded_titles])
+        )
+        close = process.extract(wanted, names, scorer=fuzz.WRatio, score_cutoff=70, limit=3)
+        return [name for name, _, _ in close]
 
     def _keyword_exact(self, game_index: GameIndex, query: str) -> StoredKeyword | None:
         wanted = " ".join(tokenize(query))

@@ -62,6 +62,22 @@ class StoredRule:
 
 
 @dataclass(frozen=True)
+class SearchText:
+    """The fields full-text search indexes for a rule."""
+
+    rule_id: str
+    title: str
+    body: str
+    keywords: str
+    context: str
+    """The titles of the rule's ancestors."""
+
+    @property
+    def words(self) -> str:
+        return " ".join((self.title, self.body, self.keywords))
+
+
+@dataclass(frozen=True)
 class RuleBrief:
     """What autocomplete and navigation need of a rule, kept in memory."""
 
@@ -279,15 +295,15 @@ class RulesRepository:
         ) as cursor:
             return [RuleBrief(*tuple(row)) for row in await cursor.fetchall()]
 
-    async def search_texts(self, document_id: int) -> list[tuple[str, str]]:
-        """``(rule id, indexed text)`` of every rule of a document (for the spelling vocabulary and
-        for counting which query words a hit contains)."""
+    async def search_texts(self, document_id: int) -> list[SearchText]:
+        """The indexed fields of every rule of a document (for the spelling vocabulary and the
+        ranking's features)."""
         async with self.db.connection.execute(
-            "SELECT r.rule_id, f.title, f.body, f.keywords FROM rules r JOIN rules_fts f ON f.rowid = r.id"
-            " WHERE r.document_id = ?",
+            "SELECT r.rule_id, f.title, f.body, f.keywords, f.context"
+            " FROM rules r JOIN rules_fts f ON f.rowid = r.id WHERE r.document_id = ?",
             (document_id,),
         ) as cursor:
-            return [(row[0], " ".join(str(v) for v in row[1:])) for row in await cursor.fetchall()]
+            return [SearchText(*(str(v or "") for v in row)) for row in await cursor.fetchall()]
 
     async def search(
         self, document_ids: Sequence[int], match: str, limit: int, weights: tuple[float, ...]

@@ -87,11 +87,51 @@ async def test_search_corrects_spelling_from_the_documents_vocabulary(app: App) 
     assert results.results
 
 
-async def test_search_uses_game_synonyms(app: App) -> None:
-    # Gate Ruler calls it "rest"; players coming from other games say "tap".
+async def test_search_uses_each_games_own_words(app: App) -> None:
+    # Gate Ruler calls it "exhaust"; players coming from other games say "tap". Vanguard's word for
+    # it, "rest", is an ordinary English word in Gate Ruler's rules and must not be searched there.
     tapped = await app.rules.search(GAMES["gateruler"], "tap")
-    rested = await app.rules.search(GAMES["gateruler"], "rest")
-    assert tapped.results and {r.rule_id for r in tapped.results} & {r.rule_id for r in rested.results}
+    assert tapped.results[0].rule_id.startswith("15-7")
+    assert not any("**rest**" in r.snippet.casefold() for r in tapped.results)
+    rested = await app.rules.search(GAMES["vanguard"], "tap")
+    assert any("rest" in r.snippet.casefold() for r in rested.results[:3])
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "answers"),
+    [
+        ("vanguard", "what happens when I have 6 damage", {"1.2.2.1", "9.2.2"}),
+        ("cfv", "mulligan", {"5.4.3.4"}),
+        ("gr", "mulligan", {"5-3b", "5-3a"}),
+        ("fow", "chace prioirty", {"605.1", "601.1", "312.1", "1008.1"}),
+        ("gr", "tap", {"15-7", "15-7b"}),
+        ("dm", "how do I win", {"104.2", "104.2a", "104.2b", "509.1"}),
+        ("dm", "what does 101.2 mean", {"101.2"}),
+        ("fow", "what does 903.2a mean", {"903.2a"}),
+    ],
+)
+async def test_players_questions_find_their_rule_in_the_top_three(
+    app: App, game: str, question: str, answers: set[str]
+) -> None:
+    results = await app.rules.search(resolve_game(game), question)
+    top = [r.rule_id for r in results.results[:3]]
+    assert set(top) & answers, top
+
+
+async def test_a_rule_number_inside_a_question_opens_that_rule_first(app: App) -> None:
+    results = await app.rules.search(GAMES["vanguard"], "is 1.2.2.1 still how it works??")
+    assert results.results[0].rule_id == "1.2.2.1"
+    plain = await app.rules.search(GAMES["vanguard"], "i have 6 damage")
+    assert plain.results[0].rule_id != "6"
+
+
+async def test_a_query_whose_words_the_rules_never_use_gets_a_did_you_mean(app: App) -> None:
+    results = await app.rules.search(GAMES["vanguard"], "xqzv intercapt")
+    assert results.corrections.get("intercapt") == "intercept" and results.results
+    nothing = await app.rules.search(GAMES["gateruler"], "zzzzqqq")
+    assert not nothing.results and nothing.suggestions == []
+    joined = await app.rules.search(GAMES["gateruler"], "forcedreveal")
+    assert not joined.results and "Forced Reveal" in joined.suggestions
 
 
 async def test_search_finds_set3_update_headings(app: App) -> None:

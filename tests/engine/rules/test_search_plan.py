@@ -1,4 +1,4 @@
-"""The FTS5 query builder: user text can never become FTS syntax (property tests)."""
+"""Questions into safe FTS5 expressions: user text can never become FTS syntax (property tests)."""
 
 from __future__ import annotations
 
@@ -8,64 +8,50 @@ import sqlite3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.games import GAMES
-from engine.rules.search import Vocabulary, crude_stem, fold, plan_query, synonym_table, tokenize
+from engine.rules.player_words import parse_words
+from engine.rules.questions import Lexicon
+from engine.rules.search import crude_stem, fold, fts_any, tokenize
 
-VOCABULARY = Vocabulary(
-    ["The unit is destroyed when it is rested", "Göndul's Barrage deals damage", "tap tapped"]
+WORDS = parse_words(
+    """
+[[term]]
+say = ["tap", "tapped"]
+means = ["rest", "rested"]
+rules = ["1.1"]
+
+[[term]]
+say = ["the stack", "stack"]
+means = ["chase"]
+""",
+    "test.toml",
 )
-SYNONYMS = synonym_table(GAMES["gateruler"].synonyms)
-SAFE_EXPRESSION = re.compile(r'^(?:\(|\)|"[^\W_]+(?: [^\W_]+)*"| OR | AND )+$')
+LEXICON = Lexicon(
+    ["The unit is destroyed when it is rested", "Göndul's Barrage deals damage", "put it on the chase"],
+    WORDS,
+)
+SAFE_EXPRESSION = re.compile(r'^(?:"[^\W_]+(?: [^\W_]+)*"(?: OR )?)+$')
 
 
 def test_tokens_fold_case_and_accents_like_the_index() -> None:
     assert tokenize("Göndul's BARRAGE!") == ["gondul", "s", "barrage"]
     assert fold("Ｒｅｓｔ") == "rest"
+    assert crude_stem("abilities") == "ability"
 
 
-def test_spelling_prefers_frequent_words() -> None:
-    vocabulary = Vocabulary(["tap " * 50, "tappd"])
-    assert vocabulary.correct("tapp") == "tap"
-    assert vocabulary.correct("zz") is None
-
-
-def test_plan_uses_synonyms_and_corrections() -> None:
-    plan = plan_query("when is a unit destoryed after tap", VOCABULARY, SYNONYMS)
-    assert plan.corrections == {"destoryed": "destroyed"}
-    assert '"rest"' in (plan.all_of() or "")
-    assert "when" not in (plan.any_of() or "")
+def test_fts_any_quotes_every_form_and_keeps_phrases() -> None:
+    assert fts_any(["rest", "first player", "rest"]) == '"rest" OR "first player"'
+    assert fts_any(["", "!!"]) is None
 
 
 @settings(max_examples=500)
 @given(st.text(max_size=200))
 def test_any_text_gives_only_quoted_word_tokens(text: str) -> None:
-    plan = plan_query(text, VOCABULARY, SYNONYMS)
+    reading = LEXICON.read(text)
+    expression = fts_any(form for concept in reading.concepts for form in concept.alternatives)
+    if expression is None:
+        return
+    assert SAFE_EXPRESSION.match(expression), expression
     connection = sqlite3.connect(":memory:")
     connection.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
     connection.execute("INSERT INTO t VALUES ('the unit is destroyed')")
-    for expression in (plan.all_of(), plan.any_of()):
-        if expression is None:
-            continue
-        assert SAFE_EXPRESSION.match(expression), expression
-        connection.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
-
-
-def test_other_forms_of_known_words_are_not_corrected() -> None:
-    vocabulary = Vocabulary(["a trigger unit is retired", "summoning"])
-    assert vocabulary.correct("triggers") == "triggers"
-    assert vocabulary.correct("retired") == "retired"
-    assert vocabulary.correct("summoned") == "summoned"
-    assert crude_stem("abilities") == "ability"
-
-
-def test_filler_words_are_dropped_but_a_games_own_terms_kept() -> None:
-    vocabulary = Vocabulary(["will is produced by magic stones"])
-    plan = plan_query("what happens to unused will", vocabulary, {}, frozenset({"will"}))
-    assert [g.word for g in plan.groups] == ["unused", "will"]
-    assert [g.word for g in plan_query("what happens to unused will", vocabulary, {}).groups] == ["unused"]
-
-
-def test_matched_counts_query_words_in_any_form() -> None:
-    plan = plan_query("retired units", Vocabulary(["retire unit"]), {})
-    assert plan.matched(frozenset({"retir", "unit"})) == 2
-    assert plan.matched(frozenset({"unit"})) == 1
+    connection.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()

@@ -1,0 +1,103 @@
+"""The words players use for each game's rules, mapped to the document's own terms.
+
+Each game has a reviewed data file, ``engine/rules/words/<game>.toml``, of ``[[term]]`` tables:
+
+- ``say``: what players type, words or phrases ("mull", "go first", "summoning sick");
+- ``means``: the document's own words or phrases for it ("redraw", "first player"), each of which
+  occurs in the game's rules document;
+- ``rules`` (optional): the rules that define the term, most direct first, the way a glossary points
+  to its entry;
+- ``source`` and ``note`` (optional): where a game-specific word comes from, and why the mapping holds.
+
+A game's words apply to that game only: Gate Ruler's "tap" means "exhaust", never Vanguard's "rest".
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from engine.rules.search import tokenize
+
+WORDS_DIR = Path(__file__).parent / "words"
+_KEYS = {"say", "means", "rules", "source", "note"}
+
+
+class PlayerWordsError(ValueError):
+    """A words file is malformed; the message names the file and the term."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One entry: what players say, what the document calls it, and where it is defined."""
+
+    say: tuple[str, ...]
+    """Token forms (folded, space-separated) of what players type."""
+    means: tuple[str, ...]
+    """Token forms of the document's words for it."""
+    rules: tuple[str, ...] = ()
+    source: str | None = None
+    note: str | None = None
+
+
+def _phrases(value: object, where: str, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise PlayerWordsError(f"{where}: '{key}' must be a non-empty list of strings")
+    forms = tuple(dict.fromkeys(" ".join(tokenize(v)) for v in value))
+    if not all(forms):
+        raise PlayerWordsError(f"{where}: '{key}' has an entry with no letters or digits")
+    return forms
+
+
+def parse_words(text: str, name: str) -> tuple[Term, ...]:
+    """The terms of one words file; raises :class:`PlayerWordsError` naming what is wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PlayerWordsError(f"{name}: {error}") from error
+    if set(data) - {"term"}:
+        raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {'term'})}")
+    entries = data.get("term", [])
+    if not isinstance(entries, list):
+        raise PlayerWordsError(f"{name}: 'term' must be an array of tables")
+    terms: list[Term] = []
+    said: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        where = f"{name} term {number}"
+        if not isinstance(entry, dict):
+            raise PlayerWordsError(f"{where}: not a table")
+        if set(entry) - _KEYS:
+            raise PlayerWordsError(f"{where}: unexpected keys {sorted(set(entry) - _KEYS)}")
+        say = _phrases(entry.get("say"), where, "say")
+        means = _phrases(entry.get("means"), where, "means")
+        rules = entry.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) and r.strip() for r in rules):
+            raise PlayerWordsError(f"{where}: 'rules' must be a list of rule ids")
+        for key in ("source", "note"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                raise PlayerWordsError(f"{where}: '{key}' must be a string")
+        for form in say:
+            if form in said:
+                raise PlayerWordsError(f"{where}: '{form}' is already said by term {said[form]}")
+            said[form] = number
+        terms.append(
+            Term(
+                say=say,
+                means=means,
+                rules=tuple(r.strip() for r in rules),
+                source=entry.get("source"),
+                note=entry.get("note"),
+            )
+        )
+    return tuple(terms)
+
+
+@cache
+def player_words(game_key: str) -> tuple[Term, ...]:
+    """The reviewed words of a game (none if the game has no file)."""
+    path = WORDS_DIR / f"{game_key}.toml"
+    if not path.exists():
+        return ()
+    return parse_words(path.read_text(encoding="utf-8"), path.name)
