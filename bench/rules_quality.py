@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.stats import HEADER, row, time_async, time_sync
 from bot.config import RULES_DIR
 from bot.services.rules import RulesService
 from bot.services.rules_import import import_rules
@@ -252,6 +253,16 @@ async def main() -> None:
                     + "\n"
                 )
                 _print_scores(chosen)
+
+            asked = [(game, q.text) for game, items in players.items() for q in items]
+            briefs = {game: service.game_index(GAMES[game]).default.briefs for game in players}
+            await service.search(GAMES[asked[0][0]], asked[0][1])
+            timed = await time_async(asked, lambda q: service.search(GAMES[q[0]], q[1], limit=LIMIT))
+            naive = time_sync(asked, lambda q: baseline_rank(briefs[q[0]], q[1], LIMIT))
+            print("\nSearch latency on the players' questions (both splits), beside the baseline\n")
+            print(HEADER)
+            print(row("RulesService.search (fts candidates, ranking)", timed))
+            print(row("baseline: count query words in every rule", naive))
 
             missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
             print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")

@@ -71,7 +71,7 @@ async def _cases(service: RulesService, questions: dict[str, list[Question]]) ->
             if question.split != "dev":
                 continue
             reading = game_index.lexicon.read(question.text)
-            candidates, _, linked = await service.candidates(game_index, index, reading)
+            candidates, linked = await service.candidates(game_index, index, reading)
             vectors = ranking.features(reading, candidates, linked)
             order = sorted(vectors, key=lambda ref: -candidates.get(ref, 0.0))
             cases.append(Case(game, frozenset(question.relevant), [(ref, vectors[ref]) for ref in order]))

@@ -28,8 +28,8 @@ from engine.games import GAMES, Game
 from engine.rules.formats import normalise_id
 from engine.rules.player_words import player_words
 from engine.rules.questions import Lexicon, Reading
-from engine.rules.ranking import RankingIndex, RuleText, rank
-from engine.rules.search import fold, fts_any, tokenize
+from engine.rules.ranking import RankingIndex, RuleRef, RuleText, rank
+from engine.rules.search import fold, fts_any, snippet, tokenize
 
 AUTOCOMPLETE_LIMIT = 25
 BM25_WEIGHTS = (8.0, 1.0, 10.0, 0.5)
@@ -417,13 +417,16 @@ class RulesService:
                     _excerpt(keyword_brief.text),
                 )
         reading = game_index.lexicon.read(query)
-        candidates, snippets, linked = await self.candidates(game_index, index, reading)
+        candidates, linked = await self.candidates(game_index, index, reading)
+        forms = [form for concept in reading.concepts for form in concept.alternatives]
         for ref, score in rank(game_index.ranking(index), reading, candidates, linked):
+            if len(results) >= limit:
+                break
             document_id, rule_id = ref
             owner = game_index.index_of(document_id)
             hit = owner.by_id.get(rule_id) if owner else None
             if hit is not None:
-                add(document_id, rule_id, hit.title, score, snippets.get(ref) or _excerpt(hit.text))
+                add(document_id, rule_id, hit.title, score, snippet(hit.text, forms))
         return SearchResults(
             game=game,
             query=query,
@@ -435,19 +438,17 @@ class RulesService:
 
     async def candidates(
         self, game_index: GameIndex, index: DocumentIndex, reading: Reading
-    ) -> tuple[dict[tuple[int, str], float], dict[tuple[int, str], str], dict[tuple[int, str], int]]:
+    ) -> tuple[dict[RuleRef, float], dict[RuleRef, int]]:
         """What the ranking orders for a question: full-text hits with their bm25 score (higher is
-        better) and snippet, and the rules the question's words point at."""
+        better), and the rules the question's words point at."""
         documents = [index.document.id, *(u.document.id for u in game_index.updates)]
-        candidates: dict[tuple[int, str], float] = {}
-        snippets: dict[tuple[int, str], str] = {}
+        candidates: dict[RuleRef, float] = {}
         expression = fts_any(form for concept in reading.concepts for form in concept.alternatives)
         if expression is not None:
             hits: list[SearchHit] = await self.repo.search(documents, expression, CANDIDATES, BM25_WEIGHTS)
             for hit in hits:
                 candidates[(hit.document_id, hit.rule_id)] = -hit.score
-                snippets[(hit.document_id, hit.rule_id)] = hit.snippet
-        return candidates, snippets, self._linked(game_index, index, reading)
+        return candidates, self._linked(game_index, index, reading)
 
     def _ids_in(self, game_index: GameIndex, index: DocumentIndex, query: str) -> list[str]:
         """The rules a query names: the whole query as an id, else each rule number inside it."""

@@ -102,10 +102,7 @@ class StoredKeyword:
 class SearchHit:
     document_id: int
     rule_id: str
-    title: str | None
-    kind: str
     score: float
-    snippet: str
 
 
 def search_body(record: RuleRecord) -> str:
@@ -310,23 +307,21 @@ class RulesRepository:
     ) -> list[SearchHit]:
         """Run an FTS5 MATCH expression built by :mod:`engine.rules.search` (never user text).
 
-        Ranked by bm25 with per-column weights (title, body, keywords, context); the snippet marks matched
-        words with ``**``.
+        Ranked by bm25 with per-column weights (title, body, keywords, context); lower scores are
+        better, as SQLite's bm25 gives them.
         """
         if not document_ids:
             return []
         marks = ", ".join("?" for _ in document_ids)
         sql = (
-            "SELECT r.document_id, r.rule_id, r.title, r.kind,"
-            " bm25(rules_fts, ?, ?, ?, ?) AS score,"
-            " snippet(rules_fts, 1, '**', '**', '…', 14) AS snip"
+            "SELECT r.document_id, r.rule_id, bm25(rules_fts, ?, ?, ?, ?) AS score"
             " FROM rules_fts JOIN rules r ON r.id = rules_fts.rowid"
             f" WHERE rules_fts MATCH ? AND r.document_id IN ({marks})"
             " ORDER BY score LIMIT ?"
         )
         async with self.db.connection.execute(sql, (*weights, match, *document_ids, limit)) as cursor:
             rows = await cursor.fetchall()
-        return [SearchHit(row[0], row[1], row[2], row[3], float(row[4]), row[5]) for row in rows]
+        return [SearchHit(row[0], row[1], float(row[2])) for row in rows]
 
     # keywords and rulings --------------------------------------------------------------------
 

@@ -42,6 +42,15 @@ class Term:
     note: str | None = None
 
 
+def _singular(word: str) -> str:
+    """The form phrases are matched in (see ``questions.singular``): "no triggers" is "no trigger"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
 def _phrases(value: object, where: str, key: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise PlayerWordsError(f"{where}: '{key}' must be a non-empty list of strings")
@@ -79,9 +88,10 @@ def parse_words(text: str, name: str) -> tuple[Term, ...]:
             if entry.get(key) is not None and not isinstance(entry[key], str):
                 raise PlayerWordsError(f"{where}: '{key}' must be a string")
         for form in say:
-            if form in said:
-                raise PlayerWordsError(f"{where}: '{form}' is already said by term {said[form]}")
-            said[form] = number
+            key = " ".join(_singular(word) for word in form.split())
+            if said.get(key, number) != number:
+                raise PlayerWordsError(f"{where}: '{form}' is already said by term {said[key]}")
+            said[key] = number
         terms.append(
             Term(
                 say=say,

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -47,7 +46,7 @@ FEATURES = (
 WEIGHTS: dict[str, float] = {
     "bm25": 3.0,
     "coverage": 8.0,
-    "complete": -0.5,
+    "complete": -1.0,
     "heading": -2.0,
     "context": 1.0,
     "linked": 2.0,
@@ -90,9 +89,7 @@ class _Entry:
     parent: RuleRef | None
     grandparent: RuleRef | None
     depth: int
-    title: frozenset[str]
-    body: Counter[str]
-    context: frozenset[str]
+    has_body: bool
     length: int
     intents: frozenset[Intent]
 
@@ -118,50 +115,72 @@ def _rule_intents(words: set[str], body: str) -> frozenset[Intent]:
     return frozenset(found)
 
 
+_Postings = dict[str, set[RuleRef]]
+
+
+def _holding(postings: _Postings, stems: Sequence[str]) -> set[RuleRef]:
+    """Rules whose field holds every one of ``stems``."""
+    sets = [postings.get(s) for s in stems]
+    if not sets or any(found is None for found in sets):
+        return set()
+    first, *rest = sets
+    return set(first).intersection(*rest) if rest else set(first)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _ConceptMatch:
+    weight: float
+    body: set[RuleRef]
+    title: set[RuleRef]
+    context: set[RuleRef]
+    defining: frozenset[str]
+    """Rule ids the player's words point at: they answer for the concept in other words
+    ("summoning sickness" is defined by a rule that never says so)."""
+
+
 class RankingIndex:
-    """The rules of a game's searched documents, with their words kept for ranking features."""
+    """The rules of a game's searched documents, with each field's words kept for ranking features."""
 
     def __init__(self, rules: Iterable[RuleText]) -> None:
         rule_list = list(rules)
         parents = {r.ref: r.parent for r in rule_list}
         self.entries: dict[RuleRef, _Entry] = {}
-        self.postings: dict[str, set[RuleRef]] = {}
+        self.body: _Postings = {}
+        self.title: _Postings = {}
+        self.context: _Postings = {}
         for rule in rule_list:
             body_words = tokenize(rule.body)
             title_words = tokenize(rule.title)
-            sequence = [crude_stem(w) for w in body_words]
-            entry = _Entry(
+            self.entries[rule.ref] = _Entry(
                 ref=rule.ref,
                 parent=rule.parent,
                 grandparent=parents.get(rule.parent) if rule.parent is not None else None,
                 depth=rule.depth,
-                title=frozenset(crude_stem(w) for w in title_words),
-                body=Counter(sequence),
-                context=_stems(rule.context),
-                length=len(sequence) + len(title_words),
+                has_body=bool(body_words),
+                length=len(body_words) + len(title_words),
                 intents=_rule_intents({*body_words, *title_words}, rule.body),
             )
-            self.entries[rule.ref] = entry
-            for stem in entry.title | entry.context | set(entry.body):
-                self.postings.setdefault(stem, set()).add(rule.ref)
+            for postings, stems in (
+                (self.body, {crude_stem(w) for w in body_words}),
+                (self.title, {crude_stem(w) for w in title_words}),
+                (self.context, _stems(rule.context)),
+            ):
+                for stem in stems:
+                    postings.setdefault(stem, set()).add(rule.ref)
         self.size = max(1, len(self.entries))
 
-    def matching(self, form: str) -> set[RuleRef]:
-        """Rules whose heading, text or section headings hold every word of ``form``."""
-        stems = [crude_stem(w) for w in form.split()]
-        sets = [self.postings.get(s, set()) for s in stems]
-        if not sets:
-            return set()
-        found = set.intersection(*sets) if len(sets) > 1 else set(sets[0])
-        return found
-
-    def idf(self, concept: Concept) -> float:
-        """How rare a concept is among the rules (bm25's idf over rules holding any alternative)."""
-        holders: set[RuleRef] = set()
+    def _match(self, concept: Concept) -> _ConceptMatch:
+        body: set[RuleRef] = set()
+        title: set[RuleRef] = set()
+        context: set[RuleRef] = set()
         for form in concept.alternatives:
-            holders |= self.matching(form)
-        count = len(holders)
-        return math.log(1 + (self.size - count + 0.5) / (count + 0.5))
+            stems = [crude_stem(w) for w in form.split()]
+            body |= _holding(self.body, stems)
+            title |= _holding(self.title, stems)
+            context |= _holding(self.context, stems)
+        count = len(body | title | context)
+        weight = math.log(1 + (self.size - count + 0.5) / (count + 0.5))
+        return _ConceptMatch(weight, body, title, context, frozenset(concept.rules))
 
     def features(
         self, reading: Reading, candidates: dict[RuleRef, float], linked_refs: dict[RuleRef, int]
@@ -170,12 +189,10 @@ class RankingIndex:
 
         ``candidates`` maps a rule to its bm25 score from the full-text index (higher is better);
         ``linked_refs`` maps the rules the question's words point at to their position in a term's list.
+        Each concept weighs as its idf: how rare the rules holding any of its words are.
         """
-        weights = [self.idf(c) for c in reading.concepts]
-        total = sum(weights) or 1.0
-        stemmed = [
-            [tuple(crude_stem(w) for w in form.split()) for form in c.alternatives] for c in reading.concepts
-        ]
+        matches = [self._match(c) for c in reading.concepts]
+        total = sum(m.weight for m in matches) or 1.0
         best = max(candidates.values(), default=0.0) or 1.0
         vectors: dict[RuleRef, list[float]] = {}
         for ref in {*candidates, *linked_refs}:
@@ -184,23 +201,17 @@ class RankingIndex:
                 continue
             covered = heading = context = 0.0
             all_found = True
-            for weight, forms in zip(weights, stemmed, strict=True):
-                in_body = in_title = in_context = False
-                for stems in forms:
-                    if all(s in entry.body for s in stems):
-                        in_body = True
-                    if all(s in entry.title for s in stems):
-                        in_title = True
-                    if all(s in entry.context for s in stems):
-                        in_context = True
-                if in_body or in_title or in_context:
-                    covered += weight
+            for match in matches:
+                in_title = ref in match.title
+                in_context = ref in match.context
+                if in_title or in_context or ref in match.body or ref[1] in match.defining:
+                    covered += match.weight
                 else:
                     all_found = False
                 if in_title:
-                    heading += weight
+                    heading += match.weight
                 if in_context:
-                    context += weight
+                    context += match.weight
             link = linked_refs.get(ref)
             parent_linked = (
                 1.0 if entry.parent in linked_refs else 0.5 if entry.grandparent in linked_refs else 0.0
@@ -217,7 +228,7 @@ class RankingIndex:
                 intent,
                 1.0 / max(1, entry.depth),
                 1.0 / math.log(3 + entry.length),
-                0.0 if entry.body else 1.0,
+                0.0 if entry.has_body else 1.0,
             ]
         return vectors
 

@@ -71,3 +71,28 @@ def fts_any(forms: Iterable[str]) -> str | None:
     quoted = [f'"{" ".join(tokenize(form))}"' for form in dict.fromkeys(forms)]
     quoted = [q for q in quoted if q != '""']
     return " OR ".join(quoted) if quoted else None
+
+
+def snippet(text: str, forms: Iterable[str], width: int = 14) -> str:
+    """A window of ``width`` words of ``text`` around its first word matching ``forms`` (token forms,
+    compared by stem), each matching word in ``**bold**``; ``…`` marks what was cut."""
+    stems = {crude_stem(word) for form in forms for word in form.split()}
+    words = list(_TOKEN.finditer(text))
+    if not words:
+        return ""
+    hits = [n for n, w in enumerate(words) if crude_stem(fold(w.group())) in stems]
+    first = hits[0] if hits else 0
+    start = max(0, min(first - width // 3, len(words) - width))
+    end = min(len(words), start + width)
+    hit_set = set(hits)
+    parts: list[str] = []
+    position = words[start].start()
+    for n in range(start, end):
+        word = words[n]
+        parts.append(text[position : word.start()])
+        parts.append(f"**{word.group()}**" if n in hit_set else word.group())
+        position = word.end()
+    if end == len(words):
+        parts.append(text[position:])
+    shown = " ".join("".join(parts).split())
+    return ("…" if start > 0 else "") + shown + ("…" if end < len(words) else "")

@@ -88,7 +88,7 @@ def test_hostile_search_never_raises(
     if not query.strip():
         assert "Type some words" in panel.body
     elif not results.results:
-        assert "Nothing found" in panel.body
+        assert "No rule uses these words" in panel.body
 
 
 @settings(max_examples=1_500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

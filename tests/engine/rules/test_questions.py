@@ -127,6 +127,10 @@ def test_any_text_reads_into_bounded_token_concepts(text: str) -> None:
         ('[[term]]\nsay = ["a"]\nmeans = ["b"]\nrule = ["1"]\n', "unexpected keys"),
         ('[[term]]\nsay = ["a"]\nmeans = ["b"]\n[[term]]\nsay = ["A"]\nmeans = ["c"]\n', "already said"),
         ('[[term]]\nsay = ["!!"]\nmeans = ["b"]\n', "no letters or digits"),
+        (
+            '[[term]]\nsay = ["no trigger"]\nmeans = ["b"]\n[[term]]\nsay = ["no triggers"]\nmeans = ["c"]\n',
+            "already",
+        ),
         ("term = 3\n", "array of tables"),
         ("[[term]\n", "test.toml"),
     ],

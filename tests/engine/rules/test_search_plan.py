@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.rules.player_words import parse_words
 from engine.rules.questions import Lexicon
-from engine.rules.search import crude_stem, fold, fts_any, tokenize
+from engine.rules.search import crude_stem, fold, fts_any, snippet, tokenize
 
 WORDS = parse_words(
     """
@@ -55,3 +55,19 @@ def test_any_text_gives_only_quoted_word_tokens(text: str) -> None:
     connection.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
     connection.execute("INSERT INTO t VALUES ('the unit is destroyed')")
     connection.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def test_snippet_bolds_matching_words_around_the_first_one() -> None:
+    text = "At the start of the turn, the turn player draws a card. Then each player may rest a unit."
+    shown = snippet(text, ["rest", "rested"], width=6)
+    assert shown == "…each player may **rest** a unit."
+    assert snippet("Draw two cards.", ["nothing"]) == "Draw two cards."
+    assert snippet("", ["rest"]) == ""
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=300), st.lists(st.text(max_size=12), max_size=4))
+def test_snippet_of_any_text_is_bounded_and_keeps_its_words(text: str, forms: list[str]) -> None:
+    shown = snippet(text, [" ".join(tokenize(f)) for f in forms], width=10)
+    assert len(tokenize(shown)) <= len(tokenize(text))
+    assert set(tokenize(shown)) <= set(tokenize(text))
