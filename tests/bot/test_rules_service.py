@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from bot.app import App
@@ -182,3 +185,23 @@ async def test_update_article_references_open_the_comprehensive_rules(app: App) 
     assert targets["16-22"].exists and targets["16-22"].document_id == cr.id
     opened = await app.rules.view(targets["16-22"].document_id, "16-22")
     assert opened is not None and opened.rule.title == "Deadly"
+
+
+def _readme_questions() -> list[tuple[str, str, str]]:
+    """``(game, question, rule id)`` of each example in the README's "Asking rules questions"."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Asking rules questions", 1)[1].split("\n## ", 1)[0]
+    pattern = re.compile(r"`/rules search (\S+) ([^`]+)` → (?:[^0-9`]*?)([0-9][0-9a-z.-]*[0-9a-z])")
+    return [(m.group(1), m.group(2), m.group(3)) for m in pattern.finditer(section)]
+
+
+def test_the_readme_shows_question_examples() -> None:
+    assert len(_readme_questions()) >= 4
+
+
+@pytest.mark.parametrize(("game", "question", "rule_id"), _readme_questions())
+async def test_readme_question_examples_answer_as_shown(
+    app: App, game: str, question: str, rule_id: str
+) -> None:
+    results = await app.rules.search(resolve_game(game), question)
+    assert rule_id in [r.rule_id for r in results.results[:3]]
