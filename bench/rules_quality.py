@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import tempfile
 import tomllib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -227,67 +228,71 @@ def _print_scores(outcomes: dict[str, list[Outcome]]) -> None:
     print(_table_row("overall", "baseline", overall_base))
 
 
-async def main() -> None:
-    questions = load_questions()
-    players = load_questions(PLAYERS_DIR)
+@asynccontextmanager
+async def imported_rules() -> AsyncIterator[RulesService]:
+    """A rules service over a fresh database with every rules document imported."""
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "quality.sqlite3")
+        db = await Database.open(Path(folder) / "rules.sqlite3")
         try:
             report = await import_rules(db, RULES_DIR)
             assert not report.failed, report.summary()
             service = RulesService(db)
             await service.load()
-            outcomes = await _outcomes(service, questions)
-            print("\nRules search quality: recall@k and MRR on bench/questions/*.toml (top 10)")
-            print("fts = RulesService.search; baseline = count of query words in each rule's text\n")
-            _print_scores(outcomes)
-            player_outcomes = await _outcomes(service, players)
-            for split in SPLITS:
-                chosen = {
-                    game: [o for o in results if o.question.split == split]
-                    for game, results in player_outcomes.items()
-                }
-                print(
-                    f"\nQuestions as players type them (bench/questions/players/), {split} split"
-                    + (": no tuning looks at it" if split == "test" else "")
-                    + "\n"
-                )
-                _print_scores(chosen)
-
-            asked = [(game, q.text) for game, items in players.items() for q in items]
-            briefs = {game: service.game_index(GAMES[game]).default.briefs for game in players}
-            await service.search(GAMES[asked[0][0]], asked[0][1])
-            timed = await time_async(asked, lambda q: service.search(GAMES[q[0]], q[1], limit=LIMIT))
-            naive = time_sync(asked, lambda q: baseline_rank(briefs[q[0]], q[1], LIMIT))
-            print("\nSearch latency on the players' questions (both splits), beside the baseline\n")
-            print(HEADER)
-            print(row("RulesService.search (fts candidates, ranking)", timed))
-            print(row("baseline: count query words in every rule", naive))
-
-            missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
-            print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")
-            for outcome in missed:
-                q = outcome.question
-                first = _label(service, q.game, outcome.fts[0]) if outcome.fts else "(no results)"
-                base = f"rank {outcome.baseline_rank}" if outcome.baseline_rank else "missed too"
-                print(f"- [{q.game}] {q.text!r}")
-                print(f"    wanted {', '.join(q.relevant)}; first instead: {first}")
-                fixed = ", ".join(f"{k}->{v}" for k, v in outcome.corrections.items())
-                print(f"    baseline: {base}" + (f"; corrections: {fixed}" if fixed else ""))
-
-            late = [
-                o
-                for results in outcomes.values()
-                for o in results
-                if o.fts_rank is not None and o.fts_rank > 1
-            ]
-            print(f"\nFound by fts but not first: {len(late)}\n")
-            for outcome in late:
-                q = outcome.question
-                first = _label(service, q.game, outcome.fts[0])
-                print(f"- [{q.game}] {q.text!r}: rank {outcome.fts_rank}; first: {first}")
+            yield service
         finally:
             await db.close()
+
+
+async def main() -> None:
+    questions = load_questions()
+    players = load_questions(PLAYERS_DIR)
+    async with imported_rules() as service:
+        outcomes = await _outcomes(service, questions)
+        print("\nRules search quality: recall@k and MRR on bench/questions/*.toml (top 10)")
+        print("fts = RulesService.search; baseline = count of query words in each rule's text\n")
+        _print_scores(outcomes)
+        player_outcomes = await _outcomes(service, players)
+        for split in SPLITS:
+            chosen = {
+                game: [o for o in results if o.question.split == split]
+                for game, results in player_outcomes.items()
+            }
+            print(
+                f"\nQuestions as players type them (bench/questions/players/), {split} split"
+                + (": no tuning looks at it" if split == "test" else "")
+                + "\n"
+            )
+            _print_scores(chosen)
+
+        asked = [(game, q.text) for game, items in players.items() for q in items]
+        briefs = {game: service.game_index(GAMES[game]).default.briefs for game in players}
+        await service.search(GAMES[asked[0][0]], asked[0][1])
+        timed = await time_async(asked, lambda q: service.search(GAMES[q[0]], q[1], limit=LIMIT))
+        naive = time_sync(asked, lambda q: baseline_rank(briefs[q[0]], q[1], LIMIT))
+        print("\nSearch latency on the players' questions (both splits), beside the baseline\n")
+        print(HEADER)
+        print(row("RulesService.search (fts candidates, ranking)", timed))
+        print(row("baseline: count query words in every rule", naive))
+
+        missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
+        print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")
+        for outcome in missed:
+            q = outcome.question
+            first = _label(service, q.game, outcome.fts[0]) if outcome.fts else "(no results)"
+            base = f"rank {outcome.baseline_rank}" if outcome.baseline_rank else "missed too"
+            print(f"- [{q.game}] {q.text!r}")
+            print(f"    wanted {', '.join(q.relevant)}; first instead: {first}")
+            fixed = ", ".join(f"{k}->{v}" for k, v in outcome.corrections.items())
+            print(f"    baseline: {base}" + (f"; corrections: {fixed}" if fixed else ""))
+
+        late = [
+            o for results in outcomes.values() for o in results if o.fts_rank is not None and o.fts_rank > 1
+        ]
+        print(f"\nFound by fts but not first: {len(late)}\n")
+        for outcome in late:
+            q = outcome.question
+            first = _label(service, q.game, outcome.fts[0])
+            print(f"- [{q.game}] {q.text!r}: rank {outcome.fts_rank}; first: {first}")
 
 
 if __name__ == "__main__":

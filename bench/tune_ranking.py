@@ -10,16 +10,11 @@ objective before and after.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from bench.rules_quality import PLAYERS_DIR, Question, load_questions
-from bot.config import RULES_DIR
+from bench.rules_quality import PLAYERS_DIR, Question, imported_rules, load_questions
 from bot.services.rules import RulesService
-from bot.services.rules_import import import_rules
-from bot.store.database import Database
 from engine.games import GAMES
 from engine.rules.ranking import FEATURES, WEIGHTS, RuleRef
 
@@ -83,16 +78,8 @@ async def main() -> None:
     players = {
         game: [q for q in items if q.split == "dev"] for game, items in load_questions(PLAYERS_DIR).items()
     }
-    with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "tune.sqlite3")
-        try:
-            report = await import_rules(db, RULES_DIR)
-            assert not report.failed, report.summary()
-            service = RulesService(db)
-            await service.load()
-            cases = await _cases(service, older) + await _cases(service, players)
-        finally:
-            await db.close()
+    async with imported_rules() as service:
+        cases = await _cases(service, older) + await _cases(service, players)
     weights = [WEIGHTS[name] for name in FEATURES]
     start = best = objective(cases, weights)
     for _ in range(PASSES):
