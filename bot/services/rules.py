@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -223,6 +224,20 @@ class GameIndex:
         return None
 
 
+def _defining_rules(indexes: Sequence[DocumentIndex], keyword: StoredKeyword) -> tuple[str, ...]:
+    """The rules a keyword's name points at: its rule, and when that is a bare heading ("1109
+    [Imperishable]"), the first rule under it that says what the keyword does, first."""
+    for index in indexes:
+        if index.document.id != keyword.document_id:
+            continue
+        brief = index.by_id.get(keyword.rule_id)
+        if brief is not None and not brief.text.strip():
+            stated = next((c for c in index.children.get(keyword.rule_id, []) if c.text.strip()), None)
+            if stated is not None:
+                return (stated.rule_id, keyword.rule_id)
+    return (keyword.rule_id,)
+
+
 class RulesService:
     """Rules lookups over the store, with per-game indexes kept in memory."""
 
@@ -256,23 +271,18 @@ class RulesService:
                 DocumentIndex(d, await self.repo.briefs(d.id), await self.repo.search_texts(d.id))
                 for d in updates
             ]
-            words = [
-                " ".join(
-                    b.title or ""
-                    for b in (*edition_indexes[0].briefs, *(b for u in update_indexes for b in u.briefs))
-                )
-            ]
-            for index in (edition_indexes[0], *update_indexes):
-                words.extend(text.words for text in index.texts)
+            searched = (edition_indexes[0], *update_indexes)
+            headings = [b.title for i in searched for b in i.briefs if b.title]
+            words = [" ".join(headings), *(text.words for i in searched for text in i.texts)]
             keywords = await self.repo.keywords([editions[0].id, *(d.id for d in updates)])
             game = GAMES[key]
             lexicon = Lexicon(
                 words,
                 player_words(key),
-                keywords=[(name, k.rule_id) for k in keywords for name in (k.name, *k.aliases)],
-                game_words=[
-                    b.title for i in (edition_indexes[0], *update_indexes) for b in i.briefs if b.title
+                keywords=[
+                    (name, _defining_rules(searched, k)) for k in keywords for name in (k.name, *k.aliases)
                 ],
+                game_words=headings,
                 keep=game.keep_words,
             )
             games[key] = GameIndex(

@@ -183,7 +183,7 @@ class Lexicon:
         self,
         texts: Iterable[str],
         terms: Sequence[Term] = (),
-        keywords: Iterable[tuple[str, str]] = (),
+        keywords: Iterable[tuple[str, Sequence[str]]] = (),
         game_words: Iterable[str] = (),
         keep: frozenset[str] = frozenset(),
     ) -> None:
@@ -199,12 +199,12 @@ class Lexicon:
         phrases: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...], bool]] = {}
         for said, means in COMMON_WORDS:
             phrases[_stems(said)] = ((said, *means), (), False)
-        for name, rule_id in keywords:
+        for name, rule_ids in keywords:
             form = " ".join(tokenize(name))
             if form:
                 key = _stems(form)
                 alternatives, rules, words = phrases.get(key, ((form,), (), False))
-                phrases[key] = (alternatives, (*rules, rule_id) if rule_id not in rules else rules, words)
+                phrases[key] = (alternatives, tuple(dict.fromkeys((*rules, *rule_ids))), words)
         for term in self.terms:
             for said in term.say:
                 key = _stems(said)

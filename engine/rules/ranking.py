@@ -50,11 +50,11 @@ WEIGHTS: dict[str, float] = {
     "heading": -2.0,
     "context": 1.0,
     "linked": 2.0,
-    "linked_parent": 0.1,
+    "linked_parent": 0.0,
     "intent": 1.0,
     "shallow": -2.0,
     "short": 5.0,
-    "bare": 0.0,
+    "bare": 0.1,
 }
 """Fitted weights of the features (see the module's docstring)."""
 

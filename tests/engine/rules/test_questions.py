@@ -35,7 +35,7 @@ DOCUMENT = [
 
 
 def lexicon(**kwargs: object) -> Lexicon:
-    return Lexicon(DOCUMENT, WORDS, keywords=[("Counter Blast", "11.3")], **kwargs)  # type: ignore[arg-type]
+    return Lexicon(DOCUMENT, WORDS, keywords=[("Counter Blast", ("11.3.1", "11.3"))], **kwargs)  # type: ignore[arg-type]
 
 
 def test_filler_and_question_words_are_not_concepts() -> None:
@@ -53,7 +53,7 @@ def test_player_words_stand_for_the_documents_terms_and_their_rules() -> None:
 
 def test_keywords_are_recognised_as_phrases_with_their_rule() -> None:
     reading = lexicon().read("how does counter blast work")
-    assert [(c.said, c.rules) for c in reading.concepts] == [("counter blast", ("11.3",))]
+    assert [(c.said, c.rules) for c in reading.concepts] == [("counter blast", ("11.3.1", "11.3"))]
 
 
 def test_numbers_and_number_words_stand_for_each_other() -> None:
