@@ -74,6 +74,7 @@ class App:
         if import_documents:
             await app.cards.import_bundled(settings.rules_dir)
         await app.cards.load()
+        app.cards.watch()  # card data imported by another process shows without a restart
         return app
 
     async def import_rules(self, rules_dir: Path) -> ImportReport:
@@ -82,4 +83,5 @@ class App:
         return report
 
     async def close(self) -> None:
+        await self.cards.close()
         await self.db.close()

@@ -61,6 +61,9 @@ def card_panel(view: CardView, *, image: bytes | None = None) -> Panel:
     lines: list[str] = []
     if view.matched and view.matched != card.name:
         lines.append(f"*Found by: {view.matched}*")
+    if view.shared_with:
+        others = "; ".join(name for _, name in view.shared_with)
+        lines.append(f"*{view.matched} is also a face of: {others}*")
     type_line = " / ".join(card.types)
     if type_line:
         lines.append(f"**{type_line}**")
@@ -92,6 +95,8 @@ def card_panel(view: CardView, *, image: bytes | None = None) -> Panel:
                 ),
             )
         )
+    if len(view.printings) > 1:
+        fields.append((f"Printings ({len(view.printings)})", printings_text(view)))
     rulings = [r for r in view.rulings if r.kind == "ruling"]
     if rulings:
         text = "\n".join(f"• {r.text}" for r in rulings)
@@ -124,6 +129,21 @@ def card_panel(view: CardView, *, image: bytes | None = None) -> Panel:
     return panel
 
 
+MAX_PRINTINGS_SHOWN = 12
+
+
+def printings_text(view: CardView) -> str:
+    """A card's printings, one per line: code, set, rarity and the data set it came from (a card in
+    both Duel Masters data sets shows a printing of each)."""
+    lines = []
+    for printing in view.printings[:MAX_PRINTINGS_SHOWN]:
+        details = ", ".join(p for p in (printing.set, printing.rarity, printing.source) if p)
+        lines.append(f"• {printing.code}" + (f" ({details})" if details else ""))
+    if len(view.printings) > MAX_PRINTINGS_SHOWN:
+        lines.append(f"… and {len(view.printings) - MAX_PRINTINGS_SHOWN} more")
+    return "\n".join(lines)
+
+
 def _file_stem(card: CardRecord) -> str:
     stem = "".join(ch if ch.isalnum() else "-" for ch in card.code.lower()).strip("-")
     return stem[:60] or "card"
@@ -135,10 +155,11 @@ def miss_panel(miss: CardMiss, game_key: str) -> Panel:
     commands: list[str] = []
     if miss.candidates:
         lines.extend(["", "Did you mean:"])
-        for n, (card_id, name) in enumerate(miss.candidates[:5]):
+        lookups = [*miss.lookups, *(name for _, name in miss.candidates[len(miss.lookups) :])]
+        for n, ((card_id, name), lookup) in enumerate(zip(miss.candidates[:5], lookups, strict=False)):
             lines.append(f"• {name}")
             buttons.append(Button(name, Target("card", card_id=card_id), f"c{n}", 0))
-            commands.append(f'/card {game_key} "{name}"')
+            commands.append(f'/card {game_key} "{lookup}"')
     return make_panel("Card not found", "\n".join(lines), buttons=buttons, commands=commands)
 
 

@@ -12,6 +12,7 @@ Every lookup takes the asker's ``guild_id`` (``None``: shared data only).
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import io
 import itertools
@@ -19,12 +20,20 @@ import logging
 import re
 import secrets
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
 
 from bot.services.rules import Choice, RulesService
-from bot.store.cards_repo import SHARED, CardsRepository, StoredAlias, StoredCard, StoredRuling
+from bot.store.cards_repo import (
+    SHARED,
+    CardsRepository,
+    CardStats,
+    StoredAlias,
+    StoredCard,
+    StoredPrinting,
+    StoredRuling,
+)
 from bot.store.database import Database
 from engine.cards.importers import FORMATS, CardImportError, Importer
 from engine.cards.model import CardRecord
@@ -43,10 +52,22 @@ MAX_IMPORT_BYTES = 25 * 1024 * 1024
 STAGE_CHUNK = 250
 """Cards parsed and staged per write transaction of an import; each transaction stays well under
 50 ms on a quiet machine."""
+WATCH_INTERVAL = 0.25
+"""Seconds between two checks for card data changed by another process (see :meth:`CardsService.refresh`)."""
+REFRESH_WAIT = 1.0
+"""Longest a card lookup waits for its game's index to be rebuilt after another process changed it."""
 IMPORT_PAUSE = 0.03
 """Seconds an import leaves the write lock free after each of its write transactions (the next
 chunk is parsed meanwhile): a writer of another process waiting with the busy timeout, whose handler
 sleeps 1, 2, 5, 10, 15, 20, 25 ms… between tries, takes the lock in that gap instead of missing it."""
+
+
+def _label(stored: StoredCard | None, matched: str) -> str:
+    """A candidate as the did-you-mean list shows it: the name that matched, and the card's own name
+    when that is another face or an alias (``Lost Soul (Death Carl, Merciless King/Lost Soul)``)."""
+    if stored is None or normalise_name(stored.card.name) == normalise_name(matched):
+        return matched
+    return f"{matched} ({stored.card.name})"
 
 
 def _sha256(source: BinaryIO) -> str:
@@ -87,12 +108,22 @@ class CardView:
     """The name the query matched (a J-ruler face, an alias, or the card's name)."""
     rulings: list[StoredRuling]
     keywords: list[KeywordLink]
+    shared_with: list[tuple[int, str]] = field(default_factory=list)
+    """Other cards that carry the matched name as a face or an alias, ``(id, own name)``: the card
+    found is the one whose own name it is (``Lost Soul``; also the spell half of a twinpact)."""
+    printings: list[StoredPrinting] = field(default_factory=list)
+    """Every printing of the card the asker sees (reprints, and the same card in another data set),
+    this record's first."""
 
 
 @dataclass(frozen=True)
 class CardMiss:
     message: str
     candidates: list[tuple[int, str]] = field(default_factory=list)
+    """``(card id, label)``: the did-you-mean list (a label may add the card's own name in brackets)."""
+    lookups: list[str] = field(default_factory=list)
+    """For each candidate, a name that finds exactly that card (its own name): what a suggested
+    ``/card`` command types, so a suggestion never repeats the query that failed."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +144,18 @@ class ImportSummary:
     added: int
     updated: int
     skipped: bool = False
+    notes: tuple[str, ...] = ()
+    """What the import read but ignored (a field the format does not use), one sentence each."""
 
     def sentence(self) -> str:
         if self.skipped:
             return f"{self.game.name}: this file was imported before; nothing changed."
-        return (
-            f"{self.game.name}: {self.records} cards read from the {self.format} file, "
-            f"{self.added} added, {self.updated} updated."
+        return " ".join(
+            [
+                f"{self.game.name}: {self.records} cards read from the {self.format} file, "
+                f"{self.added} added, {self.updated} updated.",
+                *self.notes,
+            ]
         )
 
 
@@ -134,6 +170,12 @@ class CardsService:
         self._indexes: dict[tuple[str, int], NameIndex] = {}
         """``(game, scope)``: the shared index, and for each server with its own cards or aliases an
         index of the shared entries plus its own."""
+        self._generations: dict[str, tuple[object, ...]] = {}
+        """Each game's :meth:`CardsRepository.generation` when its indexes were last built."""
+        self._data_version: int | None = None
+        self._rebuilds: dict[str, asyncio.Task[None]] = {}
+        self._checking = asyncio.Lock()
+        self._watcher: asyncio.Task[None] | None = None
 
     async def _entries(self, game: str, scope: int) -> list[NameEntry]:
         entries: list[NameEntry] = []
@@ -147,24 +189,101 @@ class CardsService:
 
     async def load(self, game: str | None = None, guild_id: int | None = None) -> None:
         """(Re)build the name indexes of one game, or of all games; with ``guild_id``, only that
-        server's index of the game (after a change to its own cards or aliases)."""
+        server's index of the game (after a change to its own cards or aliases).
+
+        New indexes are built beside the old ones (on a worker thread, so the event loop keeps
+        answering) and swapped in when complete: a lookup meanwhile uses the old ones."""
+        if game is None:
+            self._data_version = await self.repo.data_version()
         for key in [game] if game else list(GAMES):
+            generation = await self.repo.generation(key)
             if guild_id:
                 await self._load_scope(key, guild_id)
-                continue
-            self._shared[key] = await self._entries(key, SHARED)
-            for cached in [c for c in self._indexes if c[0] == key]:
-                del self._indexes[cached]
-            self._indexes[(key, SHARED)] = NameIndex(self._shared[key])
-            for scope in await self.repo.scopes(key):
-                await self._load_scope(key, scope)
+            else:
+                await self._load_game(key)
+            self._generations[key] = generation
+
+    async def _load_game(self, game: str) -> None:
+        shared = await self._entries(game, SHARED)
+        fresh = {(game, SHARED): await asyncio.to_thread(NameIndex, shared)}
+        for scope in await self.repo.scopes(game):
+            own = await self._entries(game, scope)
+            if own:
+                fresh[(game, scope)] = await asyncio.to_thread(NameIndex, [*shared, *own])
+        self._shared[game] = shared
+        for cached in [c for c in self._indexes if c[0] == game and c not in fresh]:
+            del self._indexes[cached]
+        self._indexes.update(fresh)
 
     async def _load_scope(self, game: str, scope: int) -> None:
         own = await self._entries(game, scope)
         if own:
-            self._indexes[(game, scope)] = NameIndex([*self._shared.get(game, []), *own])
+            built = await asyncio.to_thread(NameIndex, [*self._shared.get(game, []), *own])
+            self._indexes[(game, scope)] = built
         else:
             self._indexes.pop((game, scope), None)
+
+    # card data changed by another process ----------------------------------------------------
+
+    async def refresh(self) -> set[str]:
+        """Notice card data that another process changed (``arbiter cards import`` or ``arbiter cards
+        alias`` beside a running bot or console) and start rebuilding those games' indexes in the
+        background; returns the games being rebuilt.
+
+        Cheap when nothing changed: ``PRAGMA data_version`` says whether anyone else committed at
+        all; only then is each game's :meth:`CardsRepository.generation` read, so the writes of
+        matches and tournaments in another process never rebuild an index."""
+        async with self._checking:
+            version = await self.repo.data_version()
+            if version == self._data_version:
+                return set(self._rebuilds)
+            self._data_version = version
+            for key in GAMES:
+                if key in self._rebuilds or await self.repo.generation(key) == self._generations.get(key):
+                    continue
+                task = asyncio.create_task(self.load(key), name=f"cards-reload-{key}")
+                self._rebuilds[key] = task
+                task.add_done_callback(functools.partial(self._rebuilt, key))
+            return set(self._rebuilds)
+
+    def _rebuilt(self, game: str, task: asyncio.Task[None]) -> None:
+        if self._rebuilds.get(game) is task:
+            del self._rebuilds[game]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("card names of %s not reloaded: %s", game, task.exception())
+            self._generations.pop(game, None)  # try again at the next check
+
+    async def _current_index(self, game: Game, guild_id: int | None = None) -> NameIndex:
+        """The name index for a lookup: when another process changed this game's cards, the rebuilt
+        one if it is ready within :data:`REFRESH_WAIT` seconds (the old one otherwise; autocomplete
+        never waits)."""
+        await self.refresh()
+        task = self._rebuilds.get(game.key)
+        if task is not None:
+            await asyncio.wait({task}, timeout=REFRESH_WAIT)
+        return self._index(game, guild_id)
+
+    def watch(self, interval: float = WATCH_INTERVAL) -> None:
+        """Check for card data changed by another process every ``interval`` seconds while the event
+        loop is free (the bot), so indexes are usually fresh before anyone asks."""
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.create_task(self._watch(interval), name="cards-watch")
+
+    async def _watch(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.refresh()
+            except Exception as error:  # a busy database: try again at the next check
+                log.debug("card data check failed: %s", error)
+
+    async def close(self) -> None:
+        """Stop watching and drop any rebuild in progress (before the database closes)."""
+        tasks = [t for t in [self._watcher, *self._rebuilds.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._watcher = None
 
     def _index(self, game: Game, guild_id: int | None = None) -> NameIndex:
         found = self._indexes.get((game.key, guild_id or SHARED)) or self._indexes.get((game.key, SHARED))
@@ -243,7 +362,8 @@ class CardsService:
             digest = await asyncio.to_thread(_sha256, source)
         except OSError as error:
             raise CardsError(f"Cannot read {source_name[:60]}: {error.strerror}.") from None
-        records = importer.records(source, game=game.key, source_name=source_name, schema=schema)
+        notes: list[str] = []
+        records = importer.records(source, game=game.key, source_name=source_name, schema=schema, notes=notes)
         import_id = secrets.randbelow(2**62) + 1
         await self.repo.drop_staged()  # what an import that died a day ago left behind
         origin = f"{importer.name}:{source_name}"
@@ -270,7 +390,7 @@ class CardsService:
             await self.repo.drop_staged(import_id, game.key)
         await self.load(game.key, guild_id)
         log.info("imported %d %s cards from %s", count, game.key, source_name)
-        return ImportSummary(game, importer.name, count, added, updated + same)
+        return ImportSummary(game, importer.name, count, added, updated + same, notes=tuple(notes))
 
     async def import_bundled(self, rules_dir: Path) -> list[ImportSummary]:
         """Import the card sets shipped with the project, once per file version."""
@@ -295,18 +415,23 @@ class CardsService:
         shared cards and those of the server ``guild_id``."""
         if not name.strip():
             return CardMiss("Give a card name.")
-        resolution = self._index(game, guild_id).resolve(name)
+        resolution = (await self._current_index(game, guild_id)).resolve(name)
         if resolution.key is not None:
             view = await self.view(resolution.key, matched=resolution.matched, guild_id=guild_id)
             if view is not None:
-                return view
+                return replace(view, shared_with=resolution.shared_with)
         shown = " ".join(name.split())[:60]
         if resolution.candidates:
+            stored = [await self.repo.card(key, guild_id) for key, _, _ in resolution.candidates]
             return CardMiss(
                 f"'{shown}' could be several {game.name} cards.",
                 [
-                    (key, await self._label(key, candidate, guild_id))
-                    for key, candidate, _ in resolution.candidates
+                    (key, _label(card, candidate))
+                    for (key, candidate, _), card in zip(resolution.candidates, stored, strict=True)
+                ],
+                [
+                    card.card.name if card else candidate
+                    for (_, candidate, _), card in zip(resolution.candidates, stored, strict=True)
                 ],
             )
         if not await self.repo.count(game.key, guild_id):
@@ -326,7 +451,7 @@ class CardsService:
         not check."""
         if not await self.repo.count(game.key, guild_id):
             return None
-        index = self._index(game, guild_id)
+        index = await self._current_index(game, guild_id)
         found: dict[str, CardRecord] = {}
         for name in set(names):
             resolution = index.resolve(name)
@@ -336,14 +461,6 @@ class CardsService:
             if stored is not None:
                 found[name] = stored.card
         return found
-
-    async def _label(self, card_id: int, matched: str, guild_id: int | None) -> str:
-        """A candidate as the did-you-mean list shows it: the name that matched, and the card's own
-        name when that is another face or an alias (``Tina, Virtuous Stella (Dominatus, Star Gladius)``)."""
-        stored = await self.repo.card(card_id, guild_id)
-        if stored is None or normalise_name(stored.card.name) == normalise_name(matched):
-            return matched
-        return f"{matched} ({stored.card.name})"
 
     async def view(
         self, card_id: int, matched: str | None = None, guild_id: int | None = None
@@ -358,6 +475,7 @@ class CardsService:
             matched=matched or stored.card.name,
             rulings=await self.repo.rulings(stored.card),
             keywords=self._keyword_links(stored),
+            printings=await self.repo.printings(stored, guild_id),
         )
 
     def _keyword_links(self, stored: StoredCard) -> list[KeywordLink]:
@@ -388,6 +506,11 @@ class CardsService:
         page = max(0, page)
         total, cards = await self.repo.search(game.key, where, params, per_page, page * per_page, guild_id)
         return CardResults(game, query, total, page, per_page, cards)
+
+    async def stats(self, game: Game | None = None) -> list[CardStats]:
+        """How many cards, printings and sets each game (or one) has in the shared data, and which
+        files they came from and when (``arbiter cards stats``)."""
+        return [await self.repo.stats(key) for key in ([game.key] if game else list(GAMES))]
 
     def autocomplete(self, game: Game, typed: str, guild_id: int | None = None) -> list[Choice]:
         """Up to 25 card names for what was typed (memory only), as the server ``guild_id`` sees them."""

@@ -50,6 +50,49 @@ _COLUMNS = (
 )
 
 
+_IDENTITY = "coalesce(nullif(c.norm_name, ''), 'id:' || c.id)"
+"""What makes cards one card: the normalised name (a name without letters or digits stays alone)."""
+
+
+@dataclass(frozen=True)
+class StoredPrinting:
+    """One stored record of a card name: its id, code, set, rarity and the format it came from."""
+
+    card_id: int
+    code: str
+    set: str | None
+    rarity: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class ImportedSource:
+    """A card file imported into the shared data: its latest import."""
+
+    format: str
+    source_name: str
+    records: int
+    """Records read at its latest import."""
+    imported_at: str
+    """When it was last imported (UTC, ISO 8601)."""
+    imports: int
+    """How many times it was imported."""
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """One game's shared card data: cards (one per name), printings (records), sets, the files it
+    came from; and the servers with cards of their own."""
+
+    game: str
+    cards: int
+    printings: int
+    sets: int
+    sources: list[ImportedSource]
+    servers: int
+    server_printings: int
+
+
 @dataclass(frozen=True)
 class StoredCard:
     id: int
@@ -435,23 +478,78 @@ class CardsRepository:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
+    # The reads below also run in the background (the name indexes' reload): each is one call on
+    # the connection's thread (execute and fetch all), so no statement is left open for another
+    # coroutine's transaction to begin inside (its snapshot would be stale: "database is locked").
+
+    async def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version`` of this connection: it changes when *another* connection
+        (another process: ``arbiter cards import`` beside a running bot) commits to the database file,
+        and costs no read of the file."""
+        rows = list(await self.db.connection.execute_fetchall("PRAGMA data_version"))
+        return int(rows[0][0]) if rows else 0
+
+    async def generation(self, game: str) -> tuple[object, ...]:
+        """What the name indexes of ``game`` are built from, summed up: its imports (every import,
+        shared or a server's, records one) and its aliases. It changes whenever another process
+        imports cards or sets or removes an alias of the game, and not for other writes (a match
+        action, a tournament report), so those never rebuild an index."""
+        rows = list(
+            await self.db.connection.execute_fetchall(
+                "SELECT (SELECT count(*) FROM card_imports WHERE game = ?),"
+                " (SELECT coalesce(max(id), 0) FROM card_imports WHERE game = ?),"
+                " count(*), coalesce(max(id), 0), coalesce(total(card_id), 0),"
+                " coalesce(total(length(alias) * id), 0) FROM card_aliases WHERE game = ?",
+                (game, game, game),
+            )
+        )
+        return tuple(rows[0]) if rows else ()
+
+    async def stats(self, game: str) -> CardStats:
+        """How much shared card data ``game`` has, where it came from, and how much servers hold."""
+        conn = self.db.connection
+        async with conn.execute(
+            f"SELECT count(DISTINCT {_IDENTITY}), count(*), count(DISTINCT lower(c.set_code))"
+            " FROM cards c WHERE c.game = ? AND c.guild_id = ?",
+            (game, SHARED),
+        ) as cursor:
+            row = await cursor.fetchone()
+        cards, printings, sets = (int(v) for v in row) if row else (0, 0, 0)
+        async with conn.execute(
+            "SELECT format, source_name, records, imported_at, (SELECT count(*) FROM card_imports o"
+            " WHERE o.game = i.game AND o.guild_id = i.guild_id AND o.format = i.format"
+            " AND o.source_name = i.source_name) FROM card_imports i WHERE id IN (SELECT max(id)"
+            " FROM card_imports WHERE game = ? AND guild_id = ? GROUP BY format, source_name)"
+            " ORDER BY imported_at, id",
+            (game, SHARED),
+        ) as cursor:
+            sources = [
+                ImportedSource(str(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4]))
+                for r in await cursor.fetchall()
+            ]
+        async with conn.execute(
+            "SELECT count(DISTINCT guild_id), count(*) FROM cards WHERE game = ? AND guild_id > 0", (game,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        servers, server_cards = (int(v) for v in row) if row else (0, 0)
+        return CardStats(game, cards, printings, sets, sources, servers, server_cards)
+
     async def scopes(self, game: str) -> list[int]:
         """The servers that have cards or aliases of their own in ``game``."""
-        async with self.db.connection.execute(
+        rows = await self.db.connection.execute_fetchall(
             "SELECT guild_id FROM cards WHERE game = ? AND guild_id != 0"
             " UNION SELECT guild_id FROM card_aliases WHERE game = ? AND guild_id != 0",
             (game, game),
-        ) as cursor:
-            return [int(r[0]) for r in await cursor.fetchall()]
+        )
+        return [int(r[0]) for r in rows]
 
     async def name_rows(self, game: str, scope: int = SHARED) -> list[tuple[int, str, list[str], list[str]]]:
         """``(id, name, face names, source aliases)`` of every card of a game in one scope, for the
         name index."""
-        async with self.db.connection.execute(
+        rows = await self.db.connection.execute_fetchall(
             "SELECT id, name, faces, aliases FROM cards WHERE game = ? AND guild_id = ? ORDER BY id",
             (game, scope),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
             (int(r[0]), str(r[1]), [f["name"] for f in json.loads(r[2])], list(json.loads(r[3])))
             for r in rows
@@ -467,31 +565,52 @@ class CardsRepository:
         guild_id: int | None = None,
     ) -> tuple[int, list[StoredCard]]:
         """Cards of ``game`` an asker in ``guild_id`` sees matching a compiled query-language
-        expression, by name; and the total."""
+        expression, by name, one per card name (reprints, and the same card from two data sets, are
+        printings of one card: the matching printing stored first stands for them); and the total
+        of card names."""
         scopes = _visible(guild_id)
         base = f"FROM cards c WHERE c.game = ? AND c.guild_id IN ({_marks(scopes)}) AND ({where})"
         values = [*scopes, *params]
-        async with self.db.connection.execute(f"SELECT count(*) {base}", (game, *values)) as cursor:
+        async with self.db.connection.execute(
+            f"SELECT count(DISTINCT {_IDENTITY}) {base}", (game, *values)
+        ) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         columns = ", ".join(f"c.{c.strip()}" for c in _COLUMNS.split(","))
         async with self.db.connection.execute(
-            f"SELECT {columns} {base} ORDER BY c.norm_name, c.code LIMIT ? OFFSET ?",
+            f"SELECT {columns} FROM cards c WHERE c.id IN (SELECT min(c.id) {base} GROUP BY {_IDENTITY})"
+            " ORDER BY c.norm_name, c.code LIMIT ? OFFSET ?",
             (game, *values, limit, offset),
         ) as cursor:
             rows = await cursor.fetchall()
         return total, [_card(r) for r in rows]
 
+    async def printings(self, card: StoredCard, guild_id: int | None = None) -> list[StoredPrinting]:
+        """Every record an asker in ``guild_id`` sees with the card's name (its printings: reprints
+        under other numbers, and the same card from another data set), this card's first."""
+        scopes = _visible(guild_id)
+        norm = normalise_name(card.card.name)
+        if not norm:
+            return []
+        async with self.db.connection.execute(
+            "SELECT id, code, set_code, rarity, source FROM cards"
+            f" WHERE game = ? AND norm_name = ? AND guild_id IN ({_marks(scopes)})"
+            " ORDER BY id <> ?, id",
+            (card.card.game, norm, *scopes, card.id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [StoredPrinting(int(r[0]), r[1], r[2], r[3], str(r[4]).split(":", 1)[0]) for r in rows]
+
     # aliases -----------------------------------------------------------------------------------
 
     async def aliases(self, game: str, scope: int = SHARED) -> list[StoredAlias]:
         """The aliases of one scope (the shared ones, or one server's own)."""
-        async with self.db.connection.execute(
+        rows = await self.db.connection.execute_fetchall(
             "SELECT a.alias, a.card_id, c.name FROM card_aliases a JOIN cards c ON c.id = a.card_id"
             " WHERE a.game = ? AND a.guild_id = ? ORDER BY a.norm_alias",
             (game, scope),
-        ) as cursor:
-            return [StoredAlias(r[0], int(r[1]), r[2]) for r in await cursor.fetchall()]
+        )
+        return [StoredAlias(r[0], int(r[1]), r[2]) for r in rows]
 
     async def set_alias(
         self, game: str, alias: str, card_id: int, user_id: int | None, scope: int = SHARED

@@ -29,9 +29,13 @@ The ambiguity rule (a did-you-mean list instead of a wrong card):
   cards with the same name as the same card). An identity answers with its lowest key that carries the
   matched name. Everything below counts identities, never keys or names, so a ruler and its J-Ruler
   face, or ten reprints of one card, are never "ambiguous".
-* exact or alias: one identity wins; two or more (a face printed with the same name as another card,
-  like Duel Masters' ``Bolshack Dragon`` and the creature half of ``Bolshack Dragon/Duelist Charger``)
-  give ``ambiguous`` with all of them, names before faces. Guessing would show the wrong card's text.
+* exact or alias: one identity wins. When two or more carry the name, a card whose *own* name it is
+  wins over cards that carry it only as a face or an alias (Duel Masters' classic spell ``Lost Soul``
+  over the spell half of the twinpact ``Death Carl, Merciless King/Lost Soul``; Force of Will's
+  ``Flame of Outer World`` over the J side of ``Satan's Phantasmal Body``): someone who types a card's
+  exact name means that card, and the others are named in ``shared_with`` so a transport can point
+  to them. Only faces or aliases alike (four twinpacts sharing a creature half) give ``ambiguous``
+  with all of them, listed by their own names. Guessing would show the wrong card's text.
 * prefix stage: if exactly one identity has the query's words (any order, little words ignored), it
   wins, even when longer names also start with the query - the user typed all of its words. Otherwise,
   if exactly one identity starts with the query or matches it word by word, it wins; if several do,
@@ -39,8 +43,11 @@ The ambiguity rule (a did-you-mean list instead of a wrong card):
   group names holding the query's words whole first (``Grimm and Pandora`` before ``Grimmia's
   Fairy``), then names before faces, shortest first. The shortest does *not* win on its own: ``grimm``
   starts a dozen Force of Will cards, and picking one would be a guess.
-* fuzzy: the best candidate wins when it scores at least :data:`FUZZY_ACCEPT` and leads the next
-  identity by :data:`FUZZY_MARGIN`; otherwise every candidate within :data:`FUZZY_SPREAD` of the best
+* fuzzy: the best candidate wins when it scores at least :data:`FUZZY_ACCEPT`, leads the next
+  identity by :data:`FUZZY_MARGIN` and every query word is a word of it give or take a typo. A query
+  word that is *another* word (``Knight of Friendship, Kay`` against ``Knight of Friendship, Cyrus``:
+  a different card sharing a long title, perhaps one the data lacks) makes it a choice instead;
+  otherwise every candidate within :data:`FUZZY_SPREAD` of the best
   and at least :data:`FUZZY_SUGGEST` is listed (``ambiguous``, even with a single candidate: "did you
   mean ...?"). Below :data:`FUZZY_SUGGEST` the answer is ``none``.
 
@@ -206,6 +213,10 @@ class Resolution:
     key: int | None = None
     matched: str | None = None
     candidates: list[tuple[int, str, float]] = field(default_factory=list)
+    shared_with: list[tuple[int, str]] = field(default_factory=list)
+    """When an exact name won because it is the found card's own name: the other cards that carry the
+    same name as a face or an alias, ``(key, that card's own name)`` (``Lost Soul`` is also the spell
+    half of the twinpact ``Death Carl, Merciless King/Lost Soul``)."""
 
 
 _NONE = Resolution("none")
@@ -324,6 +335,19 @@ def _score(query: _Query, node: _Node) -> float:
         return whole
     covered = sum(len(words[i]) for i in used) / max(1, sum(len(w) for w in words))
     return max(whole, total / weight * (0.8 + 0.2 * covered))
+
+
+def _foreign_words(query: _Query, node: _Node) -> list[str]:
+    """The query's words that are not a (misspelt) word of the name: like no word of it (similarity
+    under :data:`WORD_CUTOFF`) and not a piece of the name without spaces (``firerat``). One of them
+    means the query names *another* card sharing a long title (``Knight of Friendship, Kay`` is not
+    ``Knight of Friendship, Cyrus``), so the fuzzy stage offers the card instead of choosing it."""
+    return [
+        word
+        for word in query.content
+        if word not in node.compact
+        and max((_word_similarity(word, own) for own in node.tokens), default=0.0) < WORD_CUTOFF
+    ]
 
 
 _second = itemgetter(1)
@@ -602,7 +626,7 @@ class NameIndex:
             return _NONE
         top, node = scored[0]
         runner_up = scored[1][0] if len(scored) > 1 else 0.0
-        if top >= FUZZY_ACCEPT and top - runner_up >= FUZZY_MARGIN:
+        if top >= FUZZY_ACCEPT and top - runner_up >= FUZZY_MARGIN and not _foreign_words(q, node):
             return Resolution("fuzzy", node.key, node.display)
         close = [(s, n) for s, n in scored if s >= top - FUZZY_SPREAD][:MAX_CANDIDATES]
         return Resolution("ambiguous", candidates=[(n.key, n.display, round(s, 1)) for s, n in close])
@@ -614,16 +638,27 @@ class NameIndex:
         )
 
     def _decide(self, node_ids: Iterable[int], status: Status) -> Resolution:
-        """Exactly matching names: one identity wins; several are ambiguous (names first)."""
+        """Exactly matching names: one identity wins; so does the one card whose *own* name it is
+        when other cards only carry it as a face or an alias (those are listed in ``shared_with``);
+        otherwise several are ambiguous (names first)."""
         best: dict[Identity, _Node] = {}
         for node in sorted((self._nodes[i] for i in node_ids), key=_Node.rank):
             best.setdefault(node.identity, node)
         nodes = list(best.values())
         if len(nodes) == 1:
             return Resolution(status, nodes[0].key, nodes[0].display)
+        own = [n for n in nodes if n.kind == "name"]
+        if len(own) == 1:
+            others = [(n.key, self._card_display(n)) for n in nodes if n is not own[0]]
+            return Resolution(status, own[0].key, own[0].display, shared_with=others[:MAX_CANDIDATES])
         return Resolution(
             "ambiguous", candidates=[(n.key, self._shown(n), 100.0) for n in nodes[:MAX_CANDIDATES]]
         )
+
+    def _card_display(self, node: _Node) -> str:
+        """The own name of the card a node belongs to, as printed."""
+        primary = self._nodes.get(self._primary.get(node.identity, -1))
+        return primary.display if primary is not None else (self.card_name(node.key) or node.display)
 
     def _shown(self, node: _Node) -> str:
         """How a node appears in lists: its printed name, or for an alias the card's own name."""

@@ -26,8 +26,9 @@ def _rows(key: str, value: StatValue) -> list[ValueRow]:
 def searchable_values(card: CardRecord) -> list[ValueRow]:
     """Every filterable value of a card, its faces included.
 
-    Keys: ``type``, ``cost``, ``set``, ``rarity``, ``keyword``, and each stat key of the game's stats
-    model (``power``, ``grade``, ``civilizations``, ``race``, ``atk``, ``defense``...).
+    Keys: ``type``, ``cost``, ``set``, ``rarity``, ``keyword`` (for Vanguard also the skill icon),
+    and each stat key of the game's stats model (``power``, ``grade``, ``civilizations``, ``race``,
+    ``atk``, ``defense``...).
     """
     rows: list[ValueRow] = []
     for type_ in [*card.types, *(t for face in card.faces for t in face.types)]:
@@ -40,6 +41,13 @@ def searchable_values(card: CardRecord) -> list[ValueRow]:
         rows.extend(_rows("rarity", card.rarity))
     for keyword in card.keywords:
         rows.extend(_rows("keyword", keyword))
+    if card.game == "vanguard":
+        # Vanguard prints Boost, Intercept and Twin Drive!! as a skill icon rather than in the text,
+        # but players call them keywords: `k:intercept` finds them as `skill:intercept` does.
+        for stats in (card.stats, *(face.stats for face in card.faces)):
+            skill = stats.get("skill")
+            if isinstance(skill, str):
+                rows.extend(_rows("keyword", skill))
     for stats in (card.stats, *(face.stats for face in card.faces)):
         for key, value in stats.items():
             rows.extend(_rows(key, value))

@@ -64,6 +64,21 @@ class StreamFunction(Protocol):
     ) -> Iterator[CardRecord]: ...
 
 
+class NotingStreamFunction(Protocol):
+    """A ``stream`` that also reports, one sentence each in ``notes``, what it read but ignored
+    (fields of a known source that the format does not use)."""
+
+    def __call__(
+        self,
+        source: BinaryIO,
+        *,
+        game: str,
+        source_name: str,
+        schema: bytes | None = None,
+        notes: list[str] | None = None,
+    ) -> Iterator[CardRecord]: ...
+
+
 @dataclass(frozen=True)
 class Importer:
     """One card file format: its name, the game it holds (``None``: any game) and its parser;
@@ -77,6 +92,8 @@ class Importer:
     codes_checked: bool = False
     """The parser itself gives every record a code no earlier record has (casefolded), so
     :meth:`records` does not remember every code a second time."""
+    noted: NotingStreamFunction | None = None
+    """The format's ``stream`` when it reports what it ignored (see :meth:`records`)."""
 
     def parse(
         self, data: bytes, *, game: str, source_name: str, schema: bytes | None = None
@@ -90,12 +107,19 @@ class Importer:
         return list(self.records(io.BytesIO(bytes(data)), game=game, source_name=source_name, schema=schema))
 
     def records(
-        self, source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+        self,
+        source: BinaryIO,
+        *,
+        game: str,
+        source_name: str,
+        schema: bytes | None = None,
+        notes: list[str] | None = None,
     ) -> Iterator[CardRecord]:
         """The card records of the file ``source`` (binary, seekable, at its start), one at a time:
         a format with a ``stream`` never holds the whole file. A wrong game is refused at once; a bad
         record raises :class:`CardImportError` when the iteration reaches it, so a caller that stores
-        records as they come must be able to drop them (all or nothing)."""
+        records as they come must be able to drop them (all or nothing). A format that reports what
+        it ignored (an unknown field of a known source) adds a sentence to ``notes`` for each."""
         if game not in GAMES:
             raise CardImportError(source_name, "game", f"{shown(game)} is not a game Arbiter knows")
         if self.game is not None and game != self.game:
@@ -104,7 +128,9 @@ class Importer:
                 "game",
                 f"the {self.name} format holds {GAMES[self.game].name} cards, not {GAMES[game].name} cards",
             )
-        if self.stream is not None:
+        if self.noted is not None and notes is not None:
+            found = self.noted(source, game=game, source_name=source_name, schema=schema, notes=notes)
+        elif self.stream is not None:
             found = self.stream(source, game=game, source_name=source_name, schema=schema)
         else:
             found = self._whole(source, game=game, source_name=source_name, schema=schema)

@@ -17,8 +17,10 @@ after the last card (errors outside ``cards`` count). Constraints on the list as
 (``minItems``, ``uniqueItems``) are not checked. A card's first error in document order is reported
 as ``record N (name 'X')`` and the JSON path of the field (``printings[0].rarity``), before the
 pydantic check of that card. Without a schema the cards are validated with pydantic only: the same
-shapes, but unknown fields are ignored and set, rarity and race names are not checked against the
-schema's lists (civilizations are: there are five). In both cases a bad record is refused whole.
+shapes, but set, rarity and race names are not checked against the schema's lists (civilizations
+are: there are five). In both cases a bad record is refused whole. A field this format does not read
+(the source's other English file gives each card an ``id``) is no error, even where the schema says
+``additionalProperties: false``: it is ignored and the import notes it once per field.
 
 Mapping to :class:`~engine.cards.model.CardRecord`: one record per card (not per printing).
 
@@ -244,11 +246,15 @@ class _Schema:
         self.validator = validator_class(loaded)
 
     def check_card(self, raw: Any, location: str) -> None:
-        """Card ``raw`` as the only card of a document: its first error inside the card."""
+        """Card ``raw`` as the only card of a document: its first error inside the card. A field the
+        schema does not list is no error (the source's other files carry more fields, such as an
+        ``id``): :func:`_unknown_fields` notes it instead."""
         first = _first(
             found
             for found in self.validator.iter_errors({"cards": [raw]})
-            if len(found.absolute_path) >= 2 and list(found.absolute_path)[:2] == ["cards", 0]
+            if len(found.absolute_path) >= 2
+            and list(found.absolute_path)[:2] == ["cards", 0]
+            and found.validator != "additionalProperties"
         )
         if first is not None:
             raise _schema_error(first, location, list(first.absolute_path)[2:])
@@ -259,6 +265,7 @@ class _Schema:
             found
             for found in self.validator.iter_errors({**top, "cards": []})
             if not (found.absolute_path and found.absolute_path[0] == "cards")
+            and found.validator != "additionalProperties"
         )
         if first is not None:
             raise _schema_error(first, "the file", list(first.absolute_path))
@@ -276,6 +283,36 @@ def _first(errors: Iterable[SchemaValidationError]) -> SchemaValidationError | N
 def _order(path: Iterable[str | int]) -> tuple[tuple[int, str], ...]:
     """Document order of two error paths (indexes compared as numbers)."""
     return tuple((part, "") if isinstance(part, int) else (-1, str(part)) for part in path)
+
+
+MAX_NOTES = 5
+"""Unknown fields named one by one in an import's notes; more are counted."""
+CARD_FIELDS = frozenset({*_Card.model_fields, "$schema"})
+PRINTING_FIELDS = frozenset({*_Printing.model_fields, "illustrator", "flavor"})
+"""The fields of the duel-masters-json files that this format reads or knowingly leaves out."""
+
+
+def _unknown_fields(raw: dict[str, Any]) -> list[str]:
+    """The fields of a card record that the format does not know (``id``, ``printings[].foil``)."""
+    found = [str(key)[:40] for key in raw if key not in CARD_FIELDS]
+    printings = raw.get("printings")
+    for printing in printings if isinstance(printings, list) else []:
+        if isinstance(printing, dict):
+            found.extend(f"printings[].{str(key)[:40]}" for key in printing if key not in PRINTING_FIELDS)
+    return found
+
+
+def _note_unknown(unknown: dict[str, tuple[int, str]], notes: list[str]) -> None:
+    """One sentence per unknown field (at most :data:`MAX_NOTES`): how many records carry it, and
+    the first."""
+    shown_fields = list(unknown.items())[:MAX_NOTES]
+    for name, (count, first) in shown_fields:
+        records = "1 record" if count == 1 else f"{count} records"
+        notes.append(
+            f"The field '{name}' is not one this format reads; it was ignored ({records}, first in {first})."
+        )
+    if len(unknown) > MAX_NOTES:
+        notes.append(f"{len(unknown) - MAX_NOTES} other unknown fields were ignored too.")
 
 
 def _record(card: _Card, location: str, codes: CodeBook) -> CardRecord:
@@ -323,10 +360,17 @@ def parse(data: bytes, *, game: str, source_name: str, schema: bytes | None = No
 
 
 def stream(
-    source: BinaryIO, *, game: str, source_name: str, schema: bytes | None = None
+    source: BinaryIO,
+    *,
+    game: str,
+    source_name: str,
+    schema: bytes | None = None,
+    notes: list[str] | None = None,
 ) -> Iterator[CardRecord]:
     """The cards of the duel-masters-json file, read a record at a time, each checked against
-    ``schema`` when given (see the module doc)."""
+    ``schema`` when given (see the module doc). A field the format does not read (the ``id`` of the
+    source's other English file) is ignored, schema or not, and noted in ``notes`` once per field."""
+    unknown: dict[str, tuple[int, str]] = {}
     checker = _Schema(schema) if schema is not None else None
     json = JsonStream(source)
     first = json.start()
@@ -338,6 +382,8 @@ def stream(
     while (key := json.key()) is not None:
         start = json.start()
         if key != "cards":
+            if key != "$schema":
+                unknown.setdefault(str(key)[:40], (1, "the file"))
             if checker is None:
                 json.skip(start)
             else:
@@ -358,12 +404,17 @@ def stream(
                 checker.check_card(raw, location)
             if not isinstance(raw, dict):
                 raise CardImportError(location, None, f"expected a card object, found {shown(raw)}")
+            for name in dict.fromkeys(_unknown_fields(raw)):
+                count, seen_in = unknown.get(name, (0, location))
+                unknown[name] = (count + 1, seen_in)
             yield _record(validate(_Card, raw, location), location, codes)
     if not found:
         raise CardImportError("the file", "cards", "expected a list of cards, found null")
     if checker is not None:
         checker.check_top(top)
     json.finish()
+    if notes is not None:
+        _note_unknown(unknown, notes)
 
 
 IMPORTER = Importer(
@@ -373,4 +424,5 @@ IMPORTER = Importer(
     function=parse,
     stream=stream,
     codes_checked=True,
+    noted=stream,
 )

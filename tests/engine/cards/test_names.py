@@ -114,6 +114,8 @@ def test_tricky_name(case: dict[str, Any], games: dict[str, Game]) -> None:
             assert result.matched == case["matched"], shown
         if "status" in case:
             assert result.status == case["status"], shown
+        others = {game.names[key] for key, _ in result.shared_with}
+        assert others == set(case.get("shared_with", [])), shown
     elif "expect_ambiguous" in case:
         assert result.status == "ambiguous" and result.key is None, shown
         shown_names = {name for _, name, _ in result.candidates}
@@ -258,16 +260,35 @@ def test_fuzzy_typos_and_closeness() -> None:
     assert index.resolve("zzzzqqq") == Resolution("none")
 
 
-def test_a_face_named_like_another_card_is_ambiguous_names_first() -> None:
+def test_a_cards_own_name_wins_over_another_cards_face() -> None:
     index = index_of(
         (1, "Dominatus, Star Gladius", "name"),
         (1, "Tina, Virtuous Stella", "face"),
         (2, "Tina, Virtuous Stella", "name"),
     )
     result = index.resolve("tina virtuous stella")
-    assert result.status == "ambiguous"
-    assert [key for key, _, _ in result.candidates] == [2, 1]
+    assert (result.status, result.key, result.matched) == ("exact", 2, "Tina, Virtuous Stella")
+    assert result.shared_with == [(1, "Dominatus, Star Gladius")]
     assert index.card_name(1) == "Dominatus, Star Gladius"
+
+
+def test_a_name_only_faces_share_is_ambiguous_listing_each_card() -> None:
+    index = index_of(
+        (1, "Baraghiara/Ringfinity Violent Blaze", "name"),
+        (1, "Baraghiara", "alias"),
+        (2, "Baraghiara/Ringfinity Violent Ice", "name"),
+        (2, "Baraghiara", "alias"),
+        (3, "Lost Soul", "name"),
+        (4, "Death Carl/Lost Soul", "name"),
+        (4, "Lost Soul", "face"),
+        (5, "Other Twin/Lost Soul", "name"),
+        (5, "Lost Soul", "face"),
+    )
+    result = index.resolve("baraghiara")
+    assert result.status == "ambiguous" and {key for key, _, _ in result.candidates} == {1, 2}
+    lost = index.resolve("LOST SOUL")
+    assert (lost.status, lost.key) == ("exact", 3)
+    assert sorted(lost.shared_with) == [(4, "Death Carl/Lost Soul"), (5, "Other Twin/Lost Soul")]
 
 
 def test_did_you_mean_is_short_and_one_line_per_card() -> None:
@@ -400,7 +421,19 @@ def test_a_name_typed_loosely_resolves_to_its_card(games: dict[str, Game], data:
     assert norm.replace(" ", "") == normalise_name(entry.name).replace(" ", "")
     sharing = game.by_norm.get(norm) or game.by_compact[norm.replace(" ", "")]
     result = game.index.resolve(typed)
-    if len(sharing) == 1:
+    compact = norm.replace(" ", "")
+    owners = {
+        i
+        for i in sharing
+        if (i if game.by_norm.get(norm) else i.replace(" ", ""))
+        == (norm if game.by_norm.get(norm) else compact)
+    }
+    if len(sharing) > 1 and len(owners) == 1:
+        # a card's own name, also another card's face: the card whose own name it is
+        assert result.status == "exact", (typed, result)
+        assert game.identity(result.key) in owners
+        assert {game.identity(key) for key, _ in result.shared_with} <= sharing - owners
+    elif len(sharing) == 1:
         # Its own card; or, when punctuation made it another card's name ("The Re:d" -> "The Red"),
         # that card.
         assert result.status == "exact", (typed, result)

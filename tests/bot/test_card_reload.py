@@ -1,0 +1,150 @@
+"""Cards imported by another process show without a restart: two processes on one real SQLite file,
+``arbiter cards import`` in a subprocess while the bot's services (or a running console) keep
+answering. The name index notices the change (``PRAGMA data_version``, then the game's import
+generation) and is rebuilt beside the old one."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from bot.app import App
+from bot.services.cards import CardMiss, CardView
+from engine.games import GAMES
+
+CYRUS = "Knight of Friendship, Cyrus"
+_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def _env(app: App) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_PATH": str(app.settings.database_path),
+        "RULES_DIR": str(app.settings.rules_dir),
+    }
+
+
+async def _import_in_another_process(app: App, carddata: Path) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _MAIN,
+        "cards",
+        "import",
+        "vanguard",
+        "cfv-d",
+        str(carddata / "cfv-d-cards.json"),
+        env=_env(app),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await process.communicate()
+    assert process.returncode == 0, err.decode()
+    assert "393 cards read" in out.decode(), out.decode()
+
+
+async def test_a_running_bot_sees_cards_another_process_imports_within_a_second(
+    app: App, carddata: Path
+) -> None:
+    vanguard = GAMES["vanguard"]
+    before = await app.cards.get(vanguard, CYRUS)
+    assert isinstance(before, CardMiss) and "No Cardfight!! Vanguard cards" in before.message
+    await _import_in_another_process(app, carddata)
+    started = time.monotonic()
+    while not app.cards.autocomplete(vanguard, "knight of friendship"):  # memory only: never waits
+        assert time.monotonic() - started < 1.0, "the import was not seen within a second"
+        await asyncio.sleep(0.02)
+    assert app.cards.autocomplete(vanguard, "knight of friendship")[0].name == CYRUS
+    found = await app.cards.get(vanguard, CYRUS)
+    assert isinstance(found, CardView) and found.stored.card.code == "D-SD04 008"
+
+
+async def test_a_lookup_sees_the_import_even_when_nothing_watched(app: App, carddata: Path) -> None:
+    """The console reads its input with a blocking read, so no background check runs between two
+    commands: the lookup itself notices the change and waits (at most a second) for the rebuild."""
+    await app.cards.close()  # no watcher, as in a console waiting for its next line
+    vanguard = GAMES["vanguard"]
+    await _import_in_another_process(app, carddata)
+    started = time.monotonic()
+    found = await app.cards.get(vanguard, "knight of frendship cyrus")
+    assert time.monotonic() - started < 1.0
+    assert isinstance(found, CardView) and found.stored.card.name == CYRUS
+    decks = await app.cards.deck_lookup(vanguard, [CYRUS])
+    assert decks is not None and decks[CYRUS].code == "D-SD04 008"
+
+
+async def test_other_writes_by_another_process_rebuild_nothing(app: App) -> None:
+    await app.cards.close()
+    other = sqlite3.connect(app.settings.database_path)
+    try:
+        with other:
+            other.execute("INSERT INTO guild_settings (guild_id, default_game) VALUES (42, 'vanguard')")
+    finally:
+        other.close()
+    assert await app.cards.refresh() == set()
+
+
+async def test_a_running_console_sees_the_import_within_a_second(app: App, carddata: Path) -> None:
+    console = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _MAIN,
+        "console",
+        env=_env(app),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert console.stdin is not None and console.stdout is not None
+
+    async def ask(line: str, expect: str) -> str:
+        assert console.stdin is not None and console.stdout is not None
+        console.stdin.write(line.encode() + b"\n")
+        await console.stdin.drain()
+        seen = ""
+        while expect not in seen:
+            seen += (await asyncio.wait_for(console.stdout.readline(), 30)).decode()
+        return seen
+
+    try:
+        await ask(f'/card vanguard "{CYRUS}"', "No Cardfight!! Vanguard cards are imported yet")
+        await _import_in_another_process(app, carddata)
+        started = time.monotonic()
+        answer = await ask(f'/card vanguard "{CYRUS}"', "D-SD04 008")
+        assert time.monotonic() - started < 1.0, answer
+        assert CYRUS in answer
+    finally:
+        if console.returncode is None:
+            console.stdin.close()
+            await asyncio.wait_for(console.wait(), 30)
+
+
+async def test_an_alias_set_by_another_process_is_seen_within_a_second(app: App) -> None:
+    gate = GAMES["gateruler"]
+    assert isinstance(await app.cards.get(gate, "vabby"), CardMiss)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _MAIN,
+        "cards",
+        "alias",
+        "gateruler",
+        "vabby",
+        "Vabelcion, the Battle-Forged",
+        env=_env(app),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await process.communicate()
+    assert process.returncode == 0, err.decode()
+    assert "now finds Vabelcion" in out.decode()
+    started = time.monotonic()
+    while not app.cards.autocomplete(gate, "vabby"):
+        assert time.monotonic() - started < 1.0, "the alias was not seen within a second"
+        await asyncio.sleep(0.02)
+    found = await app.cards.get(gate, "vabby")
+    assert isinstance(found, CardView) and found.stored.card.name == "Vabelcion, the Battle-Forged"
