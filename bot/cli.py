@@ -11,6 +11,7 @@ import json
 import logging
 import sys
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -243,6 +244,13 @@ async def _cards_get(args: argparse.Namespace, app: App) -> int:
 
 async def _cards_search(args: argparse.Namespace, app: App) -> int:
     game = resolve_game(args.game)
+    if not args.query.strip():
+        print(
+            "The query is empty; give a word or a key and a value, as in t:creature or o:draw."
+            f" To count the cards of {game.name}, use `arbiter cards stats {game.key}`.",
+            file=sys.stderr,
+        )
+        return 2
     results = await app.cards.search(game, args.query, page=args.page - 1, per_page=args.limit)
     if args.json:
         data = {
@@ -255,6 +263,28 @@ async def _cards_search(args: argparse.Namespace, app: App) -> int:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print(panel_text(results_panel(results)), end="")
+    return 0
+
+
+async def _cards_stats(args: argparse.Namespace, app: App) -> int:
+    stats = await app.cards.stats(resolve_game(args.game) if args.game else None)
+    if args.json:
+        print(json.dumps([asdict(one) for one in stats], ensure_ascii=False))
+        return 0
+    for one in stats:
+        name = resolve_game(one.game).name
+        if not one.printings:
+            print(f"{name}: no cards imported.")
+        else:
+            print(f"{name}: {one.cards:,} cards, {one.printings:,} printings, {one.sets:,} sets.")
+        for source in one.sources:
+            again = f", imported {source.imports} times" if source.imports > 1 else ""
+            print(
+                f"  {source.source_name} ({source.format}): {source.records:,} records,"
+                f" last imported {source.imported_at}{again}"
+            )
+        if one.servers:
+            print(f"  and {one.server_printings:,} cards of {one.servers} servers' own")
     return 0
 
 
@@ -351,9 +381,15 @@ def game_definition_check(game: str) -> None:
 # decks ---------------------------------------------------------------------------------------
 
 
+DECK_EXIT = {"legal": 0, "illegal": 1, "unchecked": 3}
+"""``deck check`` exit codes by verdict (2: the list or the options cannot be read)."""
+
+
 async def _deck_check(args: argparse.Namespace, app: App) -> int:
-    """Check a decklist file against the game's deck construction rules (card data where imported)."""
-    from engine.decks import check_deck, parse_decklist
+    """Check a decklist file against the game's deck construction rules (card data where imported;
+    ``--rules`` chooses another set of deck rules where the game has one). Exit code 0 legal, 1 not
+    legal, 3 not checked (most of the cards are not in the card data), 2 unreadable."""
+    from bot.services.deck_checks import check_decklist
 
     game = resolve_game(args.game)
     try:
@@ -361,14 +397,12 @@ async def _deck_check(args: argparse.Namespace, app: App) -> int:
     except (OSError, UnicodeDecodeError) as error:
         print(f"Cannot read {args.path}: {error}.", file=sys.stderr)
         return 2
-    deck = parse_decklist(game.key, text)
-    records = await app.cards.deck_lookup(game, [entry.name for _, entry in deck.all_entries()])
-    report = check_deck(game.key, deck, None if records is None else records.get)
+    report = await check_decklist(app.cards, game, text, rules=args.rules)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     else:
         print(report.summary())
-    return 0 if report.ok else 1
+    return DECK_EXIT[report.verdict]
 
 
 # tournaments ---------------------------------------------------------------------------------
@@ -662,6 +696,10 @@ def build_parser() -> argparse.ArgumentParser:
     csearch.add_argument("--page", type=_count(1, 100_000, "--page"), default=1)
     csearch.add_argument("--json", action="store_true")
     csearch.set_defaults(async_handler=_cards_search)
+    cstats = cards.add_parser("stats", parents=[common], help="cards, printings, sets and sources per game")
+    cstats.add_argument("game", nargs="?")
+    cstats.add_argument("--json", action="store_true")
+    cstats.set_defaults(async_handler=_cards_stats)
     calias = cards.add_parser("alias", parents=[common], help="add a nickname (or remove it without CARD)")
     calias.add_argument("game")
     calias.add_argument("alias")
@@ -704,6 +742,9 @@ def build_parser() -> argparse.ArgumentParser:
     dcheck.add_argument("game")
     dcheck.add_argument("path")
     dcheck.add_argument("--json", action="store_true")
+    dcheck.add_argument(
+        "--rules", default=None, help="other deck rules where the game has some (duelmasters: english-tcg)"
+    )
     dcheck.set_defaults(async_handler=_deck_check)
 
     tournament = sub.add_parser("tournament", help="tournaments").add_subparsers(

@@ -8,6 +8,8 @@ Each game's format and rules live in its own module and register in :data:`FORMA
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from engine.decks.check import run_checks
 from engine.decks.model import CardLookup, DeckEntry, DeckError, DeckFormat, Decklist, DeckReport, DeckRules
 from engine.decks.parse import parse_with
@@ -36,16 +38,29 @@ def parse_decklist(game: str, text: str) -> Decklist:
     return parse_with(deck_format(game), text)
 
 
-def check_deck(game: str, deck: Decklist, lookup: CardLookup | None = None) -> DeckReport:
-    """Check a decklist against its game's deck construction rules."""
+def check_deck(
+    game: str,
+    deck: Decklist,
+    lookup: CardLookup | None = None,
+    *,
+    rules: str | None = None,
+    suggestions: Mapping[str, Sequence[str]] | None = None,
+) -> DeckReport:
+    """Check a decklist against its game's deck construction rules: the rules document's by default,
+    or the deck rules named ``rules`` where the game has a choice (:meth:`DeckFormat.rules_named`; a
+    :class:`DeckError` lists the choices). ``suggestions``: close names offered for names the card data
+    does not know."""
     fmt = deck_format(game)
+    chosen = fmt.rules_named(rules)
     labels = {section.key: section.label for section in fmt.sections if deck.entries(section.key)}
     labels = {
         section.key: section.label
         for section in fmt.sections
         if section.key in labels or section.key == fmt.default
     }
-    return run_checks(fmt.game, deck, fmt.rules.checks, lookup, labels)
+    return run_checks(
+        fmt.game, deck, chosen.checks, lookup, labels, rules=chosen.label, suggestions=suggestions
+    )
 
 
 def _load() -> None:

@@ -8,7 +8,7 @@ not be checked instead of guessing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.decks.model import CardLookup, Decklist, DeckReport
 
@@ -77,10 +77,28 @@ def unknown_cards(deck: Decklist, lookup: CardLookup | None) -> list[str]:
     return sorted({entry.name for _, entry in deck.all_entries() if lookup(entry.name) is None})
 
 
+def _shown(name: str, suggestions: Mapping[str, Sequence[str]]) -> str:
+    offered = list(suggestions.get(name, ()))[:3]
+    if not offered:
+        return name
+    return f"{name} (did you mean {' or '.join(offered)}?)"
+
+
 def run_checks(
-    game: str, deck: Decklist, checks: Iterable[Check], lookup: CardLookup | None, labels: dict[str, str]
+    game: str,
+    deck: Decklist,
+    checks: Iterable[Check],
+    lookup: CardLookup | None,
+    labels: dict[str, str],
+    *,
+    rules: str = "",
+    suggestions: Mapping[str, Sequence[str]] | None = None,
 ) -> DeckReport:
-    """Run every check and gather a report (counts by section label, sections with cards or rules)."""
+    """Run every check and gather a report (counts by section label, sections with cards or rules).
+
+    ``rules`` names the deck rules applied where the game has a choice; ``suggestions`` are close card
+    names for names the card data does not know, shown as a did-you-mean beside each (offered, never
+    substituted)."""
     problems: list[str] = []
     unchecked: list[str] = []
     for check in checks:
@@ -88,10 +106,25 @@ def run_checks(
         problems += found
         unchecked += missing
     unknown = unknown_cards(deck, lookup)
+    offered = {name: list(suggestions[name]) for name in unknown if suggestions and suggestions.get(name)}
     if unknown:
-        shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10 else "")
+        shown = ", ".join(_shown(name, offered) for name in unknown[:10])
+        shown += f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
         unchecked.append(f"cards not in the imported card data: {shown}")
     elif lookup is None:
         unchecked.append("card types and names (no card data imported for this game)")
     counts = {labels[key]: deck.count(key) for key in labels}
-    return DeckReport(game, counts, problems, list(dict.fromkeys(unchecked)))
+    total = sum(entry.count for _, entry in deck.all_entries())
+    not_found = set(unknown)
+    copies = sum(entry.count for _, entry in deck.all_entries() if entry.name in not_found)
+    return DeckReport(
+        game,
+        counts,
+        problems,
+        list(dict.fromkeys(unchecked)),
+        rules=rules,
+        cards=total,
+        unknown=copies,
+        suggestions=offered,
+        card_data=lookup is not None,
+    )

@@ -5,7 +5,11 @@ Sections: the main deck (``deck`` zone), the hyperspatial zone and the super gac
 
 Rules, with exact numbers:
 
-- 100.2: the main deck has exactly 40 cards;
+- 100.2: the main deck has exactly 40 cards. That is the default deck rules (``general``). The English
+  TCG (Wizards of the Coast, DM-01 to DM-12: the card set of the ``dm-tcg`` data) was played with a
+  main deck of *at least* 40 cards, and its tournament lists hold 41 to 48 cards: a check or an event
+  may choose those rules by name (``english-tcg``, :data:`ENGLISH_TCG`); everything else is the same.
+  The report says which deck rules it applied;
 - 100.2a: at most 4 cards of a name in the deck, unless the card's text says otherwise;
 - 100.3: 0 to 8 cards in the hyperspatial zone (407.1 says "0 or 8"; the rules contradict each other and
   the engine follows 100.3, as the model says); 100.3a: at most 4 of a name there, unless its text says
@@ -123,8 +127,7 @@ def _hall_of_fame(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str],
     return [], ["the Hall of Fame regulation (100.2), which the rules do not list"]
 
 
-CHECKS: tuple[Check, ...] = (
-    section_size(MAIN, "main deck", DECK_SIZE, DECK_SIZE, "100.2"),
+REST: tuple[Check, ...] = (
     _main_copies,
     section_size(HYPERSPATIAL, "hyperspatial zone", 0, HYPERSPATIAL_MAX, "100.3"),
     copy_limit(COPIES, (HYPERSPATIAL,), "100.3a", _text_allows_more),
@@ -135,6 +138,21 @@ CHECKS: tuple[Check, ...] = (
     _hall_of_fame,
 )
 
+CHECKS: tuple[Check, ...] = (section_size(MAIN, "main deck", DECK_SIZE, DECK_SIZE, "100.2"), *REST)
+"""The General Game Rules' deck rules (100.2-100.4): the default."""
+
+GENERAL = DeckRules(
+    checks=CHECKS,
+    name="general",
+    label="the General Game Rules v1.38 (a main deck of exactly 40 cards, 100.2)",
+)
+ENGLISH_TCG = DeckRules(
+    checks=(section_size(MAIN, "main deck", DECK_SIZE, 10_000, "the English TCG's rules"), *REST),
+    name="english-tcg",
+    label="the English TCG's rules (a main deck of at least 40 cards)",
+)
+"""The English TCG's deck size: at least 40 cards; the other rules as :data:`CHECKS`."""
+
 FORMAT = register_format(
     DeckFormat(
         game="duelmasters",
@@ -143,17 +161,34 @@ FORMAT = register_format(
             SectionSpec(
                 HYPERSPATIAL,
                 "hyperspatial zone",
-                ("hyperspatial", "hyper spatial", "hyperspatial zone", "psychic", "hyperspace"),
+                (
+                    "hyperspatial",
+                    "hyper spatial",
+                    "hyperspatial zone",
+                    "psychic",
+                    "psychics",
+                    "psychic creatures",
+                    "hyperspace",
+                ),
                 "hyperspatial",
             ),
             SectionSpec(
                 GR,
                 "super gacharange zone",
-                ("super gacharange", "super gacharange zone", "gacharange", "gr", "gr zone", "super gr"),
+                (
+                    "super gacharange",
+                    "super gacharange zone",
+                    "gacharange",
+                    "gr",
+                    "gr zone",
+                    "super gr",
+                    "gr creatures",
+                ),
                 "super_gr",
             ),
         ),
         default=MAIN,
-        rules=DeckRules(checks=CHECKS),
+        rules=GENERAL,
+        variants=(ENGLISH_TCG,),
     )
 )

@@ -29,6 +29,9 @@ class DeckEntry:
     name: str
     line: int
     code: str = ""
+    faces: tuple[str, ...] = ()
+    """The other faces' names where the list names a two-faced card (``Ruler // J-ruler``); the entry's
+    ``name`` is the first face, the one the card data is looked up by."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class SectionSpec:
     """Header words that start this section (compared case-insensitively, without punctuation)."""
     zone: str | None
     """The match zone its cards start in; None for cards that stay outside the match (a sideboard)."""
+    faces: bool = False
+    """Whether a single ``/`` in a name separates the faces of one card here (``Ruler/J-ruler``); a
+    ``//`` separates faces in every section."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,11 @@ class Decklist:
         return {
             "game": self.game,
             "sections": {
-                key: [{"count": e.count, "name": e.name, "code": e.code} for e in entries]
+                key: [
+                    {"count": e.count, "name": e.name, "code": e.code}
+                    | ({"faces": list(e.faces)} if e.faces else {})
+                    for e in entries
+                ]
                 for key, entries in self.sections.items()
             },
         }
@@ -115,6 +125,11 @@ class DeckRules:
     checks: tuple[Callable[[Decklist, CardLookup | None], tuple[list[str], list[str]]], ...] = field(
         default_factory=tuple
     )
+    name: str = ""
+    """The name a check or a tournament chooses these rules by (``english-tcg``); empty for a game
+    with one set of deck rules."""
+    label: str = ""
+    """What a report says it applied (``the English TCG's rules: a main deck of at least 40 cards``)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +141,23 @@ class DeckFormat:
     default: str
     """The section of lines that come before any header."""
     rules: DeckRules = field(default_factory=DeckRules)
+    """The default deck rules: the game's rules document."""
+    variants: tuple[DeckRules, ...] = ()
+    """Other deck rules a check may choose by name (the Duel Masters English TCG's deck size)."""
+
+    def rules_named(self, name: str | None) -> DeckRules:
+        """The deck rules called ``name`` (None or empty: the default); a :class:`DeckError` lists the
+        choices for an unknown name."""
+        wanted = (name or "").strip().lower()
+        for rules in (self.rules, *self.variants):
+            if not wanted or rules.name == wanted:
+                return rules
+        choices = [rules.name for rules in (self.rules, *self.variants) if rules.name]
+        if not choices:
+            raise DeckError(f"This game has one set of deck rules; there is no choice of '{name}'.")
+        shown = " or ".join(f"'{choice}'" for choice in choices)
+        asked = " ".join(str(name).split())[:40]
+        raise DeckError(f"The deck rules of this game are {shown} (the first is the default); not '{asked}'.")
 
     def section(self, key: str) -> SectionSpec:
         for spec in self.sections:
@@ -154,25 +186,66 @@ class DeckReport:
     """Cards per section, by section label."""
     problems: list[str]
     unchecked: list[str]
+    rules: str = ""
+    """The deck rules applied, where the game has a choice (:attr:`DeckRules.label`)."""
+    cards: int = 0
+    """Cards in the list (every section)."""
+    unknown: int = 0
+    """Cards (copies) whose names the card data does not know; 0 without card data."""
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    """Close card names offered for a name the card data does not know (never substituted)."""
+    card_data: bool = True
+    """False when the game has no card data at all: only the counting rules were checked."""
+
+    @property
+    def mostly_unknown(self) -> bool:
+        """More than half of the cards could not be found in the card data: the card checks ran on too
+        little of the deck to call it legal."""
+        return self.unknown * 2 > self.cards
+
+    @property
+    def verdict(self) -> str:
+        """``illegal`` (a rule is broken), ``unchecked`` (most of the deck is not in the card data) or
+        ``legal``."""
+        if self.problems:
+            return "illegal"
+        return "unchecked" if self.mostly_unknown else "legal"
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        """Legal: no problem, and most of the deck was checked."""
+        return self.verdict == "legal"
 
     def summary(self) -> str:
         """One paragraph: legal or not, the counts, each problem and what could not be checked."""
         counts = ", ".join(f"{label} {count}" for label, count in self.counts.items())
-        lines = [("Legal deck" if self.ok else "Not a legal deck") + f" ({counts})."]
+        missing = f"{self.unknown} of its {self.cards} cards are not in the imported card data"
+        if self.verdict == "unchecked":
+            first = f"Not checked: {missing}, so the card rules could not be checked ({counts})."
+        else:
+            legal = "Legal deck" if self.card_data else "Legal deck by the counts only"
+            first = (legal if self.ok else "Not a legal deck") + f" ({counts})."
+        lines = [first]
+        if self.rules:
+            lines.append(f"Deck rules: {self.rules}.")
         lines += [f"- {problem}" for problem in self.problems]
+        if self.problems and self.mostly_unknown:
+            lines.append(f"Most of the deck could not be checked: {missing}.")
         if self.unchecked:
-            lines.append("Not checked without card data: " + "; ".join(self.unchecked) + ".")
+            lines.append("Not checked: " + "; ".join(self.unchecked) + ".")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "ok": self.ok,
+            "verdict": self.verdict,
+            "rules": self.rules,
             "counts": self.counts,
             "problems": self.problems,
             "unchecked": self.unchecked,
+            "cards": self.cards,
+            "unknown": self.unknown,
+            "suggestions": self.suggestions,
+            "card_data": self.card_data,
         }

@@ -154,7 +154,7 @@ FORMAT = register_format(
                 ("first vanguard", "starting vanguard", "starter", "start vanguard"),
                 "vc",
             ),
-            SectionSpec(G_DECK, "G deck", ("g deck", "gdeck", "g zone", "stride deck"), "gzone"),
+            SectionSpec(G_DECK, "G deck", ("g deck", "gdeck", "g zone", "stride deck", "g units"), "gzone"),
         ),
         default=MAIN,
         rules=DeckRules(checks=CHECKS),

@@ -99,8 +99,10 @@ def test_with_card_data_types_402_2_402_3_402_4() -> None:
 
 
 def test_parse_errors_name_the_line() -> None:
-    with pytest.raises(DeckError, match=r'^Line 2: "Extra deck" is not a section'):
-        parse_decklist("forceofwill", "Ruler: X\nExtra deck:\n4 Knight")
+    with pytest.raises(DeckError, match=r'^Line 2: "G deck" is not a section'):
+        parse_decklist("forceofwill", "Ruler: X\nG deck:\n4 Knight")
+    with pytest.raises(DeckError, match=r'^Line 2: "Sideboad" is not a section.*did you mean "Sideboard"'):
+        parse_decklist("forceofwill", "Ruler: X\nSideboad:\n4 Knight")
 
 
 def test_stats_from_record() -> None:
