@@ -45,6 +45,7 @@ Games: gateruler (gr), forceofwill (fow), vanguard (cfv), duelmasters (dm)."""
 
 TOURNAMENT_HELP = """Tournaments (you are the organizer; EVENT is a quoted name or an id):
   /tournament create NAME [GAME] [bo1|bo3] [rounds:N] [top:4|8|16] [minutes:N] [capacity:N] [floor:33]
+                    [rules:NAME]   deck rules for the decklists (Duel Masters: rules:english-tcg)
   /tournament settings EVENT [bo1|bo3] [rounds:N|auto] [top:0|4|8|16] [minutes:N] [capacity:N|none] [floor:N]
   /tournament list | info EVENT | open EVENT | close EVENT | cancel EVENT
   /tournament add EVENT NAME          add a player (after the start: a late entry)
@@ -74,7 +75,19 @@ _TOURNAMENT_ALIASES = {
 def _options(words: list[str]) -> tuple[dict[str, str], list[str]]:
     """``key:value`` words (``as:``, ``page:``, ``round:``...) and the flag ``double-loss`` apart
     from the positional words."""
-    known = {"as", "page", "round", "rounds", "top", "minutes", "capacity", "file", "player", "floor"}
+    known = {
+        "as",
+        "page",
+        "round",
+        "rounds",
+        "top",
+        "minutes",
+        "capacity",
+        "file",
+        "player",
+        "floor",
+        "rules",
+    }
     options: dict[str, str] = {}
     rest: list[str] = []
     for word in words:
@@ -272,6 +285,7 @@ class Console:
                 round_minutes=_number(options, "minutes") or 50,
                 capacity=_number(options, "capacity"),
                 floor=options.get("floor"),
+                deck_rules=options.get("rules"),
             )
         if not words and sub == "log":
             return await actions.tournament_log(app, actor, None, page)

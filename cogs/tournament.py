@@ -28,7 +28,9 @@ issue is silent, for a 64-player Friday event at a store and for players on thei
   event); event names autocomplete from the service's in-memory list. A public defer never carries a
   refusal (see :meth:`TournamentCog._show_big`).
 - **Settings**: ``/tournament create`` takes every setting the issue names, the tiebreaker floor as a
-  whole percentage (33 is the MTR's 0.33); ``/tournament settings`` changes any of them later through
+  whole percentage (33 is the MTR's 0.33), and the deck rules the decklists are checked with
+  (autocompleted from the game's; fixed at creation, so every list of the event is judged alike);
+  ``/tournament settings`` changes any of the others later through
   ``configure_event`` (0 rounds: automatic; 0 capacity: no limit) and answers the organizer privately
   with the resulting settings, which ``/tournament info`` shows everyone.
 """
@@ -47,9 +49,9 @@ from bot import actions
 from bot.app import App
 from bot.render import limits
 from bot.reply import Reply, refusal
-from bot.services.tournaments import Actor, EventInfo
+from bot.services.tournaments import Actor, EventInfo, deck_rules_choices
 from cogs import presenter
-from cogs.common import GAME_CHOICES, app_of
+from cogs.common import GAME_CHOICES, app_of, game_for_autocomplete, to_choices
 from cogs.components import DYNAMIC_ITEMS
 from cogs.presenter import present
 from cogs.tournament_options import FORMAT_CHOICES, TOP_CUT_CHOICES, EventRef, Score, actor_for
@@ -222,6 +224,7 @@ class TournamentCog(commands.Cog):
         round_minutes="Minutes per round (default 50)",
         capacity="Most players who can register (default: no limit)",
         floor="Tiebreaker floor in percent: the lowest MW%/GW% counted (default 33, as in the MTR)",
+        deck_rules="Deck rules the decklists are checked with (default: the game's rules document)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     @app_commands.choices(top_cut=TOP_CUT_CHOICES)
@@ -236,6 +239,7 @@ class TournamentCog(commands.Cog):
         round_minutes: app_commands.Range[int, 1, 1440] = 50,
         capacity: app_commands.Range[int, 2, 10_000] | None = None,
         floor: app_commands.Range[int, 0, 100] | None = None,
+        deck_rules: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         reply = await actions.tournament_create(
             self.app,
@@ -249,8 +253,23 @@ class TournamentCog(commands.Cog):
             round_minutes=round_minutes,
             capacity=capacity,
             floor=floor,
+            deck_rules=deck_rules,
         )
         await present(interaction, reply)
+
+    @create.autocomplete("deck_rules")
+    async def deck_rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The deck rules of the game chosen (else the server's game), the default first; none where
+        the game has one set of deck rules."""
+        game = await game_for_autocomplete(self.app, interaction)
+        if game is None:
+            return []
+        typed = current.strip().casefold()
+        return to_choices(
+            [(label, name) for label, name in deck_rules_choices(game.key) if typed in label.casefold()]
+        )
 
     @group.command(
         name="settings",

@@ -78,9 +78,12 @@ async def tournament_create(
     round_minutes: int = 50,
     capacity: int | None = None,
     floor: int | float | str | None = None,
+    deck_rules: str | None = None,
 ) -> Reply:
     """``/tournament create``: the event opens registration at once; the channel it is created in is
-    where pairings and reminders go. ``floor`` is the tiebreaker floor as a percentage (default 33)."""
+    where pairings and reminders go. ``floor`` is the tiebreaker floor as a percentage (default 33);
+    ``deck_rules`` names the deck rules its decklists are checked with (default: the game's rules
+    document; Duel Masters: ``english-tcg``)."""
     tiebreaker_floor = DEFAULT_FLOOR if floor is None else parse_floor(floor)
     resolved = await app.guilds.game_for(actor.guild_id, game)
     info = await app.tournaments.create_event(
@@ -94,6 +97,7 @@ async def tournament_create(
         round_minutes=round_minutes,
         capacity=capacity,
         tiebreaker_floor=tiebreaker_floor,
+        deck_rules=deck_rules,
     )
     return answer(
         tr.event_panel(

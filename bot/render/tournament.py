@@ -171,6 +171,7 @@ def event_fields(info: EventInfo) -> list[tuple[str, str]]:
         ("Top cut", f"top {info.top_cut}" if info.top_cut else "none"),
         ("Round length", count(info.round_minutes, "minute")),
         ("Tiebreaker floor", floor_text(info.tiebreaker_floor)),
+        ("Deck rules", info.deck_rules_label or "the game's rules document"),
         ("Players", players),
         ("Status", info.label.removeprefix(info.name).strip(" ()")),
     ]

@@ -529,4 +529,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE guild_settings ADD COLUMN board_picture INTEGER NOT NULL DEFAULT 1;
     """,
+    # 10: the deck rules an event checks its decklists with: a name of the game's deck rules
+    # (``engine.decks``: ``english-tcg``), or '' for the game's rules document (every earlier event).
+    """
+    ALTER TABLE tournament_events ADD COLUMN deck_rules TEXT NOT NULL DEFAULT '';
+    """,
 ]

@@ -41,6 +41,8 @@ class EventRow:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    deck_rules: str = ""
+    """The name of the deck rules the event's decklists are checked with ('': the rules document's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,7 @@ class OpenRoundRow:
 
 _EVENT_COLUMNS = (
     "id, guild_id, channel_id, name, game, format, rounds, top_cut, round_minutes, capacity, status,"
-    " tiebreaker_floor, seed, created_by, created_at, started_at, finished_at"
+    " tiebreaker_floor, seed, created_by, created_at, started_at, finished_at, deck_rules"
 )
 _EVENT_UPDATABLE = frozenset(
     {
@@ -256,11 +258,12 @@ class TournamentRepository:
         seed: str,
         created_by: str,
         created_at: str,
+        deck_rules: str = "",
     ) -> int:
         return await self._run(
             "INSERT INTO tournament_events (guild_id, channel_id, name, norm_name, game, format, rounds,"
-            " top_cut, round_minutes, capacity, tiebreaker_floor, seed, created_by, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " top_cut, round_minutes, capacity, tiebreaker_floor, seed, created_by, created_at, deck_rules)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -276,6 +279,7 @@ class TournamentRepository:
                 seed,
                 created_by,
                 created_at,
+                deck_rules,
             ),
         )
 

@@ -93,6 +93,10 @@ class EventData:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    deck_rules: str = ""
+    """The name of the deck rules its decklists were checked with ('': the game's rules document)."""
+    deck_rules_label: str = ""
+    """Those deck rules for people (``the English TCG's rules (a main deck of at least 40 cards)``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +225,7 @@ def build_export(
             "created_at": e.created_at,
             "started_at": e.started_at,
             "finished_at": e.finished_at,
+            "deck_rules": {"name": e.deck_rules, "label": e.deck_rules_label},
         },
         "players": [
             {

@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.app import App
 from bot.console import CONSOLE_GUILD, HELP, Console, guest_id
 from bot.services.tournaments import Actor, MatchInfo
+from tests.engine.decks.test_published_lists import DM_DARK_FIRE
 
 EVENT = '"Friday Vanguard"'
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]
@@ -141,6 +142,23 @@ async def test_console_tournament_refusals_are_one_sentence(app: App) -> None:
     )
     listed = await console.handle("/tournament list")
     assert "Friday Vanguard" in listed and "registration open" in listed
+
+
+async def test_console_chooses_the_deck_rules_at_creation(app: App, tmp_path: Path) -> None:
+    console = Console(app)
+    assert "rules:NAME" in await console.handle("/tournament help")
+    unknown = await console.handle('/tournament create "DM Night" dm rules:ocg')
+    assert "The deck rules of this game are 'general' or 'english-tcg' (the first is the default)" in unknown
+    assert await app.tournaments.list_events(CONSOLE_GUILD) == []
+    created = await console.handle('/tournament create "DM Night" dm rules:english-tcg')
+    assert "open for registration" in created
+    assert "the English TCG's rules (a main deck of at least 40 cards)" in created
+    deck = tmp_path / "dm.txt"
+    deck.write_text(DM_DARK_FIRE, encoding="utf-8")
+    register = await console.handle('/tournament register "DM Night" as:Bob')
+    assert "is registered" in register
+    saved = await console.handle(f'/tournament decklist submit "DM Night" file:{deck} as:Bob')
+    assert "Legal deck by the counts only (main deck 44)" in saved and "Deck rules: the English TCG" in saved
 
 
 async def test_console_sets_the_floor_and_changes_settings(app: App) -> None:

@@ -30,8 +30,10 @@ from bot.services.tournaments import (
     decimal4,
 )
 from bot.store.database import Database
+from bot.store.migrations import MIGRATIONS
 from engine.errors import ArbiterError
 from engine.tournament import TournamentError, default_rounds, standing_key
+from tests.engine.decks.test_published_lists import DM_DARK_FIRE
 
 GUILD = 10
 OTHER_GUILD = 11
@@ -347,6 +349,109 @@ async def test_a_list_the_parser_refuses_changes_nothing(service: TournamentServ
     else:
         deck = await service.submit_decklist(player(1), event.id, text)
         assert deck.valid is ok and deck.summary
+
+
+# deck rules per event ---------------------------------------------------------------------------
+
+GENERAL_RULES = "the General Game Rules v1.38 (a main deck of exactly 40 cards, 100.2)"
+ENGLISH_TCG_RULES = "the English TCG's rules (a main deck of at least 40 cards)"
+
+
+async def test_an_event_checks_every_decklist_with_its_deck_rules(
+    service: TournamentService, db: Database
+) -> None:
+    """A 44-card Duel Masters list as published for the English TCG: an event created with
+    ``english-tcg`` accepts it, one with the rules document's deck rules (the default) refuses it, and
+    each summary, the event's info and both exports say which deck rules applied."""
+    tcg = await service.create_event(ORG, "DM English", "dm", deck_rules="English-TCG", seed="s")
+    document = await service.create_event(ORG, "DM Document", "dm", seed="s")
+    named = await service.create_event(ORG, "DM General", "dm", deck_rules="general", seed="s")
+    assert (tcg.deck_rules, tcg.deck_rules_label) == ("english-tcg", ENGLISH_TCG_RULES)
+    assert (document.deck_rules, document.deck_rules_label) == ("", GENERAL_RULES)
+    assert (named.deck_rules, named.deck_rules_label) == ("", GENERAL_RULES)  # the default, by its name
+    vanguard = await service.create_event(ORG, "Vanguard", "cfv", seed="s")
+    assert (vanguard.deck_rules, vanguard.deck_rules_label) == ("", "the game's rules document")
+
+    for event in (tcg, document):
+        await service.register(player(1), event.id, "P1")
+    accepted = await service.submit_decklist(player(1), tcg.id, DM_DARK_FIRE)
+    assert accepted.valid is True and accepted.problems == ()
+    assert accepted.summary.splitlines()[:2] == [
+        "Legal deck by the counts only (main deck 44).",  # this service has no card data
+        f"Deck rules: {ENGLISH_TCG_RULES}.",
+    ]
+    refused_deck = await service.submit_decklist(player(1), document.id, DM_DARK_FIRE)
+    assert refused_deck.valid is False
+    assert refused_deck.problems == ("The main deck needs exactly 40 cards (100.2); it has 44 cards.",)
+    assert f"Deck rules: {GENERAL_RULES}." in refused_deck.summary
+
+    again = await service.event(ORG, tcg.id)  # read back from the store
+    assert (again.deck_rules, again.deck_rules_label) == ("english-tcg", ENGLISH_TCG_RULES)
+    assert "deck rules english-tcg" in (await service.log(ORG, tcg.id))[0].detail
+    exported = await service.export(ORG, tcg.id)
+    assert exported.data["event"]["deck_rules"] == {"name": "english-tcg", "label": ENGLISH_TCG_RULES}
+    assert json.loads(exported.files["dm-english.json"])["event"]["deck_rules"]["name"] == "english-tcg"
+    default_export = await service.export(player(1), document.id)
+    assert default_export.data["event"]["deck_rules"] == {"name": "", "label": GENERAL_RULES}
+    lists = await service.export_decklists(ORG, tcg.id)
+    assert lists.splitlines()[1] == f"# Deck rules: {ENGLISH_TCG_RULES}"
+
+
+async def test_unknown_deck_rules_are_refused_and_create_no_event(
+    service: TournamentService, db: Database
+) -> None:
+    await refused(
+        db,
+        service.create_event(ORG, "DM night", "dm", deck_rules="ocg"),
+        r"^The deck rules of this game are 'general' or 'english-tcg' \(the first is the default\);"
+        r" not 'ocg'\.$",
+    )
+    await refused(
+        db,
+        service.create_event(ORG, "Friday", "vanguard", deck_rules="english-tcg"),
+        r"^This game has one set of deck rules; there is no choice of 'english-tcg'\.$",
+    )
+    assert await service.list_events(GUILD) == []
+
+
+async def test_migration_10_keeps_existing_events_on_the_rules_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database Arbiter left at schema 9 (built by the same migration code, stopped there), with a
+    Duel Masters event and a decklist: upgraded, the event has the rules document's deck rules, and a
+    list submitted now is checked with them."""
+    path = tmp_path / "schema9.sqlite3"
+    with monkeypatch.context() as patch:
+        patch.setattr("bot.store.database.MIGRATIONS", MIGRATIONS[:9])
+        old = await Database.open(path)
+    try:
+        assert await old.schema_version() == 9
+        async with old.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO tournament_events (id, guild_id, name, norm_name, game, format, round_minutes,"
+                " seed, created_by) VALUES (7, ?, 'DM night', 'dm night', 'duelmasters', 'bo3', 50, 's', ?)",
+                (GUILD, ORG.user_id),
+            )
+    finally:
+        await old.close()
+
+    db = await Database.open(path)
+    try:
+        assert await db.schema_version() == len(MIGRATIONS) >= 10
+        service = TournamentService(db, clock=Clock())
+        event = await service.event(ORG, 7)
+        assert event.name == "DM night" and event.deck_rules == ""
+        assert (
+            event.deck_rules_label == "the General Game Rules v1.38 (a main deck of exactly 40 cards, 100.2)"
+        )
+        await service.register(player(1), 7, "P1")
+        deck = await service.submit_decklist(player(1), 7, DM_DARK_FIRE)
+        assert deck.valid is False and "(100.2); it has 44 cards" in deck.problems[0]
+        # new events choose, beside the old one
+        tcg = await service.create_event(ORG, "DM English", "dm", deck_rules="english-tcg")
+        assert (await service.event(ORG, tcg.id)).deck_rules == "english-tcg"
+    finally:
+        await db.close()
 
 
 # start and pairing ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.app import App
@@ -32,6 +33,7 @@ from tests.discord.fake_discord import (
     restart_bot,
     start_bot,
 )
+from tests.engine.decks.test_published_lists import DM_DARK_FIRE
 
 ROLE_ID = 1_500_000_000_000_000_001
 EVENT_CHANNEL = 1_200_000_000_000_000_050
@@ -394,6 +396,70 @@ async def test_event_and_result_autocomplete(fake_discord: FakeDiscord, app: App
     assert [c["value"] for c in scores][:3] == ["2-0", "2-1", "2-0-1"]
     typed = await fake.autocomplete("tournament report", "result", "3-3", user_id=ALICE, event=value)
     assert [c["value"] for c in typed] == ["3-3"]
+
+
+async def test_deck_rules_are_chosen_at_creation_and_check_every_decklist(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """``deck_rules`` on ``/tournament create``: autocompleted from the game's deck rules, shown with
+    the event, used for every decklist (a 44-card English TCG list is legal with ``english-tcg``, not
+    with the rules document's), and an unknown name is refused privately, creating no event."""
+    fake = fake_discord
+    bot = await start(fake, app)
+    group = bot.tree.get_command("tournament")
+    assert isinstance(group, app_commands.Group)
+    command = group.get_command("create")
+    assert isinstance(command, app_commands.Command)
+    option = next(o for o in command.to_dict(bot.tree)["options"] if o["name"] == "deck_rules")
+    assert option["autocomplete"] is True and not option.get("required")
+    offered = await fake.autocomplete(
+        "tournament create", "deck_rules", "", user_id=JUDGE, game="duelmasters"
+    )
+    assert [c["value"] for c in offered] == ["general", "english-tcg"]
+    assert offered[0]["name"].endswith("(default)") and all(len(c["name"]) <= 100 for c in offered)
+    assert await fake.autocomplete(
+        "tournament create", "deck_rules", "tcg", user_id=JUDGE, game="duelmasters"
+    ) == [{"name": offered[1]["name"], "value": "english-tcg"}]
+    assert (
+        await fake.autocomplete("tournament create", "deck_rules", "", user_id=JUDGE, game="vanguard") == []
+    )
+
+    unknown = await fake.run_slash(
+        "tournament create",
+        user_id=JUDGE,
+        channel_id=EVENT_CHANNEL,
+        name="DM Night",
+        game="duelmasters",
+        deck_rules="ocg",
+    )
+    assert unknown.ephemeral and is_refusal(unknown.embeds[0])
+    assert description(unknown).startswith("The deck rules of this game are 'general' or 'english-tcg'")
+    assert await app.tournaments.list_events(GUILD_ID, include_finished=True) == []
+
+    created, tcg = await create_event(fake, name="DM English", game="duelmasters", deck_rules="english-tcg")
+    fields = {f["name"]: f["value"] for f in created.embeds[0]["fields"]}
+    assert fields["Deck rules"] == "the English TCG's rules (a main deck of at least 40 cards)"
+    _, document = await create_event(fake, name="DM Document", game="duelmasters")
+    info = await fake.run_slash("tournament info", user_id=ALICE, event=document)
+    shown = {f["name"]: f["value"] for f in info.embeds[0]["fields"]}
+    assert shown["Deck rules"] == "the General Game Rules v1.38 (a main deck of exactly 40 cards, 100.2)"
+
+    fake.cdn["dm.txt"] = DM_DARK_FIRE.encode()
+    verdicts = {}
+    for event in (tcg, document):
+        await register_all(fake, event, PLAYERS[:1])
+        saved = await fake.run_slash(
+            "tournament decklist submit",
+            user_id=PLAYERS[0],
+            event=event,
+            file={"filename": "dm.txt", "size": len(DM_DARK_FIRE)},
+        )
+        assert saved.ephemeral and saved.embeds[0]["title"] == "Decklist saved", saved.embeds
+        verdicts[event] = json.dumps(saved.embeds[0])
+    assert "Legal deck by the counts only (main deck 44)" in verdicts[tcg]
+    assert "Deck rules: the English TCG's rules" in verdicts[tcg]
+    assert "Not a legal deck (main deck 44)" in verdicts[document]
+    assert "it has 44 cards" in verdicts[document]
 
 
 # a big event: paging and mentions -----------------------------------------------------------------------

@@ -3,7 +3,7 @@ exports, the round timer and the audit log, over the store and the pure engine (
 
 The package has one module per area: :mod:`.info` (the results transports render), :mod:`.state` (an
 event as a use case loads it), :mod:`.base` (the shared plumbing), :mod:`.events`, :mod:`.players`,
-:mod:`.rounds`, :mod:`.results`, :mod:`.topcut`, :mod:`.reminders`, :mod:`.export`, and
+:mod:`.rounds`, :mod:`.results`, :mod:`.topcut`, :mod:`.reminders`, :mod:`.export`, :mod:`.deck_rules`, and
 :mod:`.service`, whose :class:`TournamentService` composes them. The rules live in the engine: the
 lifecycle (:mod:`engine.tournament.lifecycle`), result reporting (:mod:`engine.tournament.reporting`)
 and the export's content (:mod:`engine.tournament.export`).
@@ -37,7 +37,10 @@ Decisions where issue 6 is silent, made for an organizer running a 64-player Fri
   reports who has none and whose list breaks the deck rules. A list that cannot be parsed is refused
   with the parser's sentence; a list that parses but breaks a deck rule is stored with its problems,
   shown to the player and the organizers (card data may be incomplete; the organizer decides). After the
-  start, players cannot change their list; organizers still can (a judge's fix, logged).
+  start, players cannot change their list; organizers still can (a judge's fix, logged). Every list of
+  an event is checked with the deck rules chosen when it was created (:mod:`.deck_rules`: the game's
+  rules document by default, or e.g. Duel Masters' ``english-tcg``), fixed for the event so that no
+  two lists are judged differently; the summary names the rules applied.
 - **Results**: a player reports W-L-D from their own side for their match of the open round; the
   opponent confirms it, or reports the same result (which confirms it), or disputes it (reporting a
   different result disputes it too). The reporter may correct their own report until it is confirmed.
@@ -68,6 +71,7 @@ from engine.tournament.export import decimal4, match_json, standing_json
 from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import ReportKey, report_key
 
+from .deck_rules import deck_rules_choices
 from .info import (
     DEFAULT_ROUND_MINUTES,
     MAX_DECKLIST_CHARS,
@@ -127,6 +131,7 @@ __all__ = [
     "TournamentService",
     "UserId",
     "decimal4",
+    "deck_rules_choices",
     "match_json",
     "report_key",
     "standing_json",

@@ -18,6 +18,7 @@ from engine.tournament import MatchFormat, TopCut, TournamentError, compute_stan
 from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import CutDecision, Kind, ResultStatus, Transition
 
+from .deck_rules import deck_rules_label
 from .info import (
     MAX_NAME_LENGTH,
     Actor,
@@ -173,6 +174,8 @@ class ServiceBase:
             dropped=len(state.players) - state.active_count,
             current_round=state.current_round,
             round_open=state.round_open,
+            deck_rules=e.deck_rules,
+            deck_rules_label=deck_rules_label(e.game, e.deck_rules),
         )
 
     def _match_info(self, state: EventState, m: MatchRow) -> MatchInfo:

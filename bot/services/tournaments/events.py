@@ -13,6 +13,7 @@ from engine.tournament.export import fraction_text
 from engine.tournament.lifecycle import Command, EventStatus, require
 
 from .base import ServiceBase, event_number
+from .deck_rules import event_deck_rules
 from .info import DEFAULT_ROUND_MINUTES, TOP_CUTS, UNSET, Actor, EventChoice, EventInfo, _Unset
 from .state import floor_of
 
@@ -55,15 +56,20 @@ class EventsMixin(ServiceBase):
         capacity: int | None = None,
         tiebreaker_floor: Fraction | float | str = DEFAULT_FLOOR,
         seed: str | None = None,
+        deck_rules: str | None = None,
     ) -> EventInfo:
         """Organizers create an event, with registration open. ``game`` is any name of a game
-        (``vanguard``, ``cfv``...); ``rounds`` ``None`` means ``max(3, ceil(log2(players)))`` at the start."""
+        (``vanguard``, ``cfv``...); ``rounds`` ``None`` means ``max(3, ceil(log2(players)))`` at the start.
+        ``deck_rules`` names the deck rules every decklist of the event is checked with, where the game
+        has a choice (Duel Masters: ``english-tcg``); ``None`` or '' is the game's rules document. Fixed
+        at creation, so that every list of the event is checked alike."""
         self._require_organizer(actor, "create events")
         name = self._check_name(name)
         game_key = resolve_game(game).key
         fmt = self._check_format(format)
         self._check_settings(rounds=rounds, top_cut=top_cut, round_minutes=round_minutes, capacity=capacity)
         floor = floor_of(tiebreaker_floor)
+        rules = event_deck_rules(game_key, deck_rules)
         async with self._write():
             if await self.repo.live_event_named(actor.guild_id, name) is not None:
                 raise TournamentError(f"This server already has an unfinished event named {name}.")
@@ -81,13 +87,15 @@ class EventsMixin(ServiceBase):
                 seed=seed if seed is not None else secrets.token_hex(16),
                 created_by=actor.user_id,
                 created_at=self._now(),
+                deck_rules=rules,
             )
             await self._audit(
                 actor,
                 event_id,
                 "create",
                 f"{name}: {game_key}, {fmt.value}, rounds {rounds or 'auto'}, top cut {top_cut or 'none'},"
-                f" {round_minutes} min rounds, capacity {capacity or 'none'}, floor {float(floor):g}",
+                f" {round_minutes} min rounds, capacity {capacity or 'none'}, floor {float(floor):g}"
+                + (f", deck rules {rules}" if rules else ""),
             )
             self._dirty.add(actor.guild_id)
             state = await self._state(actor, event_id, matches=None)

@@ -13,6 +13,7 @@ from engine.tournament import export as content
 from engine.tournament.lifecycle import EventStatus
 
 from .base import ServiceBase
+from .deck_rules import deck_rules_label
 from .info import Actor, AuditEntry, EventExport
 from .state import EventState, audit_entry
 
@@ -72,6 +73,8 @@ class ExportMixin(ServiceBase):
             created_at=e.created_at,
             started_at=e.started_at,
             finished_at=e.finished_at,
+            deck_rules=e.deck_rules,
+            deck_rules_label=deck_rules_label(e.game, e.deck_rules),
         )
         rounds = [
             content.RoundData(info.number, info.closed, info.matches)

@@ -92,6 +92,10 @@ class EventInfo:
     current_round: int
     """The last Swiss round paired (0 before round 1)."""
     round_open: bool
+    deck_rules: str = ""
+    """The name of the deck rules its decklists are checked with ('': the game's rules document)."""
+    deck_rules_label: str = ""
+    """Those deck rules for people (``the English TCG's rules (a main deck of at least 40 cards)``)."""
 
     @property
     def registration_open(self) -> bool:

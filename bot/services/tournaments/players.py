@@ -12,6 +12,7 @@ from engine.tournament.reporting import Kind, concede, concede_cut
 from engine.tournament.wording import count, each_round
 
 from .base import ServiceBase
+from .deck_rules import deck_rules_label
 from .info import MAX_DECKLIST_CHARS, Actor, DecklistInfo, DropOutcome, PlayerInfo, UserId
 from .state import EventState
 
@@ -156,17 +157,20 @@ class PlayersMixin(ServiceBase):
     # decklists ------------------------------------------------------------------------------------
 
     async def _validate_deck(
-        self, game: str, text: str, guild_id: int
+        self, game: str, text: str, guild_id: int, rules: str = ""
     ) -> tuple[bool | None, str, tuple[str, ...]]:
-        """Check a decklist with :mod:`engine.decks` where it has the game's deck rules (with card data
-        from ``deck_lookup`` where there is some: the shared cards and those of the event's server
-        ``guild_id``); a list that cannot be parsed is refused."""
+        """Check a decklist with :mod:`engine.decks` where it has the game's deck rules: the event's
+        ``rules`` ('' the rules document's; the summary names the rules applied where the game has a
+        choice), with card data from ``deck_lookup`` where there is some: the shared cards and those of
+        the event's server ``guild_id``. A list that cannot be parsed is refused, and one whose cards
+        are mostly not in the card data is neither valid nor invalid (None: its summary starts "Not
+        checked")."""
         try:
             from engine.decks import DeckError, check_deck, deck_format, parse_decklist
         except ImportError:
             return None, "Not checked: there are no deck rules yet.", ()
         try:
-            deck_format(game)
+            deck_format(game).rules_named(rules)
         except DeckError as error:
             return None, f"Not checked: {error}", ()
         try:
@@ -177,7 +181,9 @@ class PlayersMixin(ServiceBase):
         if self.deck_lookup is not None:
             names = [entry.name for _, entry in decklist.all_entries()]
             records = await self.deck_lookup(resolve_game(game), names, guild_id)
-        report = check_deck(game, decklist, None if records is None else records.get)
+        report = check_deck(game, decklist, None if records is None else records.get, rules=rules)
+        if report.verdict == "unchecked":  # most of the list is not in the card data: neither way
+            return None, report.summary(), tuple(report.problems)
         return report.ok, report.summary(), tuple(report.problems)
 
     async def submit_decklist(
@@ -185,7 +191,7 @@ class PlayersMixin(ServiceBase):
     ) -> DecklistInfo:
         """A player submits (or replaces) their decklist as text; organizers may submit for anyone.
 
-        Validated with the game's deck rules where :mod:`engine.decks` provides them; locked for
+        Validated with the event's deck rules where :mod:`engine.decks` provides the game's; locked for
         players once the event starts, except that a late entry may submit theirs until their first
         round is paired."""
         target = actor.user_id if user_id is None else str(user_id)
@@ -198,7 +204,9 @@ class PlayersMixin(ServiceBase):
             raise TournamentError(f"A decklist can be at most {MAX_DECKLIST_CHARS:,} characters long.")
         # Parsed and checked (card data read) before the write: no parsing while the transaction is held.
         before, _, _ = self._deck_target(await self._state(actor, event_id, matches=None), actor, target)
-        valid, summary, problems = await self._validate_deck(before.game, text, before.guild_id)
+        valid, summary, problems = await self._validate_deck(
+            before.game, text, before.guild_id, before.deck_rules
+        )
         async with self._write():
             state = await self._state(actor, event_id, matches=None)
             e = state.event
@@ -284,6 +292,7 @@ class PlayersMixin(ServiceBase):
         out = io.StringIO()
         players = count(len(state.players), "player")
         out.write(f"# {state.event.name}: decklists ({len(decks)} of {players})\n")
+        out.write(f"# Deck rules: {deck_rules_label(state.event.game, state.event.deck_rules)}\n")
         have = set()
         for d in decks:
             have.add(d.player_id)
