@@ -36,7 +36,7 @@ AUTOCOMPLETE_LIMIT = 25
 BM25_WEIGHTS = (8.0, 1.0, 10.0, 0.5)
 """Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times, in the
 titles of the rule's parents half as much as in its text."""
-CANDIDATES = 150
+CANDIDATES = 100
 """Full-text hits fetched per search before the ranking orders them (:mod:`engine.rules.ranking`)."""
 _ID_IN_TEXT = re.compile(
     r"(?<![\w.-])(?:(?:rule|section|cr|§)\s*#?\s*)?(\d{1,4}(?:[.\-]\d{1,4}[a-z]?)+(?:[.\-]\d{1,4})*[a-z]?"

@@ -248,6 +248,9 @@ def rank(
     """Candidates and linked rules, best first (ties keep the full-text order)."""
     vectors = index.features(reading, candidates, linked_refs)
     order = {ref: n for n, ref in enumerate(sorted(candidates, key=lambda r: -candidates[r]))}
-    scored = [(ref, score(vector, weights)) for ref, vector in vectors.items()]
+    ordered = [weights[name] for name in FEATURES]
+    scored = [
+        (ref, sum(w * v for w, v in zip(ordered, vector, strict=True))) for ref, vector in vectors.items()
+    ]
     scored.sort(key=lambda pair: (-pair[1], order.get(pair[0], len(order))))
     return scored

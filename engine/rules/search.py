@@ -73,6 +73,11 @@ def fts_any(forms: Iterable[str]) -> str | None:
     return " OR ".join(quoted) if quoted else None
 
 
+@lru_cache(maxsize=65536)
+def _stem_of(word: str) -> str:
+    return crude_stem(fold(word))
+
+
 def snippet(text: str, forms: Iterable[str], width: int = 14) -> str:
     """A window of ``width`` words of ``text`` around its first word matching ``forms`` (token forms,
     compared by stem), each matching word in ``**bold**``; ``…`` marks what was cut."""
@@ -80,7 +85,7 @@ def snippet(text: str, forms: Iterable[str], width: int = 14) -> str:
     words = list(_TOKEN.finditer(text))
     if not words:
         return ""
-    hits = [n for n, w in enumerate(words) if crude_stem(fold(w.group())) in stems]
+    hits = [n for n, w in enumerate(words) if _stem_of(w.group()) in stems]
     first = hits[0] if hits else 0
     start = max(0, min(first - width // 3, len(words) - width))
     end = min(len(words), start + width)
