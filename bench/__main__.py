@@ -1,7 +1,7 @@
 """`python -m bench [NAME ...]`: run every benchmark (or the named ones) and print its table.
 
-Names: rules, quality, cards, match, match_panels, match_store, pairing, board_image, two_process,
-discord_matches."""
+Names: rules, quality, cards, card_reload, match, match_panels, match_store, pairing, board_image,
+two_process, discord_matches."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 
 from bench.board_image_bench import main as board_image_main
+from bench.card_reload_bench import main as card_reload_main
 from bench.cards_bench import main as cards_main
 from bench.discord_matches_bench import main as discord_matches_main
 from bench.match_bench import main as match_main
@@ -24,6 +25,7 @@ BENCHES: dict[str, Callable[[], object]] = {
     "rules": lambda: asyncio.run(rules_main()),
     "quality": lambda: asyncio.run(quality_main()),
     "cards": lambda: asyncio.run(cards_main()),
+    "card_reload": lambda: asyncio.run(card_reload_main()),
     "match": match_main,
     "match_panels": match_panels_main,
     "match_store": lambda: asyncio.run(match_store_main()),

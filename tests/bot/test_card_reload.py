@@ -1,7 +1,10 @@
 """Cards imported by another process show without a restart: two processes on one real SQLite file,
 ``arbiter cards import`` in a subprocess while the bot's services (or a running console) keep
 answering. The name index notices the change (``PRAGMA data_version``, then the game's import
-generation) and is rebuilt beside the old one."""
+generation) and is rebuilt beside the old one.
+
+How soon is measured, not asserted: ``python -m bench card_reload`` times it beside a restart. The
+bounds here only keep a broken watch from hanging the suite."""
 
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from bot.app import App
 from bot.services.cards import CardMiss, CardView
 from engine.games import GAMES
 
+HANG_GUARD = 10.0
+"""Seconds after which a change not yet seen counts as never seen."""
 CYRUS = "Knight of Friendship, Cyrus"
 _MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"
 
@@ -47,16 +52,14 @@ async def _import_in_another_process(app: App, carddata: Path) -> None:
     assert "393 cards read" in out.decode(), out.decode()
 
 
-async def test_a_running_bot_sees_cards_another_process_imports_within_a_second(
-    app: App, carddata: Path
-) -> None:
+async def test_a_running_bot_sees_cards_another_process_imports(app: App, carddata: Path) -> None:
     vanguard = GAMES["vanguard"]
     before = await app.cards.get(vanguard, CYRUS)
     assert isinstance(before, CardMiss) and "No Cardfight!! Vanguard cards" in before.message
     await _import_in_another_process(app, carddata)
     started = time.monotonic()
     while not app.cards.autocomplete(vanguard, "knight of friendship"):  # memory only: never waits
-        assert time.monotonic() - started < 1.0, "the import was not seen within a second"
+        assert time.monotonic() - started < HANG_GUARD, "the import was never seen"
         await asyncio.sleep(0.02)
     assert app.cards.autocomplete(vanguard, "knight of friendship")[0].name == CYRUS
     found = await app.cards.get(vanguard, CYRUS)
@@ -69,9 +72,7 @@ async def test_a_lookup_sees_the_import_even_when_nothing_watched(app: App, card
     await app.cards.close()  # no watcher, as in a console waiting for its next line
     vanguard = GAMES["vanguard"]
     await _import_in_another_process(app, carddata)
-    started = time.monotonic()
     found = await app.cards.get(vanguard, "knight of frendship cyrus")
-    assert time.monotonic() - started < 1.0
     assert isinstance(found, CardView) and found.stored.card.name == CYRUS
     decks = await app.cards.deck_lookup(vanguard, [CYRUS])
     assert decks is not None and decks[CYRUS].code == "D-SD04 008"
@@ -88,7 +89,7 @@ async def test_other_writes_by_another_process_rebuild_nothing(app: App) -> None
     assert await app.cards.refresh() == set()
 
 
-async def test_a_running_console_sees_the_import_within_a_second(app: App, carddata: Path) -> None:
+async def test_a_running_console_sees_the_import_without_a_restart(app: App, carddata: Path) -> None:
     console = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
@@ -113,9 +114,7 @@ async def test_a_running_console_sees_the_import_within_a_second(app: App, cardd
     try:
         await ask(f'/card vanguard "{CYRUS}"', "No Cardfight!! Vanguard cards are imported yet")
         await _import_in_another_process(app, carddata)
-        started = time.monotonic()
         answer = await ask(f'/card vanguard "{CYRUS}"', "D-SD04 008")
-        assert time.monotonic() - started < 1.0, answer
         assert CYRUS in answer
     finally:
         if console.returncode is None:
@@ -123,7 +122,7 @@ async def test_a_running_console_sees_the_import_within_a_second(app: App, cardd
             await asyncio.wait_for(console.wait(), 30)
 
 
-async def test_an_alias_set_by_another_process_is_seen_within_a_second(app: App) -> None:
+async def test_an_alias_set_by_another_process_is_seen(app: App) -> None:
     gate = GAMES["gateruler"]
     assert isinstance(await app.cards.get(gate, "vabby"), CardMiss)
     process = await asyncio.create_subprocess_exec(
@@ -144,7 +143,7 @@ async def test_an_alias_set_by_another_process_is_seen_within_a_second(app: App)
     assert "now finds Vabelcion" in out.decode()
     started = time.monotonic()
     while not app.cards.autocomplete(gate, "vabby"):
-        assert time.monotonic() - started < 1.0, "the alias was not seen within a second"
+        assert time.monotonic() - started < HANG_GUARD, "the alias was never seen"
         await asyncio.sleep(0.02)
     found = await app.cards.get(gate, "vabby")
     assert isinstance(found, CardView) and found.stored.card.name == "Vabelcion, the Battle-Forged"
