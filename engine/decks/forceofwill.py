@@ -32,6 +32,8 @@ Checks, with exact numbers:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.decks import register_format
 from engine.decks.check import Check, copy_limit, section_size
 from engine.decks.model import CardLookup, DeckFormat, Decklist, DeckRules, SectionSpec
@@ -143,6 +145,32 @@ def _ruler_ability(section: str, label: str, ability: str, rule: str) -> Check:
     return check
 
 
+_SECTION_TYPES: tuple[tuple[str, Callable[[object], bool], str], ...] = (
+    (
+        MAIN,
+        lambda r: _is_stone(r) or _is_ruler(r),
+        "{name} can't be in the main deck: no rulers, J-rulers or magic stones (402.3, line {line}).",
+    ),
+    (STONES, lambda r: not _is_stone(r), "{name} is not a magic stone (402.4, line {line})."),
+    (
+        RUNE,
+        lambda r: not any("rune" in t for t in _types(r)),
+        "{name} is not a rune; the rune deck holds only runes (402.6, line {line}).",
+    ),
+    (
+        STRANGER,
+        lambda r: not any("stranger" in t for t in _types(r)),
+        "{name} is not a stranger card; the stranger deck holds only those (402.7, line {line}).",
+    ),
+    (
+        EXTRA,
+        lambda r: _is_stone(r) or _is_ruler(r),
+        "{name} can't be in the extra deck: no rulers or magic stones (402.5, line {line}).",
+    ),
+)
+"""Per section, which cards it refuses and the sentence that says so (with the rule)."""
+
+
 def _types_check(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], list[str]]:
     """402.2 (a ruler, neither basic nor Arcana), 402.3, 402.4, 403.1 with card data; otherwise what
     could not be checked."""
@@ -165,37 +193,11 @@ def _types_check(deck: Decklist, lookup: CardLookup | None) -> tuple[list[str], 
                 f"{entry.name} can't be the starting ruler: no basic rulers and no Arcana "
                 f"(402.2, line {entry.line})."
             )
-    for entry in deck.entries(MAIN):
-        record = lookup(entry.name)
-        if record is not None and (_is_stone(record) or _is_ruler(record)):
-            problems.append(
-                f"{entry.name} can't be in the main deck: no rulers, J-rulers or magic stones "
-                f"(402.3, line {entry.line})."
-            )
-    for entry in deck.entries(STONES):
-        record = lookup(entry.name)
-        if record is not None and not _is_stone(record):
-            problems.append(f"{entry.name} is not a magic stone (402.4, line {entry.line}).")
-    for entry in deck.entries(RUNE):
-        record = lookup(entry.name)
-        if record is not None and not any("rune" in t for t in _types(record)):
-            problems.append(
-                f"{entry.name} is not a rune; the rune deck holds only runes (402.6, line {entry.line})."
-            )
-    for entry in deck.entries(STRANGER):
-        record = lookup(entry.name)
-        if record is not None and not any("stranger" in t for t in _types(record)):
-            problems.append(
-                f"{entry.name} is not a stranger card; the stranger deck holds only those "
-                f"(402.7, line {entry.line})."
-            )
-    for entry in deck.entries(EXTRA):
-        record = lookup(entry.name)
-        if record is not None and (_is_stone(record) or _is_ruler(record)):
-            problems.append(
-                f"{entry.name} can't be in the extra deck: no rulers or magic stones "
-                f"(402.5, line {entry.line})."
-            )
+    for section, refused, sentence in _SECTION_TYPES:
+        for entry in deck.entries(section):
+            record = lookup(entry.name)
+            if record is not None and refused(record):
+                problems.append(sentence.format(name=entry.name, line=entry.line))
     for entry in deck.entries(SIDE):
         record = lookup(entry.name)
         if record is not None and _is_ruler(record) and any("basic" in t for t in _types(record)):
