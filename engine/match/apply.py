@@ -534,17 +534,38 @@ def _search(state: MatchState, action: Search) -> HandlerResult:
         refuse("Say which cards to take from the search.")
     board, _ = _learn(state, state.board, ids, 1 << actor)
     events = [Event("search", actor, (), {"zone": slot, "count": len(ids)})]
+    taken: Event | None = None
+    picks: list[tuple[int, int]] = []
     if action.take:
         dest = _slot(state, action.to or ZoneRef(zone=match.spec.hand_zone), actor)
         picks = [(slot, ids[index]) for index in action.take]
-        board, event = move_cards(state, board, actor, picks, dest, action.position, action.face)
-        events.append(event)
+        board, taken = move_cards(state, board, actor, picks, dest, action.position, action.face)
+        events.append(taken)
     meta = None
     if action.shuffle:
         board, event = shuffle_zone(state, board, slot, actor, action.version)
         events.append(event)
         meta = {"undo_learned": tuple((card, 1 << actor) for card in ids)}
+    if taken is not None:
+        taken.cards = _searched_mentions(state, board, [card for _, card in picks], actor)
     return board, events, meta
+
+
+def _searched_mentions(
+    state: MatchState, board: Board, card_ids: Sequence[int], actor: int
+) -> tuple[tuple[int, int], ...]:
+    """Who reads the names of the cards a search took: whoever knew them just before the search or
+    knows them after it (:func:`seen_mask`, spectators only if every player did at one of those two
+    moments), and the searcher, who chose them. Not the moment between the private look and the move:
+    there the searcher's look joins what the opponent alone knew (a card seen in their hand before an
+    undo, or revealed to them), the card counts as known to every player, and spectators would read
+    the name of a card taken from a deck to a hand that no spectator ever saw."""
+    everyone = state.match.all
+    before, after = state.board.cards, board.cards
+    return tuple(
+        (after[card].ref, seen_mask(before[card].known, after[card].known, everyone) | 1 << actor)
+        for card in card_ids
+    )
 
 
 @_handles(Orient)

@@ -179,3 +179,80 @@ def test_a_whole_random_match_never_leaks() -> None:
                 assert mentioned(state, render(event, after, viewer)) <= allowed
         state = after
         assert_no_leak(state)
+
+
+def _taken_by_a_search(log: MatchLog, card: int) -> tuple[list[str], list[str], list[str]]:
+    """Alice searches her deck, takes ``card`` (by position) to her hand and shuffles; the lines."""
+    state = log.state
+    index = state.zone("deck", ALICE).index(card)
+    events = log.submit(
+        a.Search(actor=ALICE, version=state.version, zone=a.ZoneRef(zone="deck"), take=(index,), shuffle=True)
+    )
+    after = log.state
+    assert after.zone("hand", ALICE)[-1] == card
+    for viewer in viewers(after):  # the names a viewer knew just before or knows just after
+        allowed = known_words(state, viewer) | known_words(after, viewer)
+        for event in events:
+            assert mentioned(after, render(event, after, viewer)) <= allowed, (viewer, event)
+    return tuple(  # type: ignore[return-value]
+        [render(event, after, viewer) for event in events] for viewer in (ALICE, BOB, None)
+    )
+
+
+def test_a_card_only_the_opponent_knew_is_not_named_to_spectators_when_searched() -> None:
+    """The hypothesis example (test_match_machine) that found it, as explicit actions: Bob sees Amber 01
+    in his hand, the move is undone (Bob keeps knowing it, back in Alice's deck), Alice searches her
+    deck and takes it. For a moment inside the search both players knew it, but no spectator ever saw
+    it: the spectator's line must say "a card" (it said "Alice moves Amber 01 ...")."""
+    seed = b"\xd8q\x91v\x92_\x1c\x80\x17\xcf\xf4\xe9W;ET&v\xffb\x0e\x10~\xd9\x10\x8e\x89\x9a\xa3\x0b\x9cq"
+    log = MatchLog.start(DEMO_SPEC, PLAYERS, demo_decks(7, 2), seed)
+    state = log.state
+    assert state.board.active == ALICE
+    amber = next(c for c in range(len(state.board.cards)) if state.ref(c).name == "Amber 01")
+
+    def undo() -> None:
+        submit(log, a.RequestUndo)
+        submit(log, a.AcceptUndo, BOB)
+
+    submit(log, a.Draw, count=3)
+    submit(log, a.NextPhase, to="battle")
+    undo()
+    assert log.state.zone("deck", ALICE)[1] == amber
+    moved = (a.CardAt(zone="deck", index=2), a.CardAt(zone="extra", index=1), a.CardAt(zone="deck", index=1))
+    submit(log, a.Move, cards=moved, to=a.ZoneRef(zone="hand", player=BOB))
+    assert log.state.knows(BOB, amber) and not log.state.knows(ALICE, amber)
+    undo()
+    assert log.state.zone("deck", ALICE)[1] == amber and log.state.knows(BOB, amber)
+    submit(log, a.NextPhase, to="battle")
+    submit(
+        log,
+        a.Move,
+        cards=(a.CardAt(zone="hand", index=2), a.CardAt(zone="deck", index=0)),
+        to=a.ZoneRef(zone="deck"),
+        position=1,
+    )
+    assert log.state.zone("deck", ALICE)[0] == amber and log.state.knows(BOB, amber)
+    assert not log.state.knows(ALICE, amber) and not log.state.knows(None, amber)
+
+    alice, bob, spectator = _taken_by_a_search(log, amber)
+    assert alice[1] == "You move Amber 01 from your deck to your hand."
+    assert bob[1] == "Alice moves Amber 01 from their deck to their hand."  # Bob knew it just before
+    assert spectator == [
+        "Alice searches their deck.",
+        "Alice moves a card from their deck to their hand.",
+        "Alice shuffles their deck.",
+    ]
+    assert log.state.knows(ALICE, amber) and not log.state.knows(BOB, amber)
+
+
+def test_a_card_revealed_to_the_opponent_is_not_named_to_spectators_when_searched(log: MatchLog) -> None:
+    top = log.state.zone("deck", ALICE)[0]
+    name = log.state.ref(top).name
+    submit(log, a.RevealTop, zone=a.ZoneRef(zone="deck"), count=1, to="opponent")
+    alice, bob, spectator = _taken_by_a_search(log, top)
+    assert name in alice[1] and name in bob[1]
+    assert spectator[1] == "Alice moves a card from their deck to their hand."
+    # Revealed to everyone, the name is every player's: spectators read it too.
+    top = log.state.zone("deck", ALICE)[0]
+    submit(log, a.RevealTop, zone=a.ZoneRef(zone="deck"), count=1, to="everyone")
+    assert log.state.ref(top).name in _taken_by_a_search(log, top)[2][1]
