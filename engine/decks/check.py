@@ -108,7 +108,7 @@ def run_checks(
     unknown = unknown_cards(deck, lookup)
     offered = {name: list(suggestions[name]) for name in unknown if suggestions and suggestions.get(name)}
     if unknown:
-        shown = ", ".join(_shown(name, offered) for name in unknown[:10])
+        shown = "; ".join(_shown(name, offered) for name in unknown[:10])
         shown += f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
         unchecked.append(f"cards not in the imported card data: {shown}")
     elif lookup is None:

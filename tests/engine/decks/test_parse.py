@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.decks import check_deck, parse_decklist
 from engine.decks.check import copy_limit, run_checks, section_size
 from engine.decks.model import DeckError, DeckFormat, DeckRules, SectionSpec
 from engine.decks.parse import MAX_LINES, parse_with
@@ -182,3 +183,11 @@ def test_any_text_parses_or_is_refused_with_one_sentence(text: str) -> None:
         assert "\n" not in message and len(message) <= 300
     else:
         assert any(deck.sections.values())
+
+
+def test_unknown_names_with_commas_stay_readable() -> None:
+    deck = parse_decklist(
+        "forceofwill", "[Ruler]\n1 Bringer of Good Luck, Epona\n[Main Deck]\n4 Zero, the Magus\n"
+    )
+    report = check_deck("forceofwill", deck, lambda name: None)
+    assert "Bringer of Good Luck, Epona; Zero, the Magus" in " ".join(report.unchecked)
