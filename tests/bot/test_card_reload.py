@@ -33,23 +33,27 @@ def _env(app: App) -> dict[str, str]:
     }
 
 
-async def _import_in_another_process(app: App, carddata: Path) -> None:
+async def _arbiter_elsewhere(app: App, *args: str) -> str:
+    """Run ``arbiter ARGS`` in another process on the app's database; its output, once it exited 0."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
         _MAIN,
-        "cards",
-        "import",
-        "vanguard",
-        "cfv-d",
-        str(carddata / "cfv-d-cards.json"),
+        *args,
         env=_env(app),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     out, err = await process.communicate()
     assert process.returncode == 0, err.decode()
-    assert "393 cards read" in out.decode(), out.decode()
+    return out.decode()
+
+
+async def _import_in_another_process(app: App, carddata: Path) -> None:
+    out = await _arbiter_elsewhere(
+        app, "cards", "import", "vanguard", "cfv-d", str(carddata / "cfv-d-cards.json")
+    )
+    assert "393 cards read" in out, out
 
 
 async def test_a_running_bot_sees_cards_another_process_imports(app: App, carddata: Path) -> None:
@@ -125,22 +129,10 @@ async def test_a_running_console_sees_the_import_without_a_restart(app: App, car
 async def test_an_alias_set_by_another_process_is_seen(app: App) -> None:
     gate = GAMES["gateruler"]
     assert isinstance(await app.cards.get(gate, "vabby"), CardMiss)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        _MAIN,
-        "cards",
-        "alias",
-        "gateruler",
-        "vabby",
-        "Vabelcion, the Battle-Forged",
-        env=_env(app),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    out = await _arbiter_elsewhere(
+        app, "cards", "alias", "gateruler", "vabby", "Vabelcion, the Battle-Forged"
     )
-    out, err = await process.communicate()
-    assert process.returncode == 0, err.decode()
-    assert "now finds Vabelcion" in out.decode()
+    assert "now finds Vabelcion" in out
     started = time.monotonic()
     while not app.cards.autocomplete(gate, "vabby"):
         assert time.monotonic() - started < HANG_GUARD, "the alias was never seen"
