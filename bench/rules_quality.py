@@ -1,7 +1,8 @@
 """Rules search quality: recall@k and MRR of ``RulesService.search`` on the question sets in
 ``bench/questions/*.toml`` and ``bench/questions/players/*.toml`` (questions as players type them,
-reported per split: ``dev`` for tuning, ``test`` for nothing but measuring), beside a naive baseline
-measured in the same run on the same questions.
+reported per split: ``dev`` for tuning, ``test`` for nothing but measuring), beside the full-text
+first stage alone (bm25, the order rules search gave before the feature ranking) and a naive
+baseline, all measured in the same run on the same questions.
 
 Each question is phrased the way players ask in Discord and lists the rule ids that answer it. A
 question is a hit at k when any of its relevant ids is among the first k results; recall@k is the
@@ -11,7 +12,7 @@ in the top 10).
 The baseline scores every rule of the game's default rules document by how many distinct query words
 (lowercased, stop words dropped) occur among the words of its title and text, ranks by that score
 (document order breaks ties) and keeps the first 10 with a score above 0. It is what "search by
-counting matching words" gives, so the full-text search has to beat it to earn its complexity.
+counting matching words" gives, so the ranking has to beat it to earn its complexity.
 """
 
 from __future__ import annotations
@@ -148,14 +149,21 @@ class Score:
         return sum(1 / r for r in self.ranks if r is not None) / len(self.ranks)
 
 
+METHODS = ("ranked", "bm25", "baseline")
+"""``ranked``: ``RulesService.search`` as the bot answers; ``bm25``: its first stage alone (the
+question's words and player words in the full-text index, in bm25 order, as rules search ranked
+before the feature ranking); ``baseline``: counting the question's words in each rule."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     question: Question
-    fts: list[str]
-    fts_rank: int | None
-    baseline: list[str]
-    baseline_rank: int | None
+    found: dict[str, list[str]]
+    """Each method's first ``LIMIT`` rule ids."""
     corrections: dict[str, str]
+
+    def rank(self, method: str) -> int | None:
+        return first_rank(self.found[method], self.question.relevant)
 
 
 def _table_header() -> str:
@@ -195,15 +203,18 @@ async def _outcomes(service: RulesService, questions: dict[str, list[Question]])
         results: list[Outcome] = []
         for question in items:
             found = await service.search(GAMES[game], question.text, limit=LIMIT)
-            fts = [r.rule_id for r in found.results]
-            naive = baseline_rank(briefs, question.text, LIMIT)
+            candidates, _ = await service.candidates(
+                game_index, game_index.default, game_index.lexicon.read(question.text)
+            )
+            first_stage = sorted(candidates, key=lambda ref: -candidates[ref])[:LIMIT]
             results.append(
                 Outcome(
                     question=question,
-                    fts=fts,
-                    fts_rank=first_rank(fts, question.relevant),
-                    baseline=naive,
-                    baseline_rank=first_rank(naive, question.relevant),
+                    found={
+                        "ranked": [r.rule_id for r in found.results],
+                        "bm25": [rule_id for _, rule_id in first_stage],
+                        "baseline": baseline_rank(briefs, question.text, LIMIT),
+                    },
                     corrections=dict(found.corrections),
                 )
             )
@@ -212,20 +223,18 @@ async def _outcomes(service: RulesService, questions: dict[str, list[Question]])
 
 
 def _print_scores(outcomes: dict[str, list[Outcome]]) -> None:
-    """Recall@k and MRR per game (and overall), the full-text search beside the baseline."""
+    """Recall@k and MRR per game (and overall) of each method, side by side."""
     print(_table_header())
-    overall_fts, overall_base = Score(), Score()
+    overall = {method: Score() for method in METHODS}
     for game, results in outcomes.items():
-        fts_score, base_score = Score(), Score()
-        for outcome in results:
-            fts_score.add(outcome.fts_rank)
-            base_score.add(outcome.baseline_rank)
-            overall_fts.add(outcome.fts_rank)
-            overall_base.add(outcome.baseline_rank)
-        print(_table_row(game, "fts", fts_score))
-        print(_table_row(game, "baseline", base_score))
-    print(_table_row("overall", "fts", overall_fts))
-    print(_table_row("overall", "baseline", overall_base))
+        for method in METHODS:
+            score = Score()
+            for outcome in results:
+                score.add(outcome.rank(method))
+                overall[method].add(outcome.rank(method))
+            print(_table_row(game, method, score))
+    for method in METHODS:
+        print(_table_row("overall", method, overall[method]))
 
 
 @asynccontextmanager
@@ -249,7 +258,10 @@ async def main() -> None:
     async with imported_rules() as service:
         outcomes = await _outcomes(service, questions)
         print("\nRules search quality: recall@k and MRR on bench/questions/*.toml (top 10)")
-        print("fts = RulesService.search; baseline = count of query words in each rule's text\n")
+        print(
+            "ranked = RulesService.search; bm25 = its full-text first stage alone; "
+            "baseline = count of query words in each rule's text\n"
+        )
         _print_scores(outcomes)
         player_outcomes = await _outcomes(service, players)
         for split in SPLITS:
@@ -274,25 +286,24 @@ async def main() -> None:
         print(row("RulesService.search (fts candidates, ranking)", timed))
         print(row("baseline: count query words in every rule", naive))
 
-        missed = [o for results in outcomes.values() for o in results if o.fts_rank is None]
-        print(f"\nMissed by fts (no relevant id in the top {LIMIT}): {len(missed)}\n")
+        missed = [o for results in outcomes.values() for o in results if o.rank("ranked") is None]
+        print(f"\nMissed by the ranking (no relevant id in the top {LIMIT}): {len(missed)}\n")
         for outcome in missed:
             q = outcome.question
-            first = _label(service, q.game, outcome.fts[0]) if outcome.fts else "(no results)"
-            base = f"rank {outcome.baseline_rank}" if outcome.baseline_rank else "missed too"
+            ranked = outcome.found["ranked"]
+            first = _label(service, q.game, ranked[0]) if ranked else "(no results)"
+            base = f"rank {outcome.rank('baseline')}" if outcome.rank("baseline") else "missed too"
             print(f"- [{q.game}] {q.text!r}")
             print(f"    wanted {', '.join(q.relevant)}; first instead: {first}")
             fixed = ", ".join(f"{k}->{v}" for k, v in outcome.corrections.items())
             print(f"    baseline: {base}" + (f"; corrections: {fixed}" if fixed else ""))
 
-        late = [
-            o for results in outcomes.values() for o in results if o.fts_rank is not None and o.fts_rank > 1
-        ]
-        print(f"\nFound by fts but not first: {len(late)}\n")
+        late = [o for results in outcomes.values() for o in results if (o.rank("ranked") or 1) > 1]
+        print(f"\nFound by the ranking but not first: {len(late)}\n")
         for outcome in late:
             q = outcome.question
-            first = _label(service, q.game, outcome.fts[0])
-            print(f"- [{q.game}] {q.text!r}: rank {outcome.fts_rank}; first: {first}")
+            first = _label(service, q.game, outcome.found["ranked"][0])
+            print(f"- [{q.game}] {q.text!r}: rank {outcome.rank('ranked')}; first: {first}")
 
 
 if __name__ == "__main__":
