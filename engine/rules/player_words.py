@@ -7,7 +7,10 @@ Each game has a reviewed data file, ``engine/rules/words/<game>.toml``, of ``[[t
   occurs in the game's rules document;
 - ``rules`` (optional): the rules that define the term, most direct first, the way a glossary points
   to its entry;
-- ``source`` and ``note`` (optional): where a game-specific word comes from, and why the mapping holds.
+- ``source`` and ``note`` (optional): where a game-specific word comes from, and why the mapping holds;
+- ``shared`` (optional): the name of a question every game's judges hear, from ``words/shared.toml``
+  ("one card says I can, the other says I can't: which wins?"); its phrasings are said too, so the
+  same words find each game's own rule for it, and ``say`` may then be left out.
 
 A game's words apply to that game only: Gate Ruler's "tap" means "exhaust", never Vanguard's "rest".
 """
@@ -22,7 +25,8 @@ from pathlib import Path
 from engine.rules.search import tokenize
 
 WORDS_DIR = Path(__file__).parent / "words"
-_KEYS = {"say", "means", "rules", "source", "note"}
+_KEYS = {"say", "means", "rules", "source", "note", "shared"}
+SHARED_FILE = "shared.toml"
 
 
 class PlayerWordsError(ValueError):
@@ -60,12 +64,37 @@ def _phrases(value: object, where: str, key: str) -> tuple[str, ...]:
     return forms
 
 
-def parse_words(text: str, name: str) -> tuple[Term, ...]:
-    """The terms of one words file; raises :class:`PlayerWordsError` naming what is wrong."""
+def _load(text: str, name: str) -> dict[str, object]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PlayerWordsError(f"{name}: {error}") from error
+
+
+def parse_shared(text: str, name: str = SHARED_FILE) -> dict[str, tuple[str, ...]]:
+    """The questions every game's judges hear: each ``[[concept]]``'s name and its phrasings."""
+    data = _load(text, name)
+    if set(data) - {"concept"}:
+        raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {'concept'})}")
+    entries = data.get("concept", [])
+    if not isinstance(entries, list):
+        raise PlayerWordsError(f"{name}: 'concept' must be an array of tables")
+    concepts: dict[str, tuple[str, ...]] = {}
+    for number, entry in enumerate(entries, start=1):
+        where = f"{name} concept {number}"
+        if not isinstance(entry, dict) or set(entry) - {"name", "say", "note"}:
+            raise PlayerWordsError(f"{where}: a concept has a 'name', a 'say' list and a 'note'")
+        key = entry.get("name")
+        if not isinstance(key, str) or not key or key in concepts:
+            raise PlayerWordsError(f"{where}: 'name' must be a string no other concept has")
+        concepts[key] = _phrases(entry.get("say"), where, "say")
+    return concepts
+
+
+def parse_words(text: str, name: str, shared: dict[str, tuple[str, ...]] | None = None) -> tuple[Term, ...]:
+    """The terms of one words file (``shared``: the concepts its terms may name); raises
+    :class:`PlayerWordsError` naming what is wrong."""
+    data = _load(text, name)
     if set(data) - {"term"}:
         raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {'term'})}")
     entries = data.get("term", [])
@@ -79,7 +108,14 @@ def parse_words(text: str, name: str) -> tuple[Term, ...]:
             raise PlayerWordsError(f"{where}: not a table")
         if set(entry) - _KEYS:
             raise PlayerWordsError(f"{where}: unexpected keys {sorted(set(entry) - _KEYS)}")
-        say = _phrases(entry.get("say"), where, "say")
+        concept = entry.get("shared")
+        phrasings: tuple[str, ...] = ()
+        if concept is not None:
+            if not isinstance(concept, str) or concept not in (shared or {}):
+                raise PlayerWordsError(f"{where}: 'shared' names no concept of {SHARED_FILE}: {concept!r}")
+            phrasings = (shared or {})[concept]
+        own = _phrases(entry.get("say"), where, "say") if "say" in entry or not phrasings else ()
+        say = tuple(dict.fromkeys((*own, *phrasings)))
         means = _phrases(entry.get("means"), where, "means")
         rules = entry.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) and r.strip() for r in rules):
@@ -105,9 +141,15 @@ def parse_words(text: str, name: str) -> tuple[Term, ...]:
 
 
 @cache
+def shared_concepts() -> dict[str, tuple[str, ...]]:
+    """The questions every game's judges hear, with their phrasings (``words/shared.toml``)."""
+    return parse_shared((WORDS_DIR / SHARED_FILE).read_text(encoding="utf-8"))
+
+
+@cache
 def player_words(game_key: str) -> tuple[Term, ...]:
     """The reviewed words of a game (none if the game has no file)."""
     path = WORDS_DIR / f"{game_key}.toml"
     if not path.exists():
         return ()
-    return parse_words(path.read_text(encoding="utf-8"), path.name)
+    return parse_words(path.read_text(encoding="utf-8"), path.name, shared_concepts())

@@ -45,7 +45,8 @@ FILLER = STOPWORDS | frozenset(
     bc cuz cause because does doing done say says said tell told wanna gonna gotta kinda
     vs versus happens happening whats opponent opp opponents someone stuff things got went
     didnt didn don doesn isn aren wasnt wasn shouldnt shouldn couldnt couldn wouldnt wouldn hasnt
-    hasn havent haven aint ya yall lmao idk tbh imo pretty literally""".split()  # noqa: SIM905
+    hasn havent haven aint ya yall lmao idk tbh imo pretty literally
+    yo but too now either we us our ours they them theirs he him his she her hers mine yours""".split()  # noqa: SIM905
 ) - frozenset({"win", "lose"})
 """Words of a question that say nothing about which rule answers it."""
 
@@ -116,9 +117,13 @@ _INTENT_PATTERNS: dict[Intent, re.Pattern[str]] = {
 }
 
 
+_EFFECT_WINS = re.compile(r"\b(which|what|whose)( one| effect| card| ability)? (wins|won|win)\b")
+"""Effects that win against each other ("which one wins"), not a player winning the game."""
+
+
 def intents_of(text: str) -> frozenset[Intent]:
     """The intents a question's wording shows (folded, tokenized text)."""
-    joined = " ".join(tokenize(text))
+    joined = _EFFECT_WINS.sub("which applies", " ".join(tokenize(text)))
     return frozenset(intent for intent, pattern in _INTENT_PATTERNS.items() if pattern.search(joined))
 
 

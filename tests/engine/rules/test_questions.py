@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.rules.player_words import PlayerWordsError, parse_words
+from engine.rules.player_words import PlayerWordsError, parse_shared, parse_words, shared_concepts
 from engine.rules.questions import Intent, Lexicon, intents_of, singular
 
 WORDS = parse_words(
@@ -138,3 +138,68 @@ def test_any_text_reads_into_bounded_token_concepts(text: str) -> None:
 def test_malformed_words_files_are_refused_with_where(text: str, message: str) -> None:
     with pytest.raises(PlayerWordsError, match=message):
         parse_words(text, "test.toml")
+
+
+SHARED = parse_shared(
+    '[[concept]]\nname = "cannot-beats-can"\nsay = ["which one wins", "says i cant"]\nnote = "x"\n'
+)
+
+
+def test_a_term_naming_a_shared_concept_says_its_phrasings_too() -> None:
+    text = '[[term]]\nshared = "cannot-beats-can"\nsay = ["can vs cant"]\nmeans = ["takes precedence"]\n'
+    (term,) = parse_words(text, "test.toml", SHARED)
+    assert term.say == ("can vs cant", "which one wins", "says i cant")
+    (alone,) = parse_words(text.replace('say = ["can vs cant"]\n', ""), "test.toml", SHARED)
+    assert alone.say == ("which one wins", "says i cant")
+
+
+def test_a_shared_phrasing_one_of_the_games_own_terms_says_is_refused() -> None:
+    text = (
+        '[[term]]\nsay = ["which one wins"]\nmeans = ["b"]\n'
+        '[[term]]\nshared = "cannot-beats-can"\nmeans = ["takes precedence"]\n'
+    )
+    with pytest.raises(PlayerWordsError, match="'which one wins' is already said by term 1"):
+        parse_words(text, "test.toml", SHARED)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[term]]\nshared = "nope"\nmeans = ["b"]\n', "names no concept"),
+        ('[[term]]\nshared = 3\nmeans = ["b"]\n', "names no concept"),
+    ],
+)
+def test_a_term_naming_an_unknown_concept_is_refused(text: str, message: str) -> None:
+    with pytest.raises(PlayerWordsError, match=message):
+        parse_words(text, "test.toml", SHARED)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[concept]]\nname = "a"\nsay = ["x"]\n[[concept]]\nname = "a"\nsay = ["y"]\n', "no other"),
+        ('[[concept]]\nname = "a"\nsay = []\n', "'say' must be a non-empty list"),
+        ('[[concept]]\nname = "a"\nsay = ["x"]\nrules = ["1"]\n', "a 'name', a 'say' list"),
+        ("concepts = 1\n", "unexpected top-level keys"),
+    ],
+)
+def test_malformed_shared_concepts_are_refused(text: str, message: str) -> None:
+    with pytest.raises(PlayerWordsError, match=message):
+        parse_shared(text)
+
+
+def test_the_shipped_shared_concepts_each_have_phrasings() -> None:
+    concepts = shared_concepts()
+    assert "cannot-beats-can" in concepts
+    assert all(concepts.values())
+
+
+def test_pronouns_and_joining_words_are_not_concepts() -> None:
+    reading = lexicon().read("yo but can we mull too, or just them and us")
+    assert [c.said for c in reading.concepts] == ["mull"]
+
+
+@pytest.mark.parametrize("question", ["one says i can, the other says i cant, which one wins", "what wins"])
+def test_effects_winning_against_each_other_are_not_the_game_being_won(question: str) -> None:
+    assert Intent.OUTCOME not in intents_of(question)
+    assert Intent.OUTCOME in intents_of("if i have no shields left and he attacks, do i win or lose")
