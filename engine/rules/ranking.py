@@ -7,7 +7,8 @@ order with what bm25 cannot see:
   rule that has "damage" and "six" beats one that says "damage" five times);
 - **where the words are**: in the rule's heading, or in the headings of the sections above it;
 - **the words' own rules**: a player word or keyword linked to its defining rule (the "mulligan" of
-  Vanguard is its redraw, 5.4.3.4), and the rules right under it;
+  Vanguard is its redraw, 5.4.3.4), and the rules right under it; a link counts for more when its
+  word is rare ("imperishable" more than "attack");
 - **intent**: "how many" favours rules that state numbers, "do I lose" the rules that end the game,
   "when can I" the rules of steps and timing, "what happens if" rules of conditions, "can I" the rules
   that allow or forbid;
@@ -41,6 +42,7 @@ FEATURES = (
     "shallow",
     "short",
     "bare",
+    "linked_rare",
 )
 
 WEIGHTS: dict[str, float] = {
@@ -50,11 +52,12 @@ WEIGHTS: dict[str, float] = {
     "heading": -2.0,
     "context": 1.0,
     "linked": 2.0,
-    "linked_parent": 0.0,
+    "linked_parent": 0.1,
     "intent": 1.0,
-    "shallow": -2.0,
+    "shallow": -3.0,
     "short": 5.0,
-    "bare": 0.1,
+    "bare": -0.5,
+    "linked_rare": 0.25,
 }
 """Fitted weights of the features (see the module's docstring)."""
 
@@ -136,6 +139,8 @@ class _ConceptMatch:
     defining: frozenset[str]
     """Rule ids the player's words point at: they answer for the concept in other words
     ("summoning sickness" is defined by a rule that never says so)."""
+    positions: dict[str, int]
+    """Each defining rule's place in the term's list (0 for the most direct)."""
 
 
 class RankingIndex:
@@ -180,7 +185,8 @@ class RankingIndex:
             context |= _holding(self.context, stems)
         count = len(body | title | context)
         weight = math.log(1 + (self.size - count + 0.5) / (count + 0.5))
-        return _ConceptMatch(weight, body, title, context, frozenset(concept.rules))
+        places = {rule_id: n for n, rule_id in reversed(list(enumerate(concept.rules)))}
+        return _ConceptMatch(weight, body, title, context, frozenset(concept.rules), places)
 
     def features(
         self, reading: Reading, candidates: dict[RuleRef, float], linked_refs: dict[RuleRef, int]
@@ -199,9 +205,12 @@ class RankingIndex:
             entry = self.entries.get(ref)
             if entry is None:
                 continue
-            covered = heading = context = 0.0
+            covered = heading = context = rare_link = 0.0
             all_found = True
             for match in matches:
+                place = match.positions.get(ref[1])
+                if place is not None:
+                    rare_link = max(rare_link, match.weight / total / (1 + place))
                 in_title = ref in match.title
                 in_context = ref in match.context
                 if in_title or in_context or ref in match.body or ref[1] in match.defining:
@@ -229,6 +238,7 @@ class RankingIndex:
                 1.0 / max(1, entry.depth),
                 1.0 / math.log(3 + entry.length),
                 0.0 if entry.has_body else 1.0,
+                rare_link,
             ]
         return vectors
 

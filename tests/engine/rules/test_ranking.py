@@ -62,3 +62,17 @@ def test_ranking_orders_each_candidate_once_best_first(
     scores = [score for _, score in order]
     assert scores == sorted(scores, reverse=True)
     assert order == rank(INDEX, reading, candidates, linked)
+
+
+def test_a_link_counts_for_more_when_its_word_is_rare() -> None:
+    words = parse_words(
+        '[[term]]\nsay = ["mulligan"]\nmeans = ["redraw"]\nrules = ["3"]\n'
+        '[[term]]\nsay = ["guy"]\nmeans = ["player"]\nrules = ["4"]\n',
+        "t.toml",
+    )
+    reading = Lexicon([f"{r.title} {r.body}" for r in RULES], words).read("guy mulligan")
+    linked = {(1, rule_id): n for rule_id, n in reading.linked.items()}
+    vectors = INDEX.features(reading, {}, linked)
+    rare = FEATURES.index("linked_rare")
+    # "player" is in three rules, "redraw" in one: the rule the rare word points at weighs more.
+    assert vectors[(1, "3")][rare] > vectors[(1, "4")][rare] > 0
