@@ -36,7 +36,9 @@ AUTOCOMPLETE_LIMIT = 25
 BM25_WEIGHTS = (8.0, 1.0, 10.0, 0.5)
 """Column weights for bm25: a match in a heading counts 8 times, in a keyword name 10 times, in the
 titles of the rule's parents half as much as in its text."""
-CANDIDATES = 100
+COMMON_SHARE = 0.15
+"""A word or phrase held by more than this share of a game's rules does not propose candidates."""
+CANDIDATES = 60
 """Full-text hits fetched per search before the ranking orders them (:mod:`engine.rules.ranking`)."""
 _ID_IN_TEXT = re.compile(
     r"(?<![\w.-])(?:(?:rule|section|cr|§)\s*#?\s*)?(\d{1,4}(?:[.\-]\d{1,4}[a-z]?)+(?:[.\-]\d{1,4})*[a-z]?"
@@ -191,6 +193,14 @@ class GameIndex:
     keywords: list[StoredKeyword]
     rankings: dict[int, RankingIndex] = field(default_factory=dict)
     """Per edition searched (by document id): its rules and the update articles', for ranking."""
+    keyword_names: dict[str, StoredKeyword] = field(init=False)
+    """Each keyword's name and aliases as tokens, for exact lookups (the first keyword wins)."""
+
+    def __post_init__(self) -> None:
+        self.keyword_names = {}
+        for keyword in self.keywords:
+            for name in (keyword.name, *keyword.aliases):
+                self.keyword_names.setdefault(" ".join(tokenize(name)), keyword)
 
     def ranking(self, index: DocumentIndex) -> RankingIndex:
         """The ranking index of an edition with the update articles, built on first use."""
@@ -453,7 +463,13 @@ class RulesService:
         better), and the rules the question's words point at."""
         documents = [index.document.id, *(u.document.id for u in game_index.updates)]
         candidates: dict[RuleRef, float] = {}
-        expression = fts_any(form for concept in reading.concepts for form in concept.alternatives)
+        ranking = game_index.ranking(index)
+        forms = list(dict.fromkeys(form for concept in reading.concepts for form in concept.alternatives))
+        # Words in a good share of the rules ("card", "turn") propose nothing bm25 would rank in
+        # the first hundred, yet make the index score every rule of every game that has them;
+        # the ranking still counts them.
+        rare = [form for form in forms if ranking.share(form) <= COMMON_SHARE]
+        expression = fts_any(rare or forms)
         if expression is not None:
             hits: list[SearchHit] = await self.repo.search(documents, expression, CANDIDATES, BM25_WEIGHTS)
             for hit in hits:
@@ -496,13 +512,7 @@ class RulesService:
 
     def _keyword_exact(self, game_index: GameIndex, query: str) -> StoredKeyword | None:
         wanted = " ".join(tokenize(query))
-        if not wanted:
-            return None
-        for keyword in game_index.keywords:
-            names = [keyword.name, *keyword.aliases]
-            if any(" ".join(tokenize(n)) == wanted for n in names):
-                return keyword
-        return None
+        return game_index.keyword_names.get(wanted) if wanted else None
 
     async def keyword(self, game: Game, name: str) -> KeywordView | LookupMiss:
         """A keyword or keyword ability by name, typo-tolerant."""

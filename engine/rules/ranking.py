@@ -173,6 +173,16 @@ class RankingIndex:
                 for stem in stems:
                     postings.setdefault(stem, set()).add(rule.ref)
         self.size = max(1, len(self.entries))
+        self._shares: dict[str, float] = {}
+
+    def share(self, form: str) -> float:
+        """The share of the rules whose fields hold every word of ``form`` (a token form)."""
+        found = self._shares.get(form)
+        if found is None:
+            stems = [crude_stem(w) for w in form.split()]
+            holding = _holding(self.body, stems) | _holding(self.title, stems) | _holding(self.context, stems)
+            found = self._shares[form] = len(holding) / self.size
+        return found
 
     def _match(self, concept: Concept) -> _ConceptMatch:
         body: set[RuleRef] = set()

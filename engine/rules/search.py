@@ -85,11 +85,10 @@ def snippet(text: str, forms: Iterable[str], width: int = 14) -> str:
     words = list(_TOKEN.finditer(text))
     if not words:
         return ""
-    hits = [n for n, w in enumerate(words) if _stem_of(w.group()) in stems]
-    first = hits[0] if hits else 0
+    first = next((n for n, w in enumerate(words) if _stem_of(w.group()) in stems), 0)
     start = max(0, min(first - width // 3, len(words) - width))
     end = min(len(words), start + width)
-    hit_set = set(hits)
+    hit_set = {n for n in range(start, end) if _stem_of(words[n].group()) in stems}
     parts: list[str] = []
     position = words[start].start()
     for n in range(start, end):

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.services.rules import KeywordView, LookupMiss, RuleView
+from bot.services.rules import COMMON_SHARE, KeywordView, LookupMiss, RuleView
 from engine.games import GAMES, resolve_game
+from engine.rules.search import crude_stem, tokenize
 
 
 @pytest.mark.parametrize(
@@ -82,6 +83,17 @@ async def test_search_ranks_with_snippets_and_names_the_document(app: App) -> No
     assert all(r.document.title.startswith("Duel Masters") for r in results.results)
     scores = [r.score for r in results.results]
     assert scores == sorted(scores, reverse=True)
+
+
+async def test_a_question_of_only_common_words_still_finds_rules(app: App) -> None:
+    game_index = app.rules.game_index(GAMES["vanguard"])
+    ranking = game_index.ranking(game_index.default)
+    assert all(ranking.share(word) > COMMON_SHARE for word in ("card", "unit"))
+    results = await app.rules.search(GAMES["vanguard"], "card unit")
+    assert results.results
+    # The ranking still counts the common words: the first answer holds both.
+    first = game_index.default.by_id[results.results[0].rule_id]
+    assert {"card", "unit"} <= {crude_stem(w) for w in tokenize(f"{first.title or ''} {first.text}")}
 
 
 async def test_search_corrects_spelling_from_the_documents_vocabulary(app: App) -> None:

@@ -76,3 +76,9 @@ def test_a_link_counts_for_more_when_its_word_is_rare() -> None:
     rare = FEATURES.index("linked_rare")
     # "player" is in three rules, "redraw" in one: the rule the rare word points at weighs more.
     assert vectors[(1, "3")][rare] > vectors[(1, "4")][rare] > 0
+
+
+def test_share_is_the_part_of_the_rules_holding_every_word_of_a_form() -> None:
+    assert INDEX.share("player") == 3 / len(RULES)
+    assert INDEX.share("six damage") == 1 / len(RULES)
+    assert INDEX.share("chess") == 0.0
