@@ -64,21 +64,23 @@ def _phrases(value: object, where: str, key: str) -> tuple[str, ...]:
     return forms
 
 
-def _load(text: str, name: str) -> dict[str, object]:
+def _tables(text: str, name: str, kind: str) -> list[object]:
+    """The ``[[kind]]`` tables of a TOML file, refusing anything else at the top level."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PlayerWordsError(f"{name}: {error}") from error
+    if set(data) - {kind}:
+        raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {kind})}")
+    entries = data.get(kind, [])
+    if not isinstance(entries, list):
+        raise PlayerWordsError(f"{name}: '{kind}' must be an array of tables")
+    return entries
 
 
 def parse_shared(text: str, name: str = SHARED_FILE) -> dict[str, tuple[str, ...]]:
     """The questions every game's judges hear: each ``[[concept]]``'s name and its phrasings."""
-    data = _load(text, name)
-    if set(data) - {"concept"}:
-        raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {'concept'})}")
-    entries = data.get("concept", [])
-    if not isinstance(entries, list):
-        raise PlayerWordsError(f"{name}: 'concept' must be an array of tables")
+    entries = _tables(text, name, "concept")
     concepts: dict[str, tuple[str, ...]] = {}
     for number, entry in enumerate(entries, start=1):
         where = f"{name} concept {number}"
@@ -94,12 +96,7 @@ def parse_shared(text: str, name: str = SHARED_FILE) -> dict[str, tuple[str, ...
 def parse_words(text: str, name: str, shared: dict[str, tuple[str, ...]] | None = None) -> tuple[Term, ...]:
     """The terms of one words file (``shared``: the concepts its terms may name); raises
     :class:`PlayerWordsError` naming what is wrong."""
-    data = _load(text, name)
-    if set(data) - {"term"}:
-        raise PlayerWordsError(f"{name}: unexpected top-level keys {sorted(set(data) - {'term'})}")
-    entries = data.get("term", [])
-    if not isinstance(entries, list):
-        raise PlayerWordsError(f"{name}: 'term' must be an array of tables")
+    entries = _tables(text, name, "term")
     terms: list[Term] = []
     said: dict[str, int] = {}
     for number, entry in enumerate(entries, start=1):
