@@ -465,8 +465,8 @@ class RulesService:
         candidates: dict[RuleRef, float] = {}
         ranking = game_index.ranking(index)
         forms = list(dict.fromkeys(form for concept in reading.concepts for form in concept.alternatives))
-        # Words in a good share of the rules ("card", "turn") propose nothing bm25 would rank in
-        # the first hundred, yet make the index score every rule of every game that has them;
+        # Words in a good share of the rules ("card", "turn") propose nothing bm25 would rank among
+        # the candidates, yet make the index score every rule of every game that has them;
         # the ranking still counts them.
         rare = [form for form in forms if ranking.share(form) <= COMMON_SHARE]
         expression = fts_any(rare or forms)

@@ -136,11 +136,10 @@ class _ConceptMatch:
     body: set[RuleRef]
     title: set[RuleRef]
     context: set[RuleRef]
-    defining: frozenset[str]
-    """Rule ids the player's words point at: they answer for the concept in other words
-    ("summoning sickness" is defined by a rule that never says so)."""
-    positions: dict[str, int]
-    """Each defining rule's place in the term's list (0 for the most direct)."""
+    defining: dict[str, int]
+    """Rule ids the player's words point at, each with its place in the term's list (0 for the most
+    direct): they answer for the concept in other words ("summoning sickness" is defined by a rule
+    that never says so)."""
 
 
 class RankingIndex:
@@ -196,7 +195,7 @@ class RankingIndex:
         count = len(body | title | context)
         weight = math.log(1 + (self.size - count + 0.5) / (count + 0.5))
         places = {rule_id: n for n, rule_id in reversed(list(enumerate(concept.rules)))}
-        return _ConceptMatch(weight, body, title, context, frozenset(concept.rules), places)
+        return _ConceptMatch(weight, body, title, context, places)
 
     def features(
         self, reading: Reading, candidates: dict[RuleRef, float], linked_refs: dict[RuleRef, int]
@@ -218,7 +217,7 @@ class RankingIndex:
             covered = heading = context = rare_link = 0.0
             all_found = True
             for match in matches:
-                place = match.positions.get(ref[1])
+                place = match.defining.get(ref[1])
                 if place is not None:
                     rare_link = max(rare_link, match.weight / total / (1 + place))
                 in_title = ref in match.title
