@@ -465,8 +465,9 @@ def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
     (6.6.1.2.2), for a vanguard never in a legion state while the opponent's vanguard is grade 3 or
     greater; its cost, four cards of the drop zone on top of the deck; up to one card of that name
     searched from the deck; the deck shuffled. A vanguard already in a legion state does not legion
-    again (10.25.1.2). Whether the vanguard's text has Seek Mate and names that card (11.10.1.1) is
-    card text, the players' to read."""
+    again (10.25.1.2). A search of the deck may find nothing: a name the deck does not hold takes no
+    card (the deck is hidden, so whether it holds the card is not a reason to refuse). Whether the
+    vanguard's text has Seek Mate and names that card (11.10.1.1) is card text, the players' to read."""
     actor = action.actor
     _in_step(
         state,
@@ -508,10 +509,11 @@ def _legion(state: MatchState, action: VgLegion) -> HandlerResult:
     if action.mate is not None:
         wanted = action.mate.casefold()
         mate = next((c for c in work.ids(action.zone, actor) if work.ref(c).name.casefold() == wanted), None)
-        if mate is None:
+        if mate is None and action.zone != "deck":
             refuse(
                 f"There is no card named {action.mate} in your {work.match.zone_specs[action.zone].label}."
             )
+    if mate is not None:
         orientation = work.card(leader).orientation
         work.move(
             actor,

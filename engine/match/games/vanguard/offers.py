@@ -13,11 +13,13 @@ makes, so an offer taken with any valid choices is accepted:
   step a stride (6.5.1.2) or none; in the start step an attack (7.4.1) or no attack (7.3.1.2.2); the
   battle phase from the main phase (6.6); the end of the turn in the end phase (6.8);
 - ``main``: the main phase's calls (6.6.1.2.1) and column swaps (6.6.1.2.3);
-- ``more``: power and critical changes of card text (2.5, 2.7), the turn moved on elsewhere, and the
-  generic actions the structure lets through (card text is the players' to carry out).
+- ``more``: power and critical changes of card text (2.5, 2.7), Seek Mate (11.10.2), the turn moved on
+  elsewhere, and the generic actions the structure lets through (card text is the players' to carry
+  out).
 
-Cards are positions; a seat's offers read its own hand, G zone and the cards it looked at, and public
-cards (the units on circles, the zones' counts), never the opponent's hidden cards.
+Cards are positions; a seat's offers read its own hand, G zone and the cards it looked at, the names its
+own main deck began with (Seek Mate's search), and public cards (the units on circles, the zones'
+counts), never the opponent's hidden cards.
 """
 
 from __future__ import annotations
@@ -355,7 +357,37 @@ def _main(work: Work, seat: int) -> list[Offer]:
                     "vg_swap", f"Swap {column} column", "main", fixed=(("column", column),), rule="6.6.1.2.3"
                 )
             )
-    return out
+    return [*out, *_seek_mate(work, seat)]
+
+
+def _seek_mate(work: Work, seat: int) -> list[Offer]:
+    """Seek Mate (11.10.2), an ACT of the vanguard's text played in the main phase (6.6.1.2.2), so among
+    the card text actions: for a vanguard, not a G unit, never in a legion state (10.25.1.2), while the
+    opponent's vanguard is grade 3 or greater (or has no card data to say); its cost, four cards of the
+    drop zone put on top of the deck; the card named is searched from one's own deck. The names offered
+    are those of every card the seat's main deck began with, wherever it is now: which of them the
+    deck still holds is hidden, and a name it no longer holds finds nothing."""
+    leader = work.vanguard(seat)
+    if leader is None or leader in work.data("g_units", ()) or work.legion(seat) is not None:
+        return []
+    if leader in work.data("legioned", ()):
+        return []
+    theirs = work.vanguard(1 - seat)
+    grade = work.grade(theirs) if theirs is not None else None
+    drop = work.ids("drop", seat)
+    g_units = set(work.data("g_units", ()))
+    cards = work.state.board.cards
+    names = tuple(
+        sorted({work.ref(n).name for n, card in enumerate(cards) if card.owner == seat and n not in g_units})
+    )
+    if (grade is not None and grade < 3) or len(drop) < 4 or not names:
+        return []
+    cost = tuple(CardAt(zone="drop", player=seat, index=i) for i in range(len(drop)))
+    needs = (
+        CardsNeed("drop", cost, 4, 4, single=False, indexes=True, label="drop zone cards for the cost"),
+        PickNeed("mate", names, "card to search for"),
+    )
+    return [Offer("vg_legion", "Seek Mate", "more", needs=needs, rule="11.10.2")]
 
 
 def _booster(work: Work, seat: int, attacker: str) -> bool:

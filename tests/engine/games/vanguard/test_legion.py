@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from engine.match.actions import Move, Orient, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.vanguard import VgAttack, VgChoose, VgLegion
+from engine.match.offers import CardsNeed, Offer, PickNeed, offers
 from engine.match.state import MatchState
 from tests.engine.games.vanguard.helpers import act, at, names, place, second_turn, to_battle
 
@@ -155,3 +156,49 @@ def test_after_the_check_timing_a_vanguard_circle_holds_one_unit_or_its_legion_9
     pair = state.board.data("legion")
     vc = state.zone("vc", 1)
     assert len(vc) == 1 or (pair is not None and tuple(pair[1]) == vc)
+
+
+def _seek_offer(state: MatchState) -> Offer | None:
+    return next((offer for offer in offers(state, 1) if offer.type == "vg_legion"), None)
+
+
+def test_seek_mate_is_offered_in_the_main_phase_with_the_names_of_the_main_deck_11_10_2() -> None:
+    """The offer takes four drop zone cards and a name among those the main deck began with (which of
+    them the deck still holds is hidden); taken, it makes the legion."""
+    state = legion_ready()
+    offer = _seek_offer(state)
+    assert offer is not None and offer.group == "more" and offer.rule == "11.10.2"
+    drop, mate = offer.needs
+    assert isinstance(drop, CardsNeed) and drop.low == drop.high == 4
+    assert isinstance(mate, PickNeed) and "Beta Knight" in mate.options
+    assert not any(name.startswith("Alpha") for name in mate.options)
+    action = offer.build(
+        1, state.version, {"drop": tuple(at.index for at in drop.options), "mate": "Beta Knight"}
+    )
+    state, _ = act(state, action, viewer=0)
+    assert names(state, 1, "vc") == ["Beta Starter", "Beta Knight"]
+    assert _seek_offer(state) is None
+
+
+def test_seek_mate_is_not_offered_below_its_conditions_11_10_2() -> None:
+    """Not while the opponent's vanguard is below grade 3, nor with fewer than four drop zone cards."""
+    low = second_turn(first=0)
+    for _ in range(4):
+        low = place(low, 1, "Beta Squire", "drop")
+    assert _seek_offer(low) is None
+    short = second_turn(first=0)
+    short = place(short, 0, "Alpha King", "vc")
+    short = place(short, 0, "Alpha Starter", "soul", source="vc")
+    assert _seek_offer(short) is None
+
+
+def test_seek_mate_for_a_name_the_deck_no_longer_holds_takes_no_card_11_10_2() -> None:
+    """A search of the hidden deck may find nothing: the cost is paid, no card is taken, the deck is
+    shuffled, and the vanguard has used its one Seek Mate."""
+    state = legion_ready()
+    deck = len(state.zone("deck", 1))
+    state, lines = seek(state, mate="No Such Card")
+    assert names(state, 1, "vc") == ["Beta Starter"]
+    assert len(state.zone("deck", 1)) == deck + 4 and not state.zone("drop", 1)
+    assert any("no card with Seek Mate (11.10.2)" in line for line in lines)
+    assert _seek_offer(state) is None
