@@ -537,9 +537,9 @@ class CardsRepository:
     async def scopes(self, game: str) -> list[int]:
         """The servers that have cards or aliases of their own in ``game``."""
         rows = await self.db.connection.execute_fetchall(
-            "SELECT guild_id FROM cards WHERE game = ? AND guild_id != 0"
-            " UNION SELECT guild_id FROM card_aliases WHERE game = ? AND guild_id != 0",
-            (game, game),
+            "SELECT guild_id FROM cards WHERE game = ? AND guild_id != ?"
+            " UNION SELECT guild_id FROM card_aliases WHERE game = ? AND guild_id != ?",
+            (game, SHARED, game, SHARED),
         )
         return [int(r[0]) for r in rows]
 
