@@ -64,16 +64,16 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   a ride from the soul when there is no vanguard (9.5.1, a prompt), G units that would go elsewhere
   to the G zone face up (4.6.9). Concede is generic (1.2.4).
 - Legion (10.25, :class:`VgLegion`): Seek Mate (11.10.2) in the main phase (6.6.1.2.2), for a vanguard
-  never in a legion state, while the opponent's vanguard is grade 3 or greater: its cost (four cards
-  of the drop zone on top of the deck), up to one card of the named card searched from the deck (a
-  name the deck no longer holds finds nothing) and put beside the vanguard in its orientation
-  (10.25.1), the deck shuffled; with a ``source`` (card
-  text that legions) the mate comes from the zone named and nothing is paid. No second legion
-  (10.25.1.2). The legion attacks with both cards rested (10.25.5) and the sum of their power
-  (10.25.6), the leader's critical and drive (7.7.1.5, 2.17.1); attacked, the leader's power counts
-  (10.25.8); rides compare with the leader's grade (10.25.9) and put both into the soul (10.6.1.2);
-  standing or resting one stands or rests the other (10.25.10, the stand phase 6.3.1.2 included); the
-  state ends when either changes zones (10.25.2). Hearts under a G unit keep their legion (10.27.4).
+  never in a legion state, while the opponent's vanguard is grade 3 or greater: its cost (four cards of
+  the drop zone on top of the deck), up to one card of the named card searched from the deck (a name the
+  deck no longer holds finds nothing) and put beside the vanguard in its orientation (10.25.1), the deck
+  shuffled; with a ``source`` (card text that legions) the mate comes from the zone named and nothing is
+  paid. No second legion (10.25.1.2). The legion attacks with both cards rested (10.25.5) and the sum of
+  their power (10.25.6), the leader's critical and drive (7.7.1.5, 2.17.1); attacked, the leader's power
+  counts (10.25.8); rides compare with the leader's grade (10.25.9) and put both into the soul
+  (10.6.1.2); standing or resting one stands or rests the other (10.25.10, the stand phase 6.3.1.2
+  included); the state ends when either changes zones (10.25.2). Hearts under a G unit keep their legion
+  (10.27.4).
 - G assist (6.4.1.2, :class:`VgGAssist` then :class:`VgGAssistTake`): asked for by the turn player as
   their first action of the ride step while their vanguard is below grade 3 (the game goes back to the G
   assist step for it); the conditions (6.4.1.2.2) checked with card data, the hand revealed to the
@@ -92,16 +92,16 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   rear-guard circle it keeps its orientation (4.6.6.2); a generic move that names an orientation (card
   text) is followed.
 
-**Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a flip, soul
-blast 10.17 and soul charge 10.18 with moves...), the stride cost (11.11.2), G guardians (7.5.1.2.3), the
-legion edge cases that need card text: whether the vanguard has Seek Mate and which card it names (11.10.1.1:
-card data has no field for it, so the player picks the name among those their main deck began with, offered in
-the main phase, and the opponent reads it in the log), damage prevention shared by a legion (10.25.6.1),
-legion in a heart state by effect (10.25.18), dominate (10.35); lock (10.22), delete (10.26), Imaginary Gifts
-(10.6.3), extra turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their check timing
-order (8.4.1). The choice among several units placed last on a vanguard circle by one card effect (9.3.3) is
-prompted only when one action put them there together; otherwise the newest (the top card) is the one last
-placed.
+**Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a
+flip, soul blast 10.17 and soul charge 10.18 with moves...), the stride cost (11.11.2), G guardians
+(7.5.1.2.3), the legion edge cases that need card text: whether the vanguard has Seek Mate and which
+card it names (11.10.1.1: card data has no field for it, so the player picks the name among those their
+main deck began with, offered in the main phase, and the opponent reads it in the log), damage
+prevention shared by a legion (10.25.6.1), legion in a heart state by effect (10.25.18), dominate
+(10.35); lock (10.22), delete (10.26), Imaginary Gifts (10.6.3), extra turns (12.4), loops (12.1), "at
+the beginning of" automatic abilities and their check timing order (8.4.1). The choice among several
+units placed last on a vanguard circle by one card effect (9.3.3) is prompted only when one action put
+them there together; otherwise the newest (the top card) is the one last placed.
 
 **Files**: ``spec.py`` (zones, phases and steps, each with its rule), ``actions.py``, ``board.py``
 (:class:`~engine.match.games.vanguard.board.VgBoardWork`, the engine's working context with Vanguard's

@@ -368,20 +368,16 @@ def _seek_mate(work: Work, seat: int) -> list[Offer]:
     are those of every card the seat's main deck began with, wherever it is now: which of them the
     deck still holds is hidden, and a name it no longer holds finds nothing."""
     leader = work.vanguard(seat)
-    if leader is None or leader in work.data("g_units", ()) or work.legion(seat) is not None:
-        return []
-    if leader in work.data("legioned", ()):
+    g_units = set(work.data("g_units", ()))
+    if leader is None or leader in g_units or leader in work.data("legioned", ()) or work.legion(seat):
         return []
     theirs = work.vanguard(1 - seat)
     grade = work.grade(theirs) if theirs is not None else None
     drop = work.ids("drop", seat)
-    g_units = set(work.data("g_units", ()))
-    cards = work.state.board.cards
-    names = tuple(
-        sorted({work.ref(n).name for n, card in enumerate(cards) if card.owner == seat and n not in g_units})
-    )
-    if (grade is not None and grade < 3) or len(drop) < 4 or not names:
+    if (grade is not None and grade < 3) or len(drop) < 4:
         return []
+    owned = enumerate(work.state.board.cards)
+    names = tuple(sorted({work.ref(n).name for n, card in owned if card.owner == seat and n not in g_units}))
     cost = tuple(CardAt(zone="drop", player=seat, index=i) for i in range(len(drop)))
     needs = (
         CardsNeed("drop", cost, 4, 4, single=False, indexes=True, label="drop zone cards for the cost"),
