@@ -46,12 +46,12 @@ async def main() -> None:
             start = time.perf_counter()
             await service.submit(match_id, action, user_id=None)
             appends.append((time.perf_counter() - start) * 1000)
-        conn = service.db.connection
-        await conn.execute("CREATE TABLE bare (id INTEGER PRIMARY KEY, body TEXT)")
+        async with service.db.transaction() as conn:
+            await conn.execute("CREATE TABLE bare (id INTEGER PRIMARY KEY, body TEXT)")
         bare: list[float] = []
         for n in range(APPENDS):
             start = time.perf_counter()
-            async with service.db.transaction():
+            async with service.db.transaction() as conn:
                 await conn.execute("INSERT INTO bare (body) VALUES (?)", (json.dumps({"n": n}),))
             bare.append((time.perf_counter() - start) * 1000)
 

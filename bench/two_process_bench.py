@@ -183,7 +183,7 @@ async def main() -> None:
         settings = Settings(database_path=database, rules_dir=RULES_DIR, _env_file=None)  # type: ignore[call-arg]
         app = await App.open(settings)  # the rules documents, so the importing process imports only cards
         template = root / "template.sqlite3"
-        await app.db.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        await app.db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         shutil.copyfile(database, template)  # for the memory runs: the rules, no generated cards
         try:
             bot = Bot(app)

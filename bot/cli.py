@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import logging
 import sys
@@ -302,13 +303,15 @@ async def _cards_alias(args: argparse.Namespace, app: App) -> int:
 
 def _match_verify(args: argparse.Namespace) -> int:
     """Replay an export: the seed against its published hash, then every action and shuffle."""
+    shown = args.export if len(args.export) <= 80 else args.export[:79] + "…"
     try:
         data = json.loads(Path(args.export).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        print(f"Cannot read {args.export}: {error}.", file=sys.stderr)
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)[:120]
+        print(f"Cannot read {shown!r}: {reason}.", file=sys.stderr)
         return 2
     if not isinstance(data, dict):
-        print(f"{args.export} is not an Arbiter match export.", file=sys.stderr)
+        print(f"{shown!r} is not an Arbiter match export.", file=sys.stderr)
         return 2
     result = verify_export(data)
     print(result.message)
@@ -786,6 +789,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a file name with undecodable bytes is printed, not fatal
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
     try:

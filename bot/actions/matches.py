@@ -250,8 +250,7 @@ async def match_take(
 
 
 async def _submit(app: App, match_id: int, player: Player, seat: int, action: Any) -> Reply:
-    accepted = await app.matches.submit(match_id, action, user_id=player.user_id)
-    await app.clock.after(match_id, accepted)
+    accepted = await app.matches.submit(match_id, action, user_id=player.user_id)  # with its clock step
     return await _after(app, match_id, seat, accepted)
 
 
@@ -260,9 +259,13 @@ async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Repl
     view = await app.matches.view_for(match_id, seat)
     lines = render_all(accepted.events, accepted.state, seat)
     if accepted.state.status != "playing":
-        reported = await app.tournament_matches.finished(match_id)
-        if reported is not None:
-            lines.append(reported.message)
+        try:
+            reported = await app.tournament_matches.finished(match_id)
+        except ArbiterError as error:  # the match is over and stored whatever the report meets
+            lines.append(f"The pairing's result was not reported: {error} Report it with /tournament report.")
+        else:
+            if reported is not None:
+                lines.append(reported.message)
         return answer(
             mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id),
             content="\n".join(lines),

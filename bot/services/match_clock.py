@@ -13,12 +13,12 @@ and since when are in the row, and time keeps counting while the bot is down.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.services.matches import Accepted, MatchService
+from bot.store.clock_repo import ClockRepository, ClockRow
 from bot.store.database import Database
 from engine.errors import ArbiterError
 from engine.match.actions import TimeOut
@@ -60,65 +60,26 @@ def _clock(seconds: float) -> str:
     return f"{sign}{whole // 60}:{whole % 60:02d}"
 
 
-@dataclass
-class _Row:
-    per_turn: int
-    bank: list[float]
-    used: list[float]
-    turn: int
-    running: int | None
-    since: float | None
-    paused: bool
-    pause_request: int | None
-
-
 class MatchClock:
-    """Start, advance, read, pause and claim a match's clock."""
+    """Start, advance, read, pause and claim a match's clock.
+
+    :meth:`after` is part of every accepted action: :class:`~bot.services.matches.MatchService` runs
+    it inside the transaction that stores the action (:meth:`MatchService.on_accept`), so an action
+    is never stored without its clock step, nor a clock handed over for an action that was not."""
 
     def __init__(
         self, database: Database, matches: MatchService, *, now: Callable[[], float] = time.time
     ) -> None:
         self.db = database
+        self.repo = ClockRepository(database)
         self.matches = matches
         self.now = now
-
-    async def _row(self, match_id: int) -> _Row | None:
-        async with self.db.connection.execute(
-            "SELECT per_turn, bank, used, turn, running, since, paused, pause_request FROM match_clocks"
-            " WHERE match_id = ?",
-            (match_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return None
-        per_turn, bank, used, turn, running, since, paused, request = row
-        return _Row(per_turn, json.loads(bank), json.loads(used), turn, running, since, bool(paused), request)
-
-    async def _save(self, match_id: int, row: _Row) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO match_clocks (match_id, per_turn, bank, used, turn, running, since, paused,"
-                " pause_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET"
-                " per_turn = excluded.per_turn, bank = excluded.bank, used = excluded.used,"
-                " turn = excluded.turn, running = excluded.running, since = excluded.since,"
-                " paused = excluded.paused, pause_request = excluded.pause_request",
-                (
-                    match_id,
-                    row.per_turn,
-                    json.dumps(row.bank),
-                    json.dumps(row.used),
-                    row.turn,
-                    row.running,
-                    row.since,
-                    int(row.paused),
-                    row.pause_request,
-                ),
-            )
+        matches.on_accept(self.after)
 
     async def start(self, match_id: int, state: MatchState, settings: ClockSettings | None = None) -> None:
         """Start a match's clock, running for the seat the game waits for."""
         settings = settings or ClockSettings()
-        row = _Row(
+        row = ClockRow(
             settings.per_turn,
             [float(settings.bank)] * 2,
             [0.0, 0.0],
@@ -129,16 +90,16 @@ class MatchClock:
             None,
         )
         self._run(row, state)
-        await self._save(match_id, row)
+        await self.repo.save(match_id, row)
 
-    def _charge(self, row: _Row) -> None:
+    def _charge(self, row: ClockRow) -> None:
         """Charge the running seat for the time since the clock last moved."""
         now = self.now()
         if row.running is not None and row.since is not None and not row.paused:
             row.used[row.running] += max(0.0, now - row.since)
         row.since = now
 
-    def _run(self, row: _Row, state: MatchState) -> None:
+    def _run(self, row: ClockRow, state: MatchState) -> None:
         """After a state change: a new turn settles the last turn's overtime into the banks; then the
         clock runs for whoever the game waits for (nobody once the match is over)."""
         if state.board.turn != row.turn:
@@ -150,15 +111,17 @@ class MatchClock:
         row.since = self.now()
 
     async def after(self, match_id: int, accepted: Accepted) -> None:
-        """Move the clock on after an accepted action."""
-        row = await self._row(match_id)
-        if row is None:
-            return
-        self._charge(row)
-        self._run(row, accepted.state)
-        await self._save(match_id, row)
+        """Move the clock on for an accepted action: charge the seat it ran for, then run it for the
+        seat the game now waits for. Runs inside the transaction that stores the action."""
+        async with self.db.transaction():
+            row = await self.repo.row(match_id)
+            if row is None:
+                return
+            self._charge(row)
+            self._run(row, accepted.state)
+            await self.repo.save(match_id, row)
 
-    def _left(self, row: _Row) -> tuple[float, float]:
+    def _left(self, row: ClockRow) -> tuple[float, float]:
         used = list(row.used)
         if row.running is not None and row.since is not None and not row.paused:
             used[row.running] += max(0.0, self.now() - row.since)
@@ -166,13 +129,13 @@ class MatchClock:
         return left[0], left[1]
 
     async def info(self, match_id: int) -> ClockInfo | None:
-        row = await self._row(match_id)
+        row = await self.repo.row(match_id)
         if row is None:
             return None
         return ClockInfo(self._left(row), row.running, row.paused, row.pause_request, row.per_turn)
 
-    async def _require(self, match_id: int) -> _Row:
-        row = await self._row(match_id)
+    async def _require(self, match_id: int) -> ClockRow:
+        row = await self.repo.row(match_id)
         if row is None:
             raise ArbiterError(f"Match #{match_id} has no clock.")
         return row
@@ -188,35 +151,35 @@ class MatchClock:
         if left >= 0:
             raise ArbiterError(f"{state.match.players[other]} still has {_clock(left)} on the clock.")
         stored = await self.matches.user_ids(match_id)
-        accepted = await self.matches.submit(
+        return await self.matches.submit(
             match_id, TimeOut(actor=other, version=state.version), user_id=stored[other], clock=True
         )
-        await self.after(match_id, accepted)
-        return accepted
 
     async def pause(self, match_id: int, seat: int) -> ClockInfo:
         """Ask for a pause, or agree to the opponent's request (then the clock stops)."""
-        row = await self._require(match_id)
-        if row.paused:
-            raise ArbiterError("The clock is already paused.")
-        self._charge(row)
-        if row.pause_request is None or row.pause_request == seat:
-            row.pause_request = seat
-        else:
-            row.paused, row.pause_request = True, None
-        await self._save(match_id, row)
+        async with self.db.transaction():
+            row = await self._require(match_id)
+            if row.paused:
+                raise ArbiterError("The clock is already paused.")
+            self._charge(row)
+            if row.pause_request is None or row.pause_request == seat:
+                row.pause_request = seat
+            else:
+                row.paused, row.pause_request = True, None
+            await self.repo.save(match_id, row)
         info = await self.info(match_id)
         assert info is not None
         return info
 
     async def resume(self, match_id: int, seat: int) -> ClockInfo:
         """Restart a paused clock (either player), or withdraw one's own pause request."""
-        row = await self._require(match_id)
-        if not row.paused and row.pause_request != seat:
-            raise ArbiterError("The clock is not paused.")
-        row.paused, row.pause_request = False, None
-        row.since = self.now()
-        await self._save(match_id, row)
+        async with self.db.transaction():
+            row = await self._require(match_id)
+            if not row.paused and row.pause_request != seat:
+                raise ArbiterError("The clock is not paused.")
+            row.paused, row.pause_request = False, None
+            row.since = self.now()
+            await self.repo.save(match_id, row)
         info = await self.info(match_id)
         assert info is not None
         return info

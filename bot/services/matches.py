@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,10 @@ class Accepted:
     events: list[Event]
 
 
+AcceptHook = Callable[[int, Accepted], Awaitable[None]]
+"""What else an accepted action stores, given the match id and the action's outcome."""
+
+
 def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[Any]]]:
     by_zone = deck if isinstance(deck, Mapping) else {spec.deck_zone: deck}
     out: dict[str, list[list[Any]]] = {}
@@ -92,6 +96,13 @@ class MatchService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._specs: dict[str, GameSpec] = {}
         """Game definitions by their JSON: every match of a game shares one."""
+        self._accept_hooks: list[AcceptHook] = []
+
+    def on_accept(self, hook: AcceptHook) -> None:
+        """Make ``hook`` part of every accepted action: it runs inside the transaction that stores
+        the action, so either both are stored or neither (the clock's step,
+        :meth:`bot.services.match_clock.MatchClock.after`)."""
+        self._accept_hooks.append(hook)
 
     def _spec(self, data: dict[str, Any]) -> GameSpec:
         key = json.dumps(data, sort_keys=True)
@@ -218,18 +229,22 @@ class MatchService:
                         " with it. Nothing changed."
                     )
             state, events = apply(live.state, action)
+            accepted = Accepted(state, events)
             seq = action.version
             snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
             try:
-                await self.repo.append(
-                    match_id,
-                    seq,
-                    action.actor,
-                    dump_action(action),
-                    state_digest(state),
-                    snapshot=snapshot,
-                    ended=state.ended,
-                )
+                async with self.db.transaction():
+                    await self.repo.append(
+                        match_id,
+                        seq,
+                        action.actor,
+                        dump_action(action),
+                        state_digest(state),
+                        snapshot=snapshot,
+                        ended=state.ended,
+                    )
+                    for hook in self._accept_hooks:
+                        await hook(match_id, accepted)
             except StaleVersionError:
                 self.unload(match_id)
                 raise MatchError(
@@ -237,7 +252,7 @@ class MatchService:
                     " with the current board. Nothing changed."
                 ) from None
             live.state = state
-            return Accepted(state, events)
+            return accepted
 
     # output: the only ways from a state to text (engine views and per-viewer lines) ----------------
 

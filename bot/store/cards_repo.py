@@ -293,23 +293,23 @@ class CardsRepository:
     ) -> dict[str, tuple[tuple[object, ...], str, str, Counter[tuple[object, ...]]]]:
         """The stored version of these codes in one scope, as :meth:`stage` compares it: the row
         from ``name`` on, the search text (names, texts) and the values."""
-        async with self.db.connection.execute(
-            "SELECT c.id, c.code, c.name, c.norm_name, c.types, c.cost, c.cost_value, c.stats, c.text,"
-            " c.keywords, c.set_code, c.rarity, c.faces, c.errata, c.aliases, c.source, f.name, f.text"
-            " FROM cards c LEFT JOIN cards_fts f ON f.rowid = c.id"
-            f" WHERE c.game = ? AND c.guild_id = ? AND c.code IN ({_marks(codes)})",
-            (game, scope, *codes),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        rows = list(
+            await self.db.fetchall(
+                "SELECT c.id, c.code, c.name, c.norm_name, c.types, c.cost, c.cost_value, c.stats, c.text,"
+                " c.keywords, c.set_code, c.rarity, c.faces, c.errata, c.aliases, c.source, f.name, f.text"
+                " FROM cards c LEFT JOIN cards_fts f ON f.rowid = c.id"
+                f" WHERE c.game = ? AND c.guild_id = ? AND c.code IN ({_marks(codes)})",
+                (game, scope, *codes),
+            )
+        )
         if not rows:
             return {}
         values: dict[int, Counter[tuple[object, ...]]] = {int(r[0]): Counter() for r in rows}
-        async with self.db.connection.execute(
+        for card_id, key, num, txt in await self.db.fetchall(
             f"SELECT card_id, key, num, txt FROM card_values WHERE card_id IN ({_marks(rows)})",
             [r[0] for r in rows],
-        ) as cursor:
-            for card_id, key, num, txt in await cursor.fetchall():
-                values[int(card_id)][(key, num, txt)] += 1
+        ):
+            values[int(card_id)][(key, num, txt)] += 1
         return {str(r[1]): (tuple(r[2:16]), r[16], r[17], values[int(r[0])]) for r in rows}
 
     async def apply_staged(self, import_id: int, game: str, scope: int) -> tuple[int, int]:
@@ -397,10 +397,12 @@ class CardsRepository:
             await self._drop_import(import_id, game)
             return
         day_ago = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 day')"
-        async with self.db.connection.execute(
-            f"SELECT DISTINCT import_id FROM card_staging WHERE staged_at < {day_ago}"
-        ) as cursor:
-            stale = [int(r[0]) for r in await cursor.fetchall()]
+        stale = [
+            int(r[0])
+            for r in await self.db.fetchall(
+                f"SELECT DISTINCT import_id FROM card_staging WHERE staged_at < {day_ago}"
+            )
+        ]
         for old in stale:
             await self._drop_import(old, None)
         for key in GAMES:
@@ -421,9 +423,8 @@ class CardsRepository:
         when a read finds nothing to delete)."""
         chosen = f"SELECT {key} FROM {table} WHERE {where}"
         while True:
-            async with self.db.connection.execute(f"{chosen} LIMIT 1", params) as cursor:
-                if await cursor.fetchone() is None:
-                    return
+            if await self.db.fetchone(f"{chosen} LIMIT 1", params) is None:
+                return
             async with self.db.transaction() as conn:
                 deleted = await conn.execute(
                     f"DELETE FROM {table} WHERE {key} IN ({chosen} LIMIT {DROP_PIECE})", params
@@ -450,21 +451,22 @@ class CardsRepository:
         )
 
     async def imported_before(self, game: str, format: str, sha256: str, scope: int = SHARED) -> bool:
-        async with self.db.connection.execute(
-            "SELECT 1 FROM card_imports"
-            " WHERE game = ? AND format = ? AND sha256 = ? AND guild_id = ? LIMIT 1",
-            (game, format, sha256, scope),
-        ) as cursor:
-            return await cursor.fetchone() is not None
+        return (
+            await self.db.fetchone(
+                "SELECT 1 FROM card_imports"
+                " WHERE game = ? AND format = ? AND sha256 = ? AND guild_id = ? LIMIT 1",
+                (game, format, sha256, scope),
+            )
+            is not None
+        )
 
     async def card(self, card_id: int, guild_id: int | None = None) -> StoredCard | None:
         """A card by id, if an asker in ``guild_id`` may see it (a shared card, or that server's own)."""
         scopes = _visible(guild_id)
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             f"SELECT {_COLUMNS} FROM cards WHERE id = ? AND guild_id IN ({_marks(scopes)})",
             (card_id, *scopes),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _card(row) if row else None
 
     async def count(self, game: str | None = None, guild_id: int | None = None) -> int:
@@ -474,20 +476,14 @@ class CardsRepository:
         params: tuple[object, ...] = scopes
         if game:
             sql, params = sql + " AND game = ?", (*scopes, game)
-        async with self.db.connection.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(sql, params)
         return int(row[0]) if row else 0
 
-    # The reads below also run in the background (the name indexes' reload): each is one call on
-    # the connection's thread (execute and fetch all), so no statement is left open for another
-    # coroutine's transaction to begin inside (its snapshot would be stale: "database is locked").
-
     async def data_version(self) -> int:
-        """SQLite's ``PRAGMA data_version`` of this connection: it changes when *another* connection
-        (another process: ``arbiter cards import`` beside a running bot) commits to the database file,
-        and costs no read of the file."""
-        rows = list(await self.db.connection.execute_fetchall("PRAGMA data_version"))
-        return int(rows[0][0]) if rows else 0
+        """SQLite's ``PRAGMA data_version`` (:meth:`Database.data_version`): it changes when another
+        process (``arbiter cards import`` beside a running bot) commits to the database file, and
+        costs no read of the file."""
+        return await self.db.data_version()
 
     async def generation(self, game: str) -> tuple[object, ...]:
         """What the name indexes of ``game`` are built from, summed up: its imports (every import,
@@ -495,7 +491,7 @@ class CardsRepository:
         imports cards or sets or removes an alias of the game, and not for other writes (a match
         action, a tournament report), so those never rebuild an index."""
         rows = list(
-            await self.db.connection.execute_fetchall(
+            await self.db.fetchall(
                 "SELECT (SELECT count(*) FROM card_imports WHERE game = ?),"
                 " (SELECT coalesce(max(id), 0) FROM card_imports WHERE game = ?),"
                 " count(*), coalesce(max(id), 0), coalesce(total(card_id), 0),"
@@ -507,36 +503,32 @@ class CardsRepository:
 
     async def stats(self, game: str) -> CardStats:
         """How much shared card data ``game`` has, where it came from, and how much servers hold."""
-        conn = self.db.connection
-        async with conn.execute(
+        row = await self.db.fetchone(
             f"SELECT count(DISTINCT {_IDENTITY}), count(*), count(DISTINCT lower(c.set_code))"
             " FROM cards c WHERE c.game = ? AND c.guild_id = ?",
             (game, SHARED),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         cards, printings, sets = (int(v) for v in row) if row else (0, 0, 0)
-        async with conn.execute(
-            "SELECT format, source_name, records, imported_at, (SELECT count(*) FROM card_imports o"
-            " WHERE o.game = i.game AND o.guild_id = i.guild_id AND o.format = i.format"
-            " AND o.source_name = i.source_name) FROM card_imports i WHERE id IN (SELECT max(id)"
-            " FROM card_imports WHERE game = ? AND guild_id = ? GROUP BY format, source_name)"
-            " ORDER BY imported_at, id",
-            (game, SHARED),
-        ) as cursor:
-            sources = [
-                ImportedSource(str(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4]))
-                for r in await cursor.fetchall()
-            ]
-        async with conn.execute(
+        sources = [
+            ImportedSource(str(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4]))
+            for r in await self.db.fetchall(
+                "SELECT format, source_name, records, imported_at, (SELECT count(*) FROM card_imports o"
+                " WHERE o.game = i.game AND o.guild_id = i.guild_id AND o.format = i.format"
+                " AND o.source_name = i.source_name) FROM card_imports i WHERE id IN (SELECT max(id)"
+                " FROM card_imports WHERE game = ? AND guild_id = ? GROUP BY format, source_name)"
+                " ORDER BY imported_at, id",
+                (game, SHARED),
+            )
+        ]
+        row = await self.db.fetchone(
             "SELECT count(DISTINCT guild_id), count(*) FROM cards WHERE game = ? AND guild_id > 0", (game,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         servers, server_cards = (int(v) for v in row) if row else (0, 0)
         return CardStats(game, cards, printings, sets, sources, servers, server_cards)
 
     async def scopes(self, game: str) -> list[int]:
         """The servers that have cards or aliases of their own in ``game``."""
-        rows = await self.db.connection.execute_fetchall(
+        rows = await self.db.fetchall(
             "SELECT guild_id FROM cards WHERE game = ? AND guild_id != ?"
             " UNION SELECT guild_id FROM card_aliases WHERE game = ? AND guild_id != ?",
             (game, SHARED, game, SHARED),
@@ -546,7 +538,7 @@ class CardsRepository:
     async def name_rows(self, game: str, scope: int = SHARED) -> list[tuple[int, str, list[str], list[str]]]:
         """``(id, name, face names, source aliases)`` of every card of a game in one scope, for the
         name index."""
-        rows = await self.db.connection.execute_fetchall(
+        rows = await self.db.fetchall(
             "SELECT id, name, faces, aliases FROM cards WHERE game = ? AND guild_id = ? ORDER BY id",
             (game, scope),
         )
@@ -571,18 +563,14 @@ class CardsRepository:
         scopes = _visible(guild_id)
         base = f"FROM cards c WHERE c.game = ? AND c.guild_id IN ({_marks(scopes)}) AND ({where})"
         values = [*scopes, *params]
-        async with self.db.connection.execute(
-            f"SELECT count(DISTINCT {_IDENTITY}) {base}", (game, *values)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT count(DISTINCT {_IDENTITY}) {base}", (game, *values))
         total = int(row[0]) if row else 0
         columns = ", ".join(f"c.{c.strip()}" for c in _COLUMNS.split(","))
-        async with self.db.connection.execute(
+        rows = await self.db.fetchall(
             f"SELECT {columns} FROM cards c WHERE c.id IN (SELECT min(c.id) {base} GROUP BY {_IDENTITY})"
             " ORDER BY c.norm_name, c.code LIMIT ? OFFSET ?",
             (game, *values, limit, offset),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return total, [_card(r) for r in rows]
 
     async def printings(self, card: StoredCard, guild_id: int | None = None) -> list[StoredPrinting]:
@@ -592,20 +580,19 @@ class CardsRepository:
         norm = normalise_name(card.card.name)
         if not norm:
             return []
-        async with self.db.connection.execute(
+        rows = await self.db.fetchall(
             "SELECT id, code, set_code, rarity, source FROM cards"
             f" WHERE game = ? AND norm_name = ? AND guild_id IN ({_marks(scopes)})"
             " ORDER BY id <> ?, id",
             (card.card.game, norm, *scopes, card.id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [StoredPrinting(int(r[0]), r[1], r[2], r[3], str(r[4]).split(":", 1)[0]) for r in rows]
 
     # aliases -----------------------------------------------------------------------------------
 
     async def aliases(self, game: str, scope: int = SHARED) -> list[StoredAlias]:
         """The aliases of one scope (the shared ones, or one server's own)."""
-        rows = await self.db.connection.execute_fetchall(
+        rows = await self.db.fetchall(
             "SELECT a.alias, a.card_id, c.name FROM card_aliases a JOIN cards c ON c.id = a.card_id"
             " WHERE a.game = ? AND a.guild_id = ? ORDER BY a.norm_alias",
             (game, scope),
@@ -636,13 +623,12 @@ class CardsRepository:
 
     async def rulings(self, card: CardRecord) -> list[StoredRuling]:
         """Rulings and errata printed in rules-update articles about this card (by code or name)."""
-        async with self.db.connection.execute(
+        rows = await self.db.fetchall(
             "SELECT r.kind, r.card_name, r.codes, r.text, r.old_text, r.new_text, r.reason, d.title"
             " FROM card_rulings r JOIN documents d ON d.id = r.document_id"
             " WHERE r.game = ? AND r.kind IN ('ruling', 'errata') ORDER BY r.line",
             (card.game,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         wanted_names = {normalise_name(n) for n in card.names}
         found: list[StoredRuling] = []
         for row in rows:

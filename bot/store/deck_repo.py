@@ -78,15 +78,15 @@ class DeckRepository:
         if game is not None:
             query += " AND game = ?"
             params += (game,)
-        async with self.db.connection.execute(query + " ORDER BY game, norm_name", params) as cursor:
-            return [SavedDeck(*row) for row in await cursor.fetchall()]
+        return [
+            SavedDeck(*row) for row in await self.db.fetchall(query + " ORDER BY game, norm_name", params)
+        ]
 
     async def deck(self, user_id: int, game: str, name: str) -> SavedDeck | None:
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             f"SELECT {_DECK} FROM saved_decks WHERE user_id = ? AND game = ? AND norm_name = ?",
             (user_id, game, norm_name(name)),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return None if row is None else SavedDeck(*row)
 
     async def save_deck(
@@ -175,34 +175,30 @@ class DeckRepository:
             return int(cursor.lastrowid or 0)
 
     async def challenge(self, challenge_id: int) -> StoredChallenge | None:
-        async with self.db.connection.execute(
-            f"SELECT {_CHALLENGE} FROM challenges WHERE id = ?", (challenge_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT {_CHALLENGE} FROM challenges WHERE id = ?", (challenge_id,))
         return None if row is None else _challenge(row)
 
     async def challenges(self, guild_id: int, statuses: tuple[str, ...]) -> list[StoredChallenge]:
         marks = ", ".join("?" for _ in statuses)
-        async with self.db.connection.execute(
-            f"SELECT {_CHALLENGE} FROM challenges WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
-            (guild_id, *statuses),
-        ) as cursor:
-            return [_challenge(row) for row in await cursor.fetchall()]
+        return [
+            _challenge(row)
+            for row in await self.db.fetchall(
+                f"SELECT {_CHALLENGE} FROM challenges WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+                (guild_id, *statuses),
+            )
+        ]
 
     async def tournament_games(self, event_id: int, round_number: int, table: int) -> list[StoredChallenge]:
         """The games a tournament pairing played in the bot, in order."""
-        async with self.db.connection.execute(
-            f"SELECT {_CHALLENGE} FROM challenges WHERE tournament_id = ? AND round = ? AND table_number = ?"
-            " AND match_id IS NOT NULL ORDER BY id",
+        rows = await self.db.fetchall(
+            f"SELECT {_CHALLENGE} FROM challenges WHERE tournament_id = ? AND round = ?"
+            " AND table_number = ? AND match_id IS NOT NULL ORDER BY id",
             (event_id, round_number, table),
-        ) as cursor:
-            return [_challenge(row) for row in await cursor.fetchall()]
+        )
+        return [_challenge(row) for row in rows]
 
     async def challenge_of_match(self, match_id: int) -> StoredChallenge | None:
-        async with self.db.connection.execute(
-            f"SELECT {_CHALLENGE} FROM challenges WHERE match_id = ?", (match_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT {_CHALLENGE} FROM challenges WHERE match_id = ?", (match_id,))
         return None if row is None else _challenge(row)
 
     async def set_challenge(self, challenge_id: int, *, expect: str, **changes: Any) -> bool:

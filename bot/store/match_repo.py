@@ -90,10 +90,7 @@ class MatchRepository:
             return int(cursor.lastrowid or 0)
 
     async def match(self, match_id: int) -> StoredMatch | None:
-        async with self.db.connection.execute(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         if row is None:
             return None
         return StoredMatch(
@@ -153,28 +150,22 @@ class MatchRepository:
 
     async def version(self, match_id: int) -> int | None:
         """The stored version of a match (how many actions it has), or ``None`` if there is none."""
-        async with self.db.connection.execute(
-            "SELECT version FROM matches WHERE id = ?", (match_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT version FROM matches WHERE id = ?", (match_id,))
         return None if row is None else int(row[0])
 
     async def actions(self, match_id: int, after: int = -1) -> list[StoredAction]:
-        async with self.db.connection.execute(
+        rows = await self.db.fetchall(
             "SELECT seq, actor, action, digest, created_at FROM match_actions WHERE match_id = ? AND seq > ?"
             " ORDER BY seq",
             (match_id, after),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [StoredAction(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
 
     async def latest_snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
         """``(version, state JSON)`` of the newest snapshot, if any."""
-        async with self.db.connection.execute(
-            "SELECT seq, state FROM match_snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
-            (match_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(
+            "SELECT seq, state FROM match_snapshots WHERE match_id = ? ORDER BY seq DESC LIMIT 1", (match_id,)
+        )
         return (int(row[0]), json.loads(row[1])) if row else None
 
     async def add_export_consent(self, match_id: int, seat: int) -> list[int]:

@@ -51,21 +51,25 @@ class PanelRepository:
             )
 
     async def panels(self, match_id: int) -> list[PanelMessage]:
-        async with self.db.connection.execute(
-            "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
-            " WHERE match_id = ? ORDER BY kind, seat",
-            (match_id,),
-        ) as cursor:
-            return [PanelMessage(*row) for row in await cursor.fetchall()]
+        return [
+            PanelMessage(*row)
+            for row in await self.db.fetchall(
+                "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
+                " WHERE match_id = ? ORDER BY kind, seat",
+                (match_id,),
+            )
+        ]
 
     async def of_kind(self, kind: str) -> list[PanelMessage]:
         """Every panel of that kind (every match's board), oldest match first."""
-        async with self.db.connection.execute(
-            "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
-            " WHERE kind = ? ORDER BY match_id, seat",
-            (kind,),
-        ) as cursor:
-            return [PanelMessage(*row) for row in await cursor.fetchall()]
+        return [
+            PanelMessage(*row)
+            for row in await self.db.fetchall(
+                "SELECT match_id, kind, seat, channel_id, message_id, version FROM match_panels"
+                " WHERE kind = ? ORDER BY match_id, seat",
+                (kind,),
+            )
+        ]
 
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         """The panel now shows ``version`` (a later edit with an older version is stale)."""
@@ -77,10 +81,7 @@ class PanelRepository:
             )
 
     async def dm_closed(self, user_id: int) -> bool:
-        async with self.db.connection.execute(
-            "SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)
-        ) as cursor:
-            return await cursor.fetchone() is not None
+        return await self.db.fetchone("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)) is not None
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         """Record that a user's DMs are closed (a failed DM), or open again (a DM went through)."""

@@ -155,14 +155,10 @@ class RulesRepository:
         if game is not None:
             sql += " WHERE game = ?"
             params = (game,)
-        async with self.db.connection.execute(sql + " ORDER BY game, kind, id", params) as cursor:
-            return [_document(row) for row in await cursor.fetchall()]
+        return [_document(row) for row in await self.db.fetchall(sql + " ORDER BY game, kind, id", params)]
 
     async def document_by_filename(self, filename: str) -> StoredDocument | None:
-        async with self.db.connection.execute(
-            f"SELECT {_DOC_COLUMNS} FROM documents WHERE filename = ?", (filename,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT {_DOC_COLUMNS} FROM documents WHERE filename = ?", (filename,))
         return _document(row) if row else None
 
     async def insert_document(
@@ -265,11 +261,9 @@ class RulesRepository:
     # rules ---------------------------------------------------------------------------------
 
     async def rule(self, document_id: int, rule_id: str) -> StoredRule | None:
-        async with self.db.connection.execute(
-            f"SELECT {_RULE_COLUMNS} FROM rules WHERE document_id = ? AND rule_id = ?",
-            (document_id, rule_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(
+            f"SELECT {_RULE_COLUMNS} FROM rules WHERE document_id = ? AND rule_id = ?", (document_id, rule_id)
+        )
         return _rule(row) if row else None
 
     async def existing_ids(self, document_id: int, rule_ids: Sequence[str]) -> set[str]:
@@ -277,30 +271,36 @@ class RulesRepository:
         if not rule_ids:
             return set()
         marks = ", ".join("?" for _ in rule_ids)
-        async with self.db.connection.execute(
-            f"SELECT rule_id FROM rules WHERE document_id = ? AND rule_id IN ({marks})",
-            (document_id, *rule_ids),
-        ) as cursor:
-            return {row[0] for row in await cursor.fetchall()}
+        return {
+            row[0]
+            for row in await self.db.fetchall(
+                f"SELECT rule_id FROM rules WHERE document_id = ? AND rule_id IN ({marks})",
+                (document_id, *rule_ids),
+            )
+        }
 
     async def briefs(self, document_id: int) -> list[RuleBrief]:
         """Every rule of a document in document order, for in-memory indexes."""
-        async with self.db.connection.execute(
-            "SELECT document_id, rule_id, parent_id, ord, kind, title, text FROM rules"
-            " WHERE document_id = ? ORDER BY ord",
-            (document_id,),
-        ) as cursor:
-            return [RuleBrief(*tuple(row)) for row in await cursor.fetchall()]
+        return [
+            RuleBrief(*tuple(row))
+            for row in await self.db.fetchall(
+                "SELECT document_id, rule_id, parent_id, ord, kind, title, text FROM rules"
+                " WHERE document_id = ? ORDER BY ord",
+                (document_id,),
+            )
+        ]
 
     async def search_texts(self, document_id: int) -> list[SearchText]:
         """The indexed fields of every rule of a document (for the spelling vocabulary and the
         ranking's features)."""
-        async with self.db.connection.execute(
-            "SELECT r.rule_id, f.title, f.body, f.keywords, f.context"
-            " FROM rules r JOIN rules_fts f ON f.rowid = r.id WHERE r.document_id = ?",
-            (document_id,),
-        ) as cursor:
-            return [SearchText(*(str(v or "") for v in row)) for row in await cursor.fetchall()]
+        return [
+            SearchText(*(str(v or "") for v in row))
+            for row in await self.db.fetchall(
+                "SELECT r.rule_id, f.title, f.body, f.keywords, f.context"
+                " FROM rules r JOIN rules_fts f ON f.rowid = r.id WHERE r.document_id = ?",
+                (document_id,),
+            )
+        ]
 
     async def search(
         self, document_ids: Sequence[int], match: str, limit: int, weights: tuple[float, ...]
@@ -319,8 +319,7 @@ class RulesRepository:
             f" WHERE rules_fts MATCH ? AND r.document_id IN ({marks})"
             " ORDER BY score LIMIT ?"
         )
-        async with self.db.connection.execute(sql, (*weights, match, *document_ids, limit)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self.db.fetchall(sql, (*weights, match, *document_ids, limit))
         return [SearchHit(row[0], row[1], float(row[2])) for row in rows]
 
     # keywords and rulings --------------------------------------------------------------------
@@ -329,20 +328,16 @@ class RulesRepository:
         if not document_ids:
             return []
         marks = ", ".join("?" for _ in document_ids)
-        async with self.db.connection.execute(
+        rows = await self.db.fetchall(
             f"SELECT document_id, name, rule_id, aliases FROM keywords WHERE document_id IN ({marks})"
             " ORDER BY id",
             tuple(document_ids),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [StoredKeyword(row[0], row[1], row[2], json.loads(row[3])) for row in rows]
 
     async def count(self, table: str, document_id: int) -> int:
         """Number of records of one kind for a document (``rules``, ``keywords``, ...)."""
         if table not in {"rules", "keywords", "changelog", "card_rulings"}:
             raise ValueError(f"unknown table {table}")
-        async with self.db.connection.execute(
-            f"SELECT count(*) FROM {table} WHERE document_id = ?", (document_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT count(*) FROM {table} WHERE document_id = ?", (document_id,))
         return int(row[0]) if row else 0

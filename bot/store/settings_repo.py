@@ -12,10 +12,9 @@ class SettingsRepository:
         self.db = database
 
     async def default_game(self, guild_id: int) -> str | None:
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             "SELECT default_game FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return row[0] if row else None
 
     async def set_default_game(self, guild_id: int, game: str | None) -> None:
@@ -28,10 +27,9 @@ class SettingsRepository:
 
     async def board_picture(self, guild_id: int) -> bool:
         """Whether the server's match boards carry the board picture (yes unless turned off)."""
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             "SELECT board_picture FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return bool(row[0]) if row else True
 
     async def set_board_picture(self, guild_id: int, shown: bool) -> None:
@@ -57,17 +55,15 @@ class SettingsRepository:
 
     async def saved_search(self, search_id: int, kind: str = "rules") -> tuple[str, str | None, str] | None:
         """A saved search's ``(game, edition, query)``."""
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             "SELECT game, edition, query FROM saved_searches WHERE id = ? AND kind = ?", (search_id, kind)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (row[0], row[1], row[2]) if row else None
 
     async def saved_card_search(self, search_id: int) -> tuple[str, int | None, str] | None:
         """A saved card search's ``(game, guild_id, query)``: the server it was made in, ``None``
         outside a server."""
-        async with self.db.connection.execute(
+        row = await self.db.fetchone(
             "SELECT game, guild_id, query FROM saved_searches WHERE id = ? AND kind = 'cards'", (search_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (row[0], None if row[1] is None else int(row[1]), row[2]) if row else None

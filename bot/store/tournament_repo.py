@@ -1,7 +1,7 @@
 """Repository of tournaments: events, registrations, decklists, rounds, matches, results, the top cut,
 reminders sent, the audit log and the per-guild organizer role (schema: migration 4).
 
-Every method runs on the shared connection and leaves transactions to the caller:
+Every method leaves transactions to the caller (its writes run on the store's writer, inside them):
 :class:`~bot.services.tournaments.TournamentService` opens one transaction per use case, so a refused
 action (an exception inside it) leaves the database unchanged. The schema's keys make the worst
 mistakes impossible whatever the caller does: a player is registered once per event
@@ -209,12 +209,10 @@ class TournamentRepository:
         self.db = database
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self.db.connection.execute(sql, _bounded(params)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.fetchall(sql, _bounded(params)))
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self.db.connection.execute(sql, _bounded(params)) as cursor:
-            return await cursor.fetchone()
+        return await self.db.fetchone(sql, _bounded(params))
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
         cursor = await self.db.connection.execute(sql, _bounded(params))

@@ -132,8 +132,9 @@ async def test_a_refused_import_changes_nothing(app: App, tmp_path) -> None:  # 
         except ArbiterError:
             assert await _card_rows(app) == before, cut
         else:
-            await app.db.connection.execute("DELETE FROM cards WHERE guild_id = ?", (SECOND,))
-            await app.db.connection.execute("DELETE FROM card_imports WHERE guild_id = ?", (SECOND,))
+            async with app.db.transaction() as conn:
+                await conn.execute("DELETE FROM cards WHERE guild_id = ?", (SECOND,))
+                await conn.execute("DELETE FROM card_imports WHERE guild_id = ?", (SECOND,))
             await app.cards.load(GATE.key)
     big = tmp_path / "big.json"
     with big.open("wb") as handle:

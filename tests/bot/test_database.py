@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
-from bot.store.database import Database
+from bot.store.database import Database, StoreBusyError
 from bot.store.migrations import MIGRATIONS
 
 
@@ -28,9 +31,8 @@ async def test_new_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path
 async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     path = tmp_path / "a.sqlite3"
     first = await Database.open(path)
-    await first.connection.execute(
-        "INSERT INTO guild_settings (guild_id, default_game) VALUES (1, 'vanguard')"
-    )
+    async with first.transaction() as conn:
+        await conn.execute("INSERT INTO guild_settings (guild_id, default_game) VALUES (1, 'vanguard')")
     await first.close()
     second = await Database.open(path)
     try:
@@ -44,7 +46,7 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
 async def test_a_newer_schema_is_refused_with_a_sentence(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     db = await Database.open(path)
-    await db.connection.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    await db.writer.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
     await db.close()
     with pytest.raises(RuntimeError, match="newer than this Arbiter"):
         await Database.open(path)
@@ -88,13 +90,11 @@ async def test_deleting_a_document_cascades_to_its_records(tmp_path: Path) -> No
 
 
 async def test_concurrent_transactions_wait_for_each_other(tmp_path: Path) -> None:
-    """Services share one connection: two tasks' transactions run one after the other, both commit."""
-    import asyncio
-
+    """Services share one writer: two tasks' transactions run one after the other, both commit."""
     db = await Database.open(tmp_path / "concurrent.sqlite3")
     try:
-        await db.connection.execute("CREATE TABLE t (n INTEGER)")
-        await db.connection.commit()
+        async with db.transaction() as conn:
+            await conn.execute("CREATE TABLE t (n INTEGER)")
         order: list[str] = []
 
         async def write(name: str, value: int) -> None:
@@ -108,5 +108,162 @@ async def test_concurrent_transactions_wait_for_each_other(tmp_path: Path) -> No
         assert order == ["a begins", "a ends", "b begins", "b ends"]
         async with db.connection.execute("SELECT n FROM t ORDER BY n") as cursor:
             assert [row[0] for row in await cursor.fetchall()] == [1, 2]
+    finally:
+        await db.close()
+
+
+async def _table(db: Database) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("CREATE TABLE t (n INTEGER)")
+
+
+def _other_process_commits(path: Path, value: int) -> None:
+    """Another program (its own connection to the file) inserts a row and commits."""
+    other = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        other.execute("INSERT INTO t VALUES (?)", (value,))
+    finally:
+        other.close()
+
+
+async def test_a_write_begins_after_another_process_commits_during_a_read(tmp_path: Path) -> None:
+    """The audit's minimal repro: a read in progress in this process, another process commits, then
+    this process writes. With one shared connection the write failed at once ("database is locked":
+    a stale snapshot cannot become a write); reads now run on their own connection."""
+    path = tmp_path / "repro.sqlite3"
+    db = await Database.open(path)
+    try:
+        await _table(db)
+        async with db.transaction() as conn:
+            await conn.executemany("INSERT INTO t VALUES (?)", [(n,) for n in range(100)])
+        cursor = await db.connection.execute("SELECT n FROM t ORDER BY n")
+        assert (await cursor.fetchone())[0] == 0  # a read in progress: its snapshot is open
+        await asyncio.to_thread(_other_process_commits, path, 1000)
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO t VALUES (2000)")
+        await cursor.close()
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t WHERE n >= 1000 ORDER BY n")] == [1000, 2000]
+    finally:
+        await db.close()
+
+
+async def test_reads_outside_a_transaction_never_see_its_writes_before_commit(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "isolated.sqlite3")
+    try:
+        await _table(db)
+        inside = asyncio.Event()
+        release = asyncio.Event()
+
+        async def writer() -> None:
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO t VALUES (1)")
+                assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [1], "its own writes"
+                inside.set()
+                await release.wait()
+
+        task = asyncio.create_task(writer())
+        await inside.wait()
+        assert await db.fetchall("SELECT n FROM t") == []
+        assert db.in_transaction
+        release.set()
+        await task
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [1]
+    finally:
+        await db.close()
+
+
+async def test_a_write_outside_a_transaction_is_refused(tmp_path: Path) -> None:
+    """Every write goes through :meth:`Database.transaction`: the reader is read-only."""
+    db = await Database.open(tmp_path / "readonly.sqlite3")
+    try:
+        await _table(db)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            await db.connection.execute("INSERT INTO t VALUES (1)")
+        assert await db.fetchall("SELECT n FROM t") == []
+    finally:
+        await db.close()
+
+
+async def test_a_transaction_inside_a_transaction_is_a_savepoint(tmp_path: Path) -> None:
+    """A use case makes one unit of several repositories' writes: an inner block that fails is
+    undone alone; the outer one commits the rest, or undoes everything when it fails."""
+    db = await Database.open(tmp_path / "nested.sqlite3")
+    try:
+        await _table(db)
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO t VALUES (1)")
+            with pytest.raises(ValueError, match="inner"):
+                async with db.transaction() as inner:
+                    await inner.execute("INSERT INTO t VALUES (2)")
+                    raise ValueError("inner")
+            async with db.transaction() as inner:
+                await inner.execute("INSERT INTO t VALUES (3)")
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t ORDER BY n")] == [1, 3]
+        with pytest.raises(ValueError, match="outer"):
+            async with db.transaction() as conn:
+                async with db.transaction() as inner:
+                    await inner.execute("INSERT INTO t VALUES (4)")
+                raise ValueError("outer")
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t ORDER BY n")] == [1, 3]
+    finally:
+        await db.close()
+
+
+def _hold_write_lock(path: Path, locked: threading.Event, release: threading.Event) -> None:
+    other = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("INSERT INTO t VALUES (-1)")
+        locked.set()
+        release.wait(10)
+        other.execute("COMMIT")
+    finally:
+        other.close()
+
+
+async def test_a_write_waits_for_another_process_then_commits(tmp_path: Path) -> None:
+    path = tmp_path / "waits.sqlite3"
+    db = await Database.open(path)
+    try:
+        await _table(db)
+        locked, release = threading.Event(), threading.Event()
+        holder = asyncio.create_task(asyncio.to_thread(_hold_write_lock, path, locked, release))
+        await asyncio.to_thread(locked.wait, 5)
+
+        async def write() -> None:
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO t VALUES (1)")
+
+        waiting = asyncio.create_task(write())
+        await asyncio.sleep(0.2)
+        assert not waiting.done(), "the write waits for the other program's transaction"
+        release.set()
+        await holder
+        await waiting
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t ORDER BY n")] == [-1, 1]
+    finally:
+        await db.close()
+
+
+async def test_a_write_kept_waiting_past_the_timeout_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "busy.sqlite3"
+    db = await Database.open(path, busy_timeout=0.3)
+    try:
+        await _table(db)
+        locked, release = threading.Event(), threading.Event()
+        holder = asyncio.create_task(asyncio.to_thread(_hold_write_lock, path, locked, release))
+        await asyncio.to_thread(locked.wait, 5)
+        try:
+            with pytest.raises(StoreBusyError, match="nothing changed"):
+                async with db.transaction() as conn:
+                    await conn.execute("INSERT INTO t VALUES (1)")
+        finally:
+            release.set()
+            await holder
+        assert not db.in_transaction
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t")] == [-1]
+        async with db.transaction() as conn:  # the writer is usable again
+            await conn.execute("INSERT INTO t VALUES (2)")
+        assert [r[0] for r in await db.fetchall("SELECT n FROM t ORDER BY n")] == [-1, 2]
     finally:
         await db.close()

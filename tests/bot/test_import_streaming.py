@@ -185,8 +185,9 @@ async def test_what_a_dead_import_left_is_dropped_after_a_day(app: App) -> None:
     await app.cards.repo.drop_staged()  # younger than a day: an import may still be running
     assert await _state(app) != before
     day_ago = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-2 days')"
-    await app.db.connection.execute(f"UPDATE card_staging SET staged_at = {day_ago}")
-    await app.db.connection.execute(f"UPDATE cards SET updated_at = {day_ago} WHERE guild_id < 0")
+    async with app.db.transaction() as conn:
+        await conn.execute(f"UPDATE card_staging SET staged_at = {day_ago}")
+        await conn.execute(f"UPDATE cards SET updated_at = {day_ago} WHERE guild_id < 0")
     with patch("bot.store.cards_repo.DROP_PIECE", 3):
         await app.cards.repo.drop_staged()
     assert await _state(app) == before
