@@ -65,6 +65,7 @@ class App:
             panels=MatchPanels(db),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
+        matches.on_accept(app.clock.after)  # an action and its clock step are stored together
         if import_documents:
             report = await app.import_rules(settings.rules_dir)
             for failure in report.failed:

@@ -31,10 +31,11 @@ from bot.actions import match_tables as mt
 from bot.app import App
 from bot.render import limits
 from bot.reply import Mentions, Reply
-from bot.services.match_panels import BOARD, HAND, PUBLIC
+from bot.services.match_panels import BOARD, HAND, PUBLIC, PanelMessage
 from cogs import match_components as mc
 from cogs.message_edits import MessageEditor
 from cogs.presenter import allowed_mentions, embed_for
+from engine.errors import ArbiterError
 
 log = logging.getLogger("arbiter.cogs.match_tables")
 
@@ -57,6 +58,9 @@ class MatchTables:
         self._waiting: dict[int, int | None] = {}
         self._alerted: set[tuple[int, int, str]] = set()
         self._over: set[int] = set()
+        self._gone_messages: set[int] = set()
+        """Panel messages the editor found deleted (or no longer editable): sent again at the next
+        refresh of their match."""
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock every action and refresh of a match holds (one writer per match)."""
@@ -156,16 +160,22 @@ class MatchTables:
 
     async def refresh(self, match_id: int, *, skip: int | None = None) -> None:
         """After an accepted action: the board and every DM panel edited in place (the message ``skip``,
-        just updated by its own button, excepted), and a mention of the player the game passes to.
-        Call it holding :meth:`lock`."""
+        just updated by its own button, excepted), a message deleted since sent anew, and a mention of
+        the player the game passes to. Call it holding :meth:`lock`.
+
+        Its only write, which version each panel shows, comes after the edits are queued: a busy
+        database delays that record, never the players' panels."""
         info = await mt.table(self.app, match_id)
+        panels = await self.app.panels.of_match(match_id)
         board_channel = 0
-        for shown in await self.app.panels.of_match(match_id):
-            if shown.message_id == skip:
-                await self.app.panels.shown(match_id, info.version, shown.kind, shown.seat)
-                continue
+        for shown in panels:
             if shown.kind == BOARD:
                 board_channel = shown.channel_id
+            if shown.message_id == skip:
+                continue
+            if shown.message_id in self._gone_messages:
+                await self._send_again(match_id, shown, board_channel)
+            elif shown.kind == BOARD:
                 self.editor.submit(
                     shown.channel_id,
                     shown.message_id,
@@ -180,9 +190,31 @@ class MatchTables:
                     info.version,
                     lambda seat=seat: self.seat_message(match_id, seat),  # type: ignore[misc]
                 )
-            await self.app.panels.shown(match_id, info.version, shown.kind, shown.seat)
         if board_channel:
             await self._mention(match_id, board_channel)
+        try:
+            await self.app.panels.shown_all(match_id, info.version, panels)
+        except ArbiterError as error:  # the store stayed busy: the panels are edited all the same
+            log.warning("match %s: which version its panels show not recorded: %s", match_id, error)
+
+    async def _send_again(self, match_id: int, gone: PanelMessage, board_channel: int) -> None:
+        """A panel whose message was deleted (a moderator removed the board) or can no longer be edited,
+        sent as a new message where it was: the board in its thread, a player's panel by DM (or the
+        closed-DM fallback). A board whose thread is gone too is not tried again."""
+        self._gone_messages.discard(gone.message_id)
+        if gone.kind == HAND:
+            await self._send_panel(match_id, gone.seat, board_channel)
+            return
+        board = await self.board_message(match_id)
+        board.pop("content", None)
+        board["files"] = board.pop("attachments")
+        try:
+            sent = await self.client.get_partial_messageable(gone.channel_id).send(**board)
+        except discord.HTTPException as error:
+            log.info("match %s's board could not be sent again in %s: %s", match_id, gone.channel_id, error)
+            return
+        version = (await mt.table(self.app, match_id)).version
+        await self.app.panels.record(match_id, BOARD, PUBLIC, gone.channel_id, sent.id, version)
 
     async def _mention(self, match_id: int, channel_id: int, *, force: bool = False) -> None:
         """A short message mentioning the player the game now waits for, when that changed."""
@@ -233,3 +265,4 @@ class MatchTables:
     async def _gone(self, channel_id: int, message_id: int) -> None:
         """A panel's message was deleted: the next refresh of its match sends it again."""
         log.info("panel message %s in %s is gone", message_id, channel_id)
+        self._gone_messages.add(message_id)

@@ -63,9 +63,10 @@ def _clock(seconds: float) -> str:
 class MatchClock:
     """Start, advance, read, pause and claim a match's clock.
 
-    :meth:`after` is part of every accepted action: :class:`~bot.services.matches.MatchService` runs
-    it inside the transaction that stores the action (:meth:`MatchService.on_accept`), so an action
-    is never stored without its clock step, nor a clock handed over for an action that was not."""
+    :meth:`after` is part of every accepted action: the application registers it with
+    :meth:`MatchService.on_accept <bot.services.matches.MatchService.on_accept>`, which runs it inside
+    the transaction that stores the action, so an action is never stored without its clock step, nor
+    a clock handed over for an action that was not."""
 
     def __init__(
         self, database: Database, matches: MatchService, *, now: Callable[[], float] = time.time
@@ -74,7 +75,6 @@ class MatchClock:
         self.repo = ClockRepository(database)
         self.matches = matches
         self.now = now
-        matches.on_accept(self.after)
 
     async def start(self, match_id: int, state: MatchState, settings: ClockSettings | None = None) -> None:
         """Start a match's clock, running for the seat the game waits for."""

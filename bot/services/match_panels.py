@@ -4,6 +4,8 @@ messages after every action instead of sending new ones, and finds them again af
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.store.database import Database
 from bot.store.panel_repo import PUBLIC, PanelMessage, PanelRepository
 
@@ -42,6 +44,10 @@ class MatchPanels:
 
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         await self.repo.shown(match_id, version, kind, seat)
+
+    async def shown_all(self, match_id: int, version: int, panels: Sequence[PanelMessage]) -> None:
+        """These panels of a match now show ``version`` (one write for a refresh's panels)."""
+        await self.repo.shown_all(match_id, version, [(panel.kind, panel.seat) for panel in panels])
 
     async def dm_closed(self, user_id: int) -> bool:
         return await self.repo.dm_closed(user_id)

@@ -8,6 +8,7 @@ on every action (Discord counts failed requests against the bot)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.store.database import Database
@@ -73,11 +74,17 @@ class PanelRepository:
 
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         """The panel now shows ``version`` (a later edit with an older version is stale)."""
+        await self.shown_all(match_id, version, [(kind, seat)])
+
+    async def shown_all(self, match_id: int, version: int, panels: Sequence[tuple[str, int]]) -> None:
+        """Several panels of a match (``(kind, seat)`` each) now show ``version``, in one write."""
+        if not panels:
+            return
         async with self.db.transaction() as conn:
-            await conn.execute(
+            await conn.executemany(
                 "UPDATE match_panels SET version = max(version, ?)"
                 " WHERE match_id = ? AND kind = ? AND seat = ?",
-                (version, match_id, kind, seat),
+                [(version, match_id, kind, seat) for kind, seat in panels],
             )
 
     async def dm_closed(self, user_id: int) -> bool:

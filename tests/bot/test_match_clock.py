@@ -3,14 +3,18 @@ time, pauses that need both players, and a time-out that no transport can forge.
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.actions import matches as ma
 from bot.app import App
 from bot.services.challenges import DeckChoice
 from bot.services.match_clock import MatchClock
+from bot.store.database import StoreBusyError
 from engine.errors import ArbiterError
 from engine.match.actions import TimeOut
+from engine.match.offers import offers
 from engine.match.outcome import Termination
 
 ANN, BEN = ma.Player(1, "Ann"), ma.Player(2, "Ben")
@@ -94,3 +98,59 @@ async def test_time_beyond_the_allowance_comes_out_of_the_bank(app: App) -> None
     assert info is not None and info.left[active] == pytest.approx(1080.0)
     text = (await ma.match_clock(app, match_id, player)).panel.body
     assert "Clock (running for" in text and "18:00" in text
+
+
+async def _hand_over(app: App, match_id: int) -> tuple[int, ma.Player]:
+    """The seat the clock runs for, and its player, who takes an offer that hands the game over."""
+    state = await app.matches.state(match_id)
+    seat = state.board.priority
+    listed = offers(state, seat)
+    number = next(n for n, offer in enumerate(listed, 1) if offer.type == "pass_turn")
+    return number, (ANN, BEN)[seat]
+
+
+async def test_the_clock_is_handed_over_while_another_process_commits(app: App) -> None:
+    """The audit's repro: a read in progress in the bot while another process commits made the clock's
+    step fail after the action was stored; the clock then kept charging the player who had acted (20:00
+    to 13:00 while the opponent thought for ten minutes). Now the action and its clock step are one
+    transaction, on a writer no read is ever open on."""
+    match_id, fake = await _match(app)
+    number, player = await _hand_over(app, match_id)
+    acting = (await app.matches.state(match_id)).board.priority
+    reading = await app.db.connection.execute("SELECT id FROM rules")
+    assert await reading.fetchone() is not None  # a read in progress, as the card watch or a panel's
+    other = sqlite3.connect(app.db.path, isolation_level=None)
+    try:
+        other.execute("INSERT INTO guild_settings (guild_id, default_game) VALUES (99, 'vanguard')")
+    finally:
+        other.close()
+    reply = await ma.match_take(app, match_id, player, number, {})
+    await reading.close()
+    assert not reply.refused, reply.body
+    info = await app.clock.info(match_id)
+    assert info is not None and info.running == 1 - acting
+    fake.now += 600  # the opponent thinks for ten minutes
+    info = await app.clock.info(match_id)
+    assert info is not None
+    assert info.left[acting] == 1200.0, "the player who acted is not charged"
+    assert info.left[1 - acting] == pytest.approx(1200.0 - (600 - 180))
+
+
+async def test_an_action_whose_clock_step_fails_is_not_stored(app: App) -> None:
+    """Either the action is stored with its clock step, or neither is and the player is told so."""
+    match_id, fake = await _match(app)
+    number, player = await _hand_over(app, match_id)
+    before = await app.matches.state(match_id)
+    acting = before.board.priority
+
+    async def busy(*_: object) -> None:
+        raise StoreBusyError()
+
+    app.clock.repo.save = busy  # type: ignore[method-assign]
+    reply = await ma.match_take(app, match_id, player, number, {})
+    assert reply.refused and "nothing changed" in reply.body
+    app.matches.unload(match_id)  # what the store holds, not the cache
+    assert (await app.matches.state(match_id)).version == before.version
+    fake.now += 60
+    info = await app.clock.info(match_id)
+    assert info is not None and info.running == acting

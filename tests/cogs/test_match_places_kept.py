@@ -1,0 +1,71 @@
+"""A match's places stay current whatever happens to their messages (real discord.py, only the wire
+faked; a real App on a real SQLite file): a board a moderator deleted is sent again at the next
+refresh, and the places are edited even when the store stays busy past its timeout for the record of
+what they show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import App
+from bot.store.database import StoreBusyError
+from engine.match.offers import offers
+from tests.cogs.discord_player import _press_through
+from tests.cogs.test_match_cog import app_drain, board_message, panel, started
+from tests.discord.fake_discord import ALICE, BOB, FakeDiscord
+
+
+async def _flip_a_coin(fake: FakeDiscord, app: App, seat: int = 0) -> int:
+    """``seat``'s player presses "Flip a coin" on their DM panel (an action any seat may take at any
+    time); the match's new version."""
+    state = await app.matches.state(1)
+    listed = offers(state, seat)
+    coin = next(offer for offer in listed if offer.type == "coin")
+    await _press_through(fake, (ALICE, BOB)[seat], 1, listed.index(coin) + 1, coin, [], [], {})
+    await app_drain(fake)
+    after = await app.matches.state(1)
+    assert after.version == state.version + 1
+    return after.version
+
+
+async def test_a_deleted_board_is_sent_again_at_the_next_refresh(fake_discord: FakeDiscord, app: App) -> None:
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    old = board_message(fake, thread_id)
+    fake.deleted_messages[int(old["id"])] = fake.messages.pop(int(old["id"]))  # a moderator deletes it
+    await _flip_a_coin(fake, app)  # the board's edit meets 404 Unknown Message
+    assert not [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    version = await _flip_a_coin(fake, app)  # the next refresh sends it again
+    boards = [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    assert len(boards) == 1 and boards[0]["id"] != old["id"]
+    assert boards[0]["attachments"], "with its picture"
+    recorded = await app.panels.find(1, "board")
+    assert recorded is not None and recorded.message_id == int(boards[0]["id"])
+    assert recorded.version == version
+    version = await _flip_a_coin(fake, app)  # and is edited in place from then on
+    again = [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    assert [m["id"] for m in again] == [boards[0]["id"]]
+    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    assert tables.editor.last_sent(int(boards[0]["id"])) == version
+
+
+async def test_the_places_are_edited_when_the_record_of_what_they_show_cannot_be_written(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """The record of which version each panel shows is the refresh's only write, and comes last: when
+    the store stays busy past its timeout, the panels are edited and the player mentioned all the
+    same, and nothing is logged as an error."""
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+
+    async def busy(*_: Any) -> None:
+        raise StoreBusyError()
+
+    app.panels.shown_all = busy  # type: ignore[method-assign]
+    version = await _flip_a_coin(fake, app)
+    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    board = board_message(fake, thread_id)
+    assert tables.editor.last_sent(int(board["id"])) == version
+    waiting = (await app.matches.state(1)).board.priority
+    other = (ALICE, BOB)[1 - waiting]
+    assert f"as of action {version}" in panel(fake, other)["content"]
