@@ -30,6 +30,7 @@ from bot.services.rules import KeywordView, LookupMiss, RuleView, SearchResults
 from engine.errors import ArbiterError
 from engine.games import resolve_game
 from engine.match.verify import verify_export
+from engine.text import NotUtf8Error, utf8_text
 
 NO_TOKEN = (
     "No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example) "
@@ -396,9 +397,12 @@ async def _deck_check(args: argparse.Namespace, app: App) -> int:
 
     game = resolve_game(args.game)
     try:
-        text = Path(args.path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"Cannot read {args.path}: {error}.", file=sys.stderr)
+        text = utf8_text(Path(args.path).read_bytes(), "the decklist")
+    except OSError as error:
+        print(f"Cannot read {args.path[:80]!r}: {error.strerror or error}.", file=sys.stderr)
+        return 2
+    except NotUtf8Error as error:
+        print(str(error), file=sys.stderr)
         return 2
     report = await check_decklist(app.cards, game, text, rules=args.rules)
     if args.json:

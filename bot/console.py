@@ -24,6 +24,7 @@ from bot.reply import Reply
 from bot.services.tournaments import Actor
 from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
+from engine.text import NotUtf8Error, utf8_text
 
 CONSOLE_GUILD = 0
 CONSOLE_USER = "console"
@@ -387,9 +388,13 @@ class Console:
         """A decklist from ``file:PATH``, or typed on the line with ``;`` between cards."""
         if "file" in options:
             try:
-                return Path(options["file"]).expanduser().read_text(encoding="utf-8-sig")[:100_000]
-            except (OSError, UnicodeDecodeError) as error:
+                data = Path(options["file"]).expanduser().read_bytes()
+            except OSError as error:
                 raise UsageError(f"Cannot read {options['file'][:80]}: {error.__class__.__name__}.") from None
+            try:
+                return utf8_text(data, "the decklist")[:100_000]
+            except NotUtf8Error as error:
+                raise UsageError(str(error)) from None
         return "\n".join(part.strip() for part in text.split(";"))
 
     def _games(self) -> str:

@@ -13,6 +13,7 @@ from bot.services.challenges import DeckChoice
 from bot.services.tournament_matches import player_number
 from bot.services.tournaments import Actor
 from engine.errors import ArbiterError
+from engine.text import utf8_text
 
 MATCH_HELP = """\
 Matches (as:NAME is the player who acts):
@@ -70,9 +71,10 @@ def _id(text: str, what: str) -> int:
 
 def _read(path: str) -> str:
     try:
-        return Path(path).expanduser().read_text(encoding="utf-8-sig")[:100_000]
-    except (OSError, UnicodeDecodeError) as error:
+        data = Path(path).expanduser().read_bytes()
+    except OSError as error:
         raise ArbiterError(f"Cannot read {path[:80]}: {error.__class__.__name__}.") from None
+    return utf8_text(data, "the decklist")[:100_000]
 
 
 def _deck(options: dict[str, str]) -> DeckChoice:

@@ -34,6 +34,7 @@ from cogs.common import GAME_CHOICES, to_choices
 from cogs.match_tables import MatchTables
 from cogs.presenter import present
 from engine.errors import ArbiterError
+from engine.text import utf8_text
 
 log = logging.getLogger("arbiter.cogs.match")
 
@@ -79,10 +80,7 @@ async def _deck(
             data = await decklist.read()
         except discord.HTTPException:
             raise ArbiterError("I could not download that file; try again.") from None
-        try:
-            return DeckChoice("list", data.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise ArbiterError("That file is not text; attach a .txt file.") from None
+        return DeckChoice("list", utf8_text(data, "the decklist"))
     if deck is None or deck.strip().lower() in ("", "practice"):
         return DeckChoice("practice")
     return DeckChoice("saved", deck.strip())

@@ -56,6 +56,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.presenter import present
 from cogs.tournament_options import FORMAT_CHOICES, TOP_CUT_CHOICES, EventRef, Score, actor_for
 from engine.errors import ArbiterError
+from engine.text import NotUtf8Error, utf8_text
 
 log = logging.getLogger("arbiter.cogs.tournament")
 
@@ -431,9 +432,9 @@ class TournamentCog(commands.Cog):
                 await present(interaction, refusal("I could not download that file; try again."))
                 return
             try:
-                text = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                await present(interaction, refusal("That file is not text; attach a .txt file."))
+                text = utf8_text(data, "the decklist")
+            except NotUtf8Error as error:
+                await present(interaction, refusal(str(error)))
                 return
         reply = await actions.tournament_submit_decklist(
             self.app, actor, event, _deck_text(text or ""), target

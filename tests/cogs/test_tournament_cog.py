@@ -733,7 +733,7 @@ async def test_decklist_files_late_entries_and_removals(fake_discord: FakeDiscor
         event=event,
         file={"filename": "deck.png", "size": 11},
     )
-    assert binary.ephemeral and "not text" in description(binary)
+    assert binary.ephemeral and "Line 1: the decklist is not UTF-8 text (byte 1)" in description(binary)
     for_player = await fake.run_slash(
         "tournament decklist submit", user_id=JUDGE, event=event, text="4 Wingal", player=PLAYERS[1]
     )

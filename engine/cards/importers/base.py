@@ -25,6 +25,7 @@ from pydantic_core import ErrorDetails
 from engine.cards.model import STATS_MODELS, CardRecord, StatValue
 from engine.errors import ArbiterError
 from engine.games import GAMES
+from engine.text import NotUtf8Error, not_utf8, utf8_text
 
 BaseModelT = TypeVar("BaseModelT", bound=BaseModel)
 
@@ -254,13 +255,12 @@ def validate(
 
 
 def decode(data: bytes, what: str = "the file") -> str:
-    """UTF-8 text (a leading byte-order mark is dropped); anything else is refused."""
+    """UTF-8 text (a leading byte-order mark is dropped); anything else is refused with the line of
+    the first byte that is not."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise CardImportError(
-            f"byte {error.start + 1}", None, f"{what} is not UTF-8 text; save it as UTF-8 and try again"
-        ) from None
+        return utf8_text(data, what)
+    except NotUtf8Error as error:
+        raise CardImportError(f"line {error.line}", None, not_utf8(what, error.byte)) from None
 
 
 def load_json(data: bytes, what: str = "the file") -> Any:

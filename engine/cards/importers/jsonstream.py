@@ -9,7 +9,7 @@ other numbers as ``float``, ``1e400`` as infinity), within bounds: nesting deepe
 Every failure is a :class:`~engine.cards.importers.base.CardImportError` naming where: a file cut
 off names the line and column where it ends; malformed JSON names the line and column where the
 parser stopped (found by reading the file again up to that point, so a refusal costs one more read);
-bytes that are not UTF-8 text name the byte. A leading UTF-8 byte-order mark is skipped.
+bytes that are not UTF-8 text name the line and the byte. A leading UTF-8 byte-order mark is skipped.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any, BinaryIO
 import ijson  # type: ignore[import-untyped]  # ijson ships no type information
 
 from engine.cards.importers.base import CardImportError, shown
+from engine.text import not_utf8
 
 CHUNK = 64 * 1024
 """Bytes read from the file at a time."""
@@ -302,9 +303,11 @@ class JsonStream:
         stop = _locate(self._source, self._chunks.last)
         bad_byte = stop.bad_byte() if stop else None
         if "invalid bytes in UTF8" in message or bad_byte is not None:
-            where = f"byte {bad_byte + self._chunks.bom + 1}" if bad_byte is not None else self._where()
-            problem = "the file is not UTF-8 text; save it as UTF-8 and try again"
-            return CardImportError(where, None, problem)
+            # JSON holds no raw line break inside a string: the bad byte is on the line the parser
+            # stopped on
+            line = (stop.where if stop else self._where()).split(",")[0]
+            byte = None if bad_byte is None else bad_byte + self._chunks.bom + 1
+            return CardImportError(line, None, not_utf8("the file", byte))
         where = stop.where if stop else self._where()
         return CardImportError(where, None, f"the JSON is malformed ({_reason(message)})")
 

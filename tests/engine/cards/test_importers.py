@@ -564,3 +564,28 @@ def test_not_utf8_is_refused() -> None:
     for name, game in (("fowsim", "forceofwill"), ("dm-cockatrice", "duelmasters"), ("csv", "gateruler")):
         error = error_of(name, b"\xff\xfe\x00bad", game)
         assert "UTF-8" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("name", "game", "data"),
+    [
+        ("csv", "gateruler", b"code,name\nA-1,Knight\nA-2,Kni\xe9ght\n"),
+        ("dm-cockatrice", "duelmasters", b"CardName,CardEffect\nBolshack,x\nKni\xe9ght,x\n"),
+        (
+            "json",
+            "gateruler",
+            b'{"cards": [\n{"code": "A-1", "name": "Knight"},\n{"code": "A-2", "name": "Kni\xe9ght"}]}',
+        ),
+        ("fowsim", "forceofwill", b'{"fow": {"clusters": [\n{"name": "Kni\xe9ght"}]}}'),
+    ],
+)
+def test_a_file_that_is_not_utf8_is_refused_with_its_line(name: str, game: str, data: bytes) -> None:
+    """Not Python's codec text: the line of the first byte that is not UTF-8, and what to do."""
+    error = error_of(name, data, game)
+    bad = data.index(b"\xe9")
+    line = data.count(b"\n", 0, bad) + 1
+    assert error.location == f"line {line}", str(error)
+    assert str(error) == (
+        f"line {line}: the file is not UTF-8 text (byte {bad + 1}); save it as UTF-8 and try again."
+    )
+    assert "codec" not in str(error) and "0xe9" not in str(error)

@@ -226,9 +226,14 @@ def test_cut_off_names_the_end() -> None:
     assert str(error) == "line 3, column 18: the JSON ends too early: the file is cut off."
 
 
-def test_bytes_that_are_not_utf8_name_the_byte() -> None:
-    assert _refusal(b'[{"code": "A", "name": "B\xe9"}]').location == "byte 26"
-    assert _refusal(b"\xef\xbb\xbf" + b'[{"code": "A", "name": "\xff"}]').location == "byte 28"
+def test_bytes_that_are_not_utf8_name_the_line_and_the_byte() -> None:
+    error = _refusal(b'[{"code": "A", "name": "B\xe9"}]')
+    assert error.location == "line 1" and "(byte 26)" in str(error)
+    data = b'[\n{"code": "A", "name": "B"},\n{"code": "C", "name": "\xff"}]'
+    error = _refusal(b"\xef\xbb\xbf" + data)
+    byte = 3 + data.index(b"\xff") + 1
+    assert error.location == "line 3" and f"(byte {byte})" in str(error)
+    assert str(error).startswith(f"line 3: the file is not UTF-8 text (byte {byte}); save it as UTF-8")
     assert "UTF-8" in str(_refusal(b"\xff\xfe[\x00]\x00"))
 
 
