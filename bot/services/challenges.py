@@ -136,7 +136,7 @@ class ChallengeService:
 
     async def _zones(self, game: str, deck: dict[str, Any], guild_id: int) -> dict[str, list[CardRef]]:
         if deck["kind"] == "practice":
-            generated = game_definition(game).random_deck(self.randomness())
+            generated = game_definition(game).practice_deck(self.randomness())
             return {zone: list(cards) for zone, cards in generated.items()}
         return await match_deck(self.cards, game, deck["text"], guild_id)
 

@@ -142,6 +142,12 @@ class GameDefinition:
         """A random legal deck for the simulator, by zone name."""
         raise NotImplementedError(f"{self.spec.name} cannot generate decks")
 
+    def practice_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        """The deck of a player who brings none (``deck:practice``), by zone name: by default a
+        :meth:`random_deck`. A game whose simulated decks deliberately leave something for the players
+        to enter (so that the simulations cover that offer) gives practice decks that do not."""
+        return self.random_deck(rng)
+
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         """Actions a random player would try now, most wanted first; the simulator applies the first
         one the engine accepts. Every state of a match that is not over must offer an accepted one."""

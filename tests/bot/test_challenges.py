@@ -4,6 +4,7 @@ cancelled; each server sees only its own; a player's decks are theirs in every s
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,6 +13,8 @@ from bot.app import App
 from bot.services.challenges import DeckChoice, Pending, Started
 from engine.errors import ArbiterError
 from engine.match.actions import Concede
+from engine.match.games.gateruler.board import started as gr_started
+from engine.match.offers import offers
 
 GUILD, OTHER_GUILD = 11, 22
 ANN, BEN, CAT = (1, "Ann"), (2, "Ben"), (3, "Cat")
@@ -216,3 +219,16 @@ async def test_two_accepts_of_one_challenge_start_one_match(app: App) -> None:
     async with app.db.connection.execute("SELECT count(*) FROM matches") as cursor:
         row = await cursor.fetchone()
     assert row is not None and row[0] == 1
+
+
+async def test_a_gate_ruler_practice_match_starts_without_entering_ruler_numbers(app: App) -> None:
+    """5-3b: the practice decks' rulers have their numbers (seed 2's generated ruler lacks them in the
+    simulations), so the first turn begins as soon as the challenge is accepted."""
+    app.challenges.randomness = lambda: random.Random(2)
+    challenge = await app.challenges.challenge(
+        guild_id=GUILD, channel_id=None, game="gr", challenger=ANN, deck=PRACTICE, opponent=BEN
+    )
+    started = await app.challenges.accept(GUILD, challenge.id, BEN, PRACTICE)
+    assert isinstance(started, Started)
+    assert gr_started(started.state.board) and started.state.board.turn == 1
+    assert all(o.type != "gr_ruler" for seat in (0, 1) for o in offers(started.state, seat))

@@ -168,7 +168,7 @@ from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, moving_on_problem, pass_problem
 from engine.match.games.gateruler.offers import gate_ruler_offers
 from engine.match.games.gateruler.procedures import settle_work
-from engine.match.games.gateruler.simulate import random_actions, random_deck
+from engine.match.games.gateruler.simulate import practice_deck, random_actions, random_deck
 from engine.match.games.gateruler.spec import (
     ATTACK,
     BATTLE,
@@ -409,6 +409,10 @@ class GateRuler(GameDefinition):
 
     def random_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
         return random_deck(rng)
+
+    def practice_deck(self, rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+        """A random legal deck whose ruler has every number, so that nobody enters them (5-3b)."""
+        return practice_deck(rng)
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)

@@ -7,7 +7,8 @@ with a unique generated name and its stats, and 6 resource cards in the supply. 
 plausible actions: summon what they can pay for (now and then into an occupied attack zone, 14-4b-3a,
 12-4a), set and play events, attack the frontmost card, name the frontmost unit of the attacked column
 when the engine cannot tell (8-4e-1), choose a unit for the level cap (12-6b), pass priority to resolve
-the gate, so games end by the rules (damage or an empty deck), never by a cap.
+the gate, so games end by the rules (damage or an empty deck), never by a cap. A practice deck
+(:func:`practice_deck`, ``deck:practice``) is the same deck with every ruler number.
 """
 
 from __future__ import annotations
@@ -87,6 +88,17 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
         deck.append(CardRef(name, f"GR-{tag}-{number:02d}", tuple(sorted(stats.items()))))
     supply = [CardRef("Resource", "GR-RES", (("type", "resource"),)) for _ in range(6)]
     return {"ruler": [ruler], "deck": deck, "supply": supply}
+
+
+def practice_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
+    """A practice deck: :func:`random_deck`'s deck, drawn from ``rng`` exactly as it draws it, whose ruler
+    has every number (:data:`RULER_FULL`, Appendix A), so that a practice match starts without
+    anyone entering them (5-3b). The simulations keep drawing :func:`random_deck`, whose rulers lack
+    them half the time, so that they cover the entry."""
+    deck = random_deck(rng)
+    ruler = deck["ruler"][0]
+    stats = {**RULER_FULL, **dict(ruler.stats)}
+    return {**deck, "ruler": [ruler._replace(stats=tuple(sorted(stats.items())))]}
 
 
 def _at(state: MatchState, zone: str, seat: int | None, card_id: int) -> CardAt:
