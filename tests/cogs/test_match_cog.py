@@ -205,8 +205,9 @@ async def test_the_buttons_work_after_a_restart(fake_discord: FakeDiscord, app: 
 
 
 GAMES = {
-    # game: (seed, the setup action each player takes first, the combat actions the match must hold)
-    "gateruler": (3, None, {"gr_attack"}),
+    # game: (seed, the setup action each player takes first, the combat actions the match must hold);
+    # Gate Ruler's seed 2 generates rulers without their numbers, which a practice deck's ruler has
+    "gateruler": (2, None, {"gr_attack"}),
     "forceofwill": (3, "fow_mulligan", {"fow_attack"}),
     "vanguard": (3, "vg_redraw", {"vg_attack", "vg_guard"}),
     "duelmasters": (3, None, {"dm_attack", "dm_break"}),
@@ -230,6 +231,7 @@ async def test_a_whole_match_is_played_through_buttons_menus_and_forms(
     assert combat <= set(taken), sorted(combat - set(taken))
     if first is not None:
         assert taken[first] >= 2
+    assert "gr_ruler" not in taken, "a practice ruler comes with its numbers (5-3b)"
     board = board_message(fake, thread_id)
     assert "is over" in board["embeds"][0]["title"], board["embeds"][0]
     assert any("is over" in m["content"] for m in fake.messages_in(thread_id))
