@@ -142,14 +142,35 @@ def _level(state: MatchState, card_id: int) -> int | None:
 # The step's decision ("now") ----------------------------------------------------------------------
 
 
+_RULER_LABELS = {
+    "life": "life",
+    "attack_zones": "attack zones",
+    "defense_zones": "defense zones",
+    "set_zones": "set zones",
+    "hand": "cards in hand at Setup",
+    "resources": "resources at Setup",
+    "summon_cap": "summon cap (-1: no cap)",
+    "draw": "cards drawn at Start of Turn",
+    "ready": "resources readied (-1: all)",
+    "gain": "resources gained at Start of Turn",
+    "set_cap": "set cap (-1 or empty: no cap)",
+    "drive": "cards driven at Start of Turn (empty: 0)",
+    "level_cap": "in-play level cap (-1 or empty: none)",
+}
+"""How the entry names each ruler number, as a ruler's card prints them (Appendix A): its life (2-6), zone
+counts (3-8a-1, 3-9a-1, 3-10a-1), Setup (5-3b), caps (4-3a-1a, 4-3b-1a, 12-6a; -1 is none, 4-3a-1b) and
+Start of Turn (6-2f; -1 readies all). Each fits a form's field label (45 characters)."""
+
+
 def _ruler_entry(state: MatchState, seat: int) -> list[Offer]:
-    """5-3b: the ruler's numbers its card data does not give; the others must not be entered."""
+    """5-3b: the ruler's numbers its card data does not give; the others must not be entered. The
+    required ones come first, then those that may stay empty (:data:`.spec.RULER_OPTIONAL`)."""
     board = state.board
     if numbers(board, seat) is not None or ruler_card(state, board, seat) is None:
         return []
     given = ruler_numbers(state, board, seat)
     needs = tuple(
-        NumberNeed(name, lowest(name), _MOST, optional=name in RULER_OPTIONAL, label=name.replace("_", " "))
+        NumberNeed(name, lowest(name), _MOST, optional=name in RULER_OPTIONAL, label=_RULER_LABELS[name])
         for name in RULER_NUMBERS
         if name not in given
     )
