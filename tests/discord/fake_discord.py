@@ -788,6 +788,8 @@ class FakeDiscord:
         self.channels: dict[int, Json] = {}
         self.synced: dict[int | None, list[Json]] = {}
         self.modals: dict[str, tuple[Json, InteractionResult]] = {}
+        #: Modals whose submission the bot answered: the client closed them (shown again, they reopen).
+        self.closed_modals: set[str] = set()
         self.bots: list[commands.Bot] = []
         self.bot: commands.Bot | None = None
 
@@ -1516,11 +1518,18 @@ class FakeDiscord:
 
         ``values`` maps the text inputs' custom_ids to what the user typed. The
         context (user, guild, channel, originating message) is the interaction that
-        opened the modal.
+        opened the modal. As a client, it submits only what the open modal has: a
+        ``ValueError`` for an input the modal lacks, a required input left empty, a
+        value outside an input's lengths, a user the modal was not shown to, or a
+        modal already closed (its submission answered by the bot).
         """
         if custom_id not in self.modals:
             raise ValueError(f"no modal {custom_id!r} was shown; shown: {sorted(self.modals)}")
+        if custom_id in self.closed_modals:
+            raise ValueError(f"modal {custom_id!r} was answered and closed: a client cannot submit it again")
         modal, opener = self.modals[custom_id]
+        if user_id is not None and user_id != opener.user_id:
+            raise ValueError(f"modal {custom_id!r} is open for user {opener.user_id} only, not {user_id}")
         remaining = dict(values)
         submitted: list[Json] = []
 
@@ -1708,8 +1717,11 @@ class FakeDiscord:
     async def submit_modal(
         self, custom_id: str, values: Mapping[str, str | Sequence[str]], *, user_id: int | None = None
     ) -> InteractionResult:
-        """Submit a modal the bot showed."""
-        return await self.run(self.modal_payload(custom_id, values, user_id=user_id))
+        """Submit a modal the bot showed (see :meth:`modal_payload`); answered, it is closed."""
+        result = await self.run(self.modal_payload(custom_id, values, user_id=user_id))
+        if result.acknowledged:
+            self.closed_modals.add(custom_id)
+        return result
 
     async def autocomplete(
         self, command_path: str, focused_option: str, value: Any, *, user_id: int = ALICE, **kwargs: Any
@@ -2139,6 +2151,7 @@ class FakeDiscord:
                 interaction._touch(source_id)
         elif ctype == 9:
             self.modals[data["custom_id"]] = (data, interaction)
+            self.closed_modals.discard(data["custom_id"])
         if message is not None:
             interaction.original_message_id = int(message["id"])
             info["response_message_id"] = message["id"]

@@ -539,6 +539,13 @@ async def test_button_opens_modal_and_submit_follows_up(fake_discord: FakeDiscor
     assert opened.callback_type == 9
     assert opened.modal is not None and opened.modal["title"] == "Send feedback"
     modal_id = opened.modal["custom_id"]  # random: read back from the recorded callback
+    # A client submits only the inputs the open modal has, as the user it was shown to.
+    with pytest.raises(ValueError, match="no input"):
+        fake_discord.modal_payload(modal_id, {"feedback:v1:text": "ok", "nope": "x"})
+    with pytest.raises(ValueError, match="is required"):
+        fake_discord.modal_payload(modal_id, {})
+    with pytest.raises(ValueError, match="open for user"):
+        fake_discord.modal_payload(modal_id, {"feedback:v1:text": "ok"}, user_id=BOB)
 
     submitted = await fake_discord.submit_modal(modal_id, {"feedback:v1:text": "Great bot"})
 
@@ -554,10 +561,13 @@ async def test_button_opens_modal_and_submit_follows_up(fake_discord: FakeDiscor
     assert submitted.ephemeral
     # the first follow-up after a "thinking" defer replaces the loading message
     assert submitted.message_id == submitted.original_message_id
-    with pytest.raises(ValueError, match="no input"):
-        fake_discord.modal_payload(modal_id, {"feedback:v1:text": "ok", "nope": "x"})
-    with pytest.raises(ValueError, match="is required"):
-        fake_discord.modal_payload(modal_id, {})
+    # Answered, the modal closed: it is submitted again only once the bot shows it again.
+    with pytest.raises(ValueError, match="answered and closed"):
+        fake_discord.modal_payload(modal_id, {"feedback:v1:text": "again"})
+    reopened = await fake_discord.press(posted.message_id, "feedback:v1:open", user_id=ALICE)
+    assert reopened.modal is not None
+    again = await fake_discord.submit_modal(reopened.modal["custom_id"], {"feedback:v1:text": "Still great"})
+    assert again.content == "Thanks for: Still great"
 
 
 async def test_ephemeral_message_is_only_clickable_by_its_owner(
