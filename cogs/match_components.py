@@ -9,17 +9,26 @@ the version it shows), so it keeps working after a restart. The formats never ch
 - ``mt:s:<match>:<version>:<n>:<chosen>[:p<page>]``: the menu of an offer's next choice, ``chosen``
   the option numbers of the choices made so far (``1.3_2``: options 1 and 3 of the first, 2 of the
   second), 25 options a page; ``mt:q:<match>:<version>:<n>:<chosen>:<page>``: another page of them;
+- ``mt:f:<match>:<version>:<n>:<print>:<chosen>:<typed>[:d]``: the next form of an offer whose numbers
+  and text take more than one (or a form again after a number it refused), ``print`` the offer's
+  fingerprint and ``typed`` the numbers of the forms before (:mod:`cogs.offer_forms`); ``:d`` is
+  **Done**, taking the offer with the rest left empty when the rest may be;
 - ``mc:a|d:<challenge>``: accept a challenge with a practice deck, or decline it.
 
 Rules every press follows: only the seat's player acts (anyone else gets the spectator's board,
 privately); a press on a panel the match has moved past is refused with one sentence and the panel is
 shown as it is now; a refusal changes nothing and is private. Numbers and text are typed in a form
-(a modal) after the menus.
+(a modal) after the menus, five fields a form: an offer with more is asked in consecutive forms, each
+after a press of **Next** in a private message that shows what was typed so far (Discord answers a
+form with a message, never with another form). That message is the player's own, so the panel's edits
+while they type leave it alone; if the match moves on meanwhile, a press keeps what was typed and asks
+again on the new panel when the same offer is still there.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -32,7 +41,21 @@ from bot.render import match as mr
 from bot.services.challenges import DeckChoice
 from cogs import presenter
 from cogs.common import app_of
-from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
+from cogs.offer_forms import (
+    FormNeed,
+    as_typed,
+    carried,
+    carry,
+    fingerprint,
+    first_field,
+    form_needs,
+    form_pages,
+    missing,
+    page_after,
+    read_form,
+)
+from engine.errors import ArbiterError
+from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
 
 if TYPE_CHECKING:
     from cogs.match_tables import MatchTables
@@ -94,10 +117,6 @@ def _menu_needs(offer: Offer) -> list[CardsNeed | PickNeed]:
     return [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
 
 
-def _form_needs(offer: Offer) -> list[NumberNeed | TextNeed]:
-    return [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]
-
-
 def _many(need: CardsNeed | PickNeed) -> bool:
     return isinstance(need, CardsNeed) and need.high > 1
 
@@ -151,9 +170,17 @@ async def _show_panel(
 
 
 async def take(
-    interaction: discord.Interaction, match_id: int, version: int, number: int, typed: dict[str, str]
+    interaction: discord.Interaction,
+    match_id: int,
+    version: int,
+    number: int,
+    typed: dict[str, str],
+    *,
+    draft: Draft | None = None,
 ) -> None:
-    """Take offer ``number`` with its choices for the presser, then bring the match's places up to date."""
+    """Take offer ``number`` with its choices for the presser, then bring the match's places up to date.
+    From a form's own message (``draft``), that message says it is done and the panel is edited in
+    place; if the match has moved on, it asks again on the new panel, keeping what was typed."""
     app = app_of(interaction)
     tables = tables_of(interaction)
     seat = await _seat_or_spectator(interaction, match_id)
@@ -166,12 +193,18 @@ async def take(
     async with tables.lock(match_id):
         reply = await ma.match_take(app, match_id, player_of(interaction), number, typed, version=version)
         if reply.refused:
-            if (await mt.table(app, match_id)).version != version:
-                await _show_panel(interaction, match_id, seat, note=f"⚠️ {reply.body}")
-            else:
+            if (await mt.table(app, match_id)).version == version:
                 await presenter.present(interaction, reply, private=True)
+            elif draft is not None:
+                await _ask_again(interaction, draft, seat)
+            else:
+                await _show_panel(interaction, match_id, seat, note=f"⚠️ {reply.body}")
             return
-        await _show_panel(interaction, match_id, seat, note=reply.content)
+        if draft is not None:
+            done = f"✅ {reply.content}" if reply.content else "✅ Done: your panel shows the match now."
+            await _edit(interaction, content=limits.truncate(done, limits.CONTENT), embed=None, view=None)
+        else:
+            await _show_panel(interaction, match_id, seat, note=reply.content)
         pressed = interaction.message.id if interaction.message is not None else None
         await tables.refresh(match_id, skip=pressed)
 
@@ -227,15 +260,144 @@ async def choose(
         view.add_item(BackButton(match_id))
         await _edit(interaction, content=None, embed=embed, view=view)
         return
-    if _form_needs(offer):
+    if form_needs(offer):
         if interaction.response.is_done():  # a form must be a press's first answer
             await _show_panel(
                 interaction, match_id, seat, note=f"Press {number}. {offer.label} again for its form."
             )
             return
-        await interaction.response.send_modal(OfferForm(match_id, version, number, offer, chosen))
+        await interaction.response.send_modal(
+            OfferForm(match_id, version, number, offer, chosen, nonce=interaction.id)
+        )
         return
     await take(interaction, match_id, version, number, _typed(offer, chosen))
+
+
+# forms --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An offer's forms under way: the panel's match, version and offer number, the offer's
+    :func:`~cogs.offer_forms.fingerprint`, the menu choices made before the forms (``chosen``, as
+    :class:`ChoiceMenu` writes them), the numbers of the forms filled so far (in form order; None: left
+    empty) and the form asked next (``page``)."""
+
+    match_id: int
+    version: int
+    number: int
+    fingerprint: str
+    chosen: str = ""
+    values: dict[str, int | None] = field(default_factory=dict)
+    page: int = 0
+
+    def custom_id(self, *, done: bool = False) -> str | None:
+        """The custom id of its :class:`FormButton`, or None when it would pass Discord's 100 characters."""
+        typed = carry(list(self.values.values()))
+        custom_id = (
+            f"mt:f:{self.match_id}:{self.version}:{self.number}:{self.fingerprint}:{self.chosen}:{typed}"
+        )
+        custom_id += ":d" if done else ""
+        return custom_id if len(custom_id) <= limits.CUSTOM_ID else None
+
+
+def _span(offer: Offer, page: int) -> str:
+    """Which fields a form of the offer holds: "numbers 6 to 10", "number 11", or "the form" when it has
+    one form only."""
+    pages = form_pages(offer)
+    if len(pages) == 1:
+        return "the form"
+    first = first_field(pages, page) + 1
+    last = first + len(pages[page]) - 1
+    noun = "number" if all(isinstance(need, NumberNeed) for need in pages[page]) else "field"
+    return f"{noun}s {first} to {last}" if last > first else f"{noun} {first}"
+
+
+def _form_label(offer: Offer, page: int, *, again: bool) -> str:
+    """The label of the button that opens form ``page``: "Next: numbers 6 to 10", "Again: numbers 1
+    to 5", "Open the form again"."""
+    span = _span(offer, page)
+    if span == "the form":
+        return "Open the form again" if again else "Open the form"
+    return f"{'Again' if again else 'Next' if page else 'Open'}: {span}"
+
+
+def _prompt(draft: Draft, offer: Offer, note: str = "", *, again: bool = False) -> dict[str, Any]:
+    """The message between two forms, or before a form asked again (``again``, after ``note`` says why):
+    what was typed so far, the button to the form asked next, and **Done** when every field left may
+    stay empty."""
+    needs = form_needs(offer)
+    lines = [note] if note else []
+    given = [need for need in needs if need.field in draft.values]
+    if given:
+        lines.append(f"Typed so far ({len(given)} of {len(needs)}):")
+        for need in given:
+            value = draft.values[need.field]
+            lines.append(f"• {need.label}: {'empty' if value is None else value}")
+    view = discord.ui.View(timeout=None)
+    ahead, done = draft.custom_id(), draft.custom_id(done=True)
+    # No offer of the four games comes near a custom id's 100 characters (tests/cogs/test_offer_forms.py).
+    if ahead is None or done is None:
+        lines.append(_TAKE.format(draft.match_id, draft.number))
+    else:
+        label = _form_label(offer, draft.page, again=again)
+        view.add_item(FormButton(draft, label, custom_id=ahead, style=discord.ButtonStyle.primary))
+        lines.append(f"Press **{label}** to go on.")
+        if given and not missing(offer, draft.values):
+            view.add_item(FormButton(draft, DONE, custom_id=done, done=True))
+            lines.append(f"What is left may stay empty: **{DONE}** takes the offer as it is.")
+    embed = discord.Embed(
+        title=limits.truncate(f"{draft.number}. {offer.label}", limits.EMBED_TITLE),
+        description=limits.truncate("\n".join(lines), limits.PAGE_BODY),
+    )
+    return {"content": None, "embed": embed, "view": view}
+
+
+DONE = "Done: leave the rest empty"
+_TAKE = "The rest does not fit in a form's button: give it with `/match take {} {}` and its fields."
+GONE = "⚠️ The match has moved on and that offer is gone: your panel shows what you may do now."
+KEPT = "⚠️ The match has moved on while you typed; what you typed is kept."
+
+
+def _still_empty(draft: Draft, offer: Offer, need: FormNeed) -> dict[str, Any]:
+    """The form holding a field that must be given and is empty, asked again, saying how to give it."""
+    pages = form_pages(offer)
+    page = next(number for number, fields in enumerate(pages) if need in fields)
+    before = {n.field for n in form_needs(offer)[: first_field(pages, page)]}
+    again = replace(draft, values={k: v for k, v in draft.values.items() if k in before}, page=page)
+    label = _form_label(offer, page, again=True)
+    return _prompt(
+        again, offer, f"⚠️ Nothing was typed for the {need.label}: press **{label}** to give it.", again=True
+    )
+
+
+async def _show_prompt(interaction: discord.Interaction, message: dict[str, Any], *, edit: bool) -> None:
+    """Show a form's message: in the pressed message (``edit``: it is the forms' own), or in a private
+    message of its own, so that the panel's edits while the player types leave it alone."""
+    if edit:
+        await _edit(interaction, **message)
+    else:
+        await interaction.response.send_message(ephemeral=True, **message)
+
+
+def _same_offer(panel: SeatPanel, number: int, mark: str) -> tuple[int, Offer] | None:
+    """The offer of ``panel`` with that fingerprint: at ``number`` if it is there, else the only one."""
+    if 1 <= number <= len(panel.offers) and fingerprint(panel.offers[number - 1]) == mark:
+        return number, panel.offers[number - 1]
+    found = [(n, offer) for n, offer in enumerate(panel.offers, 1) if fingerprint(offer) == mark]
+    return found[0] if len(found) == 1 else None
+
+
+async def _ask_again(interaction: discord.Interaction, draft: Draft, seat: int) -> None:
+    """The match moved on while the player typed: the same form of the same offer on the new panel, with
+    what was typed before it, or one sentence when the offer is gone."""
+    panel = await mt.seat_panel(app_of(interaction), draft.match_id, seat)
+    found = _same_offer(panel, draft.number, draft.fingerprint)
+    if found is None:
+        await _edit(interaction, content=GONE, embed=None, view=None)
+        return
+    number, offer = found
+    await _edit(interaction, **_prompt(replace(draft, version=panel.version, number=number), offer, KEPT))
 
 
 # items --------------------------------------------------------------------------------------------------
@@ -297,7 +459,7 @@ class OfferButton(
         self, match_id: int, version: int, number: int, offer: Offer | None = None, *, form: bool = False
     ) -> None:
         self.match_id, self.version, self.number = match_id, version, number
-        self.form = form or (offer is not None and not _menu_needs(offer) and bool(_form_needs(offer)))
+        self.form = form or (offer is not None and not _menu_needs(offer) and bool(form_needs(offer)))
         label = f"{number}. {offer.label}" if offer is not None else str(number)
         super().__init__(
             discord.ui.Button(
@@ -470,46 +632,178 @@ class OptionsPage(
 
 
 class OfferForm(discord.ui.Modal):
-    """The numbers and text an offer asks for, typed after its menus."""
+    """One form of the numbers and text an offer asks for, after its menus: five fields a form
+    (:func:`~cogs.offer_forms.form_pages`); ``draft`` says which and what the forms before held. Its
+    custom id is the press's that opened it (``nonce``), so that two players' forms open at once (both
+    enter their ruler's numbers, 5-3b) never answer for each other. ``from_prompt``: opened from the
+    forms' own message (a Next or Again), which its answer then edits."""
 
-    def __init__(self, match_id: int, version: int, number: int, offer: Offer, chosen: list[str]) -> None:
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        offer: Offer,
+        chosen: list[str],
+        *,
+        page: int = 0,
+        values: dict[str, int | None] | None = None,
+        nonce: int = 0,
+        from_prompt: bool = False,
+    ) -> None:
+        pages = form_pages(offer)
+        suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
         super().__init__(
-            title=limits.truncate(f"{number}. {offer.label}", 45),
+            title=limits.truncate(f"{number}. {offer.label}", limits.MODAL_TITLE - len(suffix)) + suffix,
             timeout=900,
-            custom_id=f"mt:m:{match_id}:{version}:{number}",
+            custom_id=f"mt:m:{match_id}:{version}:{number}:{page}:{nonce}",
         )
-        self.match_id, self.version, self.number, self.offer, self.chosen = (
-            match_id,
-            version,
-            number,
-            offer,
-            chosen,
+        chosen_text = "_".join(chosen)
+        self.draft = Draft(
+            match_id, version, number, fingerprint(offer), chosen_text, dict(values or {}), page
         )
+        self.offer, self.chosen, self.from_prompt = offer, chosen, from_prompt
+        self.needs = pages[page]
         self.inputs: list[tuple[str, discord.ui.TextInput[Any]]] = []
-        for need in _form_needs(offer)[:5]:
+        for need in self.needs:
             if isinstance(need, NumberNeed):
-                label = f"{need.label} ({need.low} to {need.high})"
-                field = discord.ui.TextInput[Any](
-                    label=limits.truncate(label, 45),
+                hint = f"A whole number from {need.low} to {need.high}" + (
+                    ", or empty" if need.optional else ""
+                )
+                item = discord.ui.TextInput[Any](
+                    label=limits.truncate(need.label, limits.TEXT_INPUT_LABEL),
+                    placeholder=limits.truncate(hint, limits.PLACEHOLDER),
                     required=not need.optional,
                     max_length=12,
                     custom_id=f"need:{need.field}",
                 )
             else:
-                field = discord.ui.TextInput[Any](
-                    label=limits.truncate(need.label, 45),
+                item = discord.ui.TextInput[Any](
+                    label=limits.truncate(need.label, limits.TEXT_INPUT_LABEL),
                     max_length=min(need.max_length, 4000),
                     custom_id=f"need:{need.field}",
                 )
-            self.add_item(field)
-            self.inputs.append((need.field, field))
+            self.add_item(item)
+            self.inputs.append((need.field, item))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        typed = _typed(self.offer, self.chosen)
-        for name, field in self.inputs:
-            if field.value.strip():
-                typed[name] = field.value.strip()
-        await take(interaction, self.match_id, self.version, self.number, typed)
+        """Check this form's numbers (one out of its range asks for this form again, the forms before
+        kept), then ask for the next form, or take the offer with every form's values."""
+        draft, offer = self.draft, self.offer
+        try:
+            typed = read_form(self.needs, {name: item.value for name, item in self.inputs})
+        except ArbiterError as error:
+            message = _prompt(draft, offer, f"⚠️ {error}", again=True)
+            await _show_prompt(interaction, message, edit=self.from_prompt)
+            return
+        if draft.page + 1 < len(form_pages(offer)):
+            numbers = {name: value for name, value in typed.items() if not isinstance(value, str)}
+            if len(numbers) < len(typed):  # more text fields than a form holds: none is carried
+                message = {"content": _TAKE.format(draft.match_id, draft.number), "embed": None, "view": None}
+                await _show_prompt(interaction, message, edit=self.from_prompt)
+                return
+            ahead = replace(draft, values={**draft.values, **numbers}, page=draft.page + 1)
+            await _show_prompt(interaction, _prompt(ahead, offer), edit=self.from_prompt)
+            return
+        values = {**draft.values, **typed}
+        empty = missing(offer, values)
+        if empty:  # every form asks for its required fields: only an out-of-date button leaves one empty
+            await _show_prompt(interaction, _still_empty(draft, offer, empty[0]), edit=self.from_prompt)
+            return
+        choices = {**_typed(offer, self.chosen), **as_typed(values)}
+        await take(
+            interaction,
+            draft.match_id,
+            draft.version,
+            draft.number,
+            choices,
+            draft=draft if self.from_prompt else None,
+        )
+
+
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"mt:f:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<print>[0-9a-f]{6}):(?P<chosen>[0-9._]*)"
+        r":(?P<typed>[0-9,_-]*)(?P<done>:d)?"
+    ),
+):
+    """**Next** (an offer's next form, the numbers of the forms before carried in the custom id), a form
+    **Again** after a number it refused, or **Done** (the offer taken with what is left empty). A press
+    on a match that has moved on keeps what was typed and asks again on the new panel, if the same offer
+    is there."""
+
+    def __init__(
+        self,
+        draft: Draft,
+        label: str,
+        *,
+        custom_id: str,
+        done: bool = False,
+        typed: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        self.draft, self.done, self.typed = draft, done, typed
+        super().__init__(
+            discord.ui.Button(
+                label=limits.truncate(label, limits.BUTTON_LABEL),
+                style=discord.ButtonStyle.success if done else style,
+                custom_id=custom_id,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormButton:
+        draft = Draft(
+            int(match["match"]), int(match["version"]), int(match["n"]), match["print"], match["chosen"]
+        )
+        return cls(draft, "", custom_id=match.string, done=bool(match["done"]), typed=match["typed"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # A form must be the press's first answer, so nothing is deferred before it is known.
+        app = app_of(interaction)
+        seat = await _seat_or_spectator(interaction, self.draft.match_id)
+        if seat is None:
+            return
+        panel = await mt.seat_panel(app, self.draft.match_id, seat)
+        found = _same_offer(panel, self.draft.number, self.draft.fingerprint)
+        if found is None:
+            await _edit(interaction, content=GONE, embed=None, view=None)
+            return
+        number, offer = found
+        values = carried(form_needs(offer), self.typed)
+        page = None if values is None else page_after(form_pages(offer), len(values))
+        if values is None or page is None:
+            stale = f"⚠️ That button is out of date: press {number}. {offer.label} on your panel again."
+            await _edit(interaction, content=stale, embed=None, view=None)
+            return
+        draft = replace(self.draft, version=panel.version, number=number, values=values, page=page)
+        if panel.version != self.draft.version:
+            await _edit(interaction, **_prompt(draft, offer, KEPT))
+            return
+        chosen = _decode(draft.chosen)
+        if not self.done:
+            form = OfferForm(
+                draft.match_id,
+                draft.version,
+                number,
+                offer,
+                chosen,
+                page=page,
+                values=values,
+                nonce=interaction.id,
+                from_prompt=True,
+            )
+            await interaction.response.send_modal(form)
+            return
+        empty = missing(offer, dict(values))
+        if empty:
+            await _edit(interaction, **_still_empty(draft, offer, empty[0]))
+            return
+        choices = {**_typed(offer, chosen), **as_typed(dict(values))}
+        await take(interaction, draft.match_id, draft.version, number, choices, draft=draft)
 
 
 class ChallengeButton(
@@ -555,5 +849,14 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (BoardButton, OfferButton, PageButton, BackButton, ChoiceMenu, OptionsPage, ChallengeButton)
+DYNAMIC_ITEMS = (
+    BoardButton,
+    OfferButton,
+    PageButton,
+    BackButton,
+    ChoiceMenu,
+    OptionsPage,
+    FormButton,
+    ChallengeButton,
+)
 """The match's persistent components, registered once so old messages keep working."""

@@ -25,6 +25,10 @@ OPTION_TEXT = 100
 CHOICES = 25
 CHOICE_TEXT = 100
 MODAL_TITLE = 45
+MODAL_FIELDS = 5
+"""Text inputs in one form (a modal holds at most five top-level components)."""
+TEXT_INPUT_LABEL = 45
+PLACEHOLDER = 100
 
 PAGE_BODY = 3000
 """Body text per page: below the description limit, leaving room for title, fields and footer

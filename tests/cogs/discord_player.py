@@ -1,5 +1,6 @@
 """A match played out on Discord as its two players play it: each move pressed on the player's DM panel
-(an offer button, then its menus, then its form), through real discord.py with only the wire faked.
+(an offer button, then its menus, then its forms, a button between two), through real discord.py with
+only the wire faked.
 Which offer a player takes is the game's random player's choice, as in
 :func:`tests.bot.console_player.play_out`. A menu shows 25 options a page: the player turns to the page
 of their choice; cards chosen from several pages at once are typed with ``/match take`` instead, as
@@ -21,7 +22,7 @@ from bot.simulation.match_play import leaked_names
 from cogs.message_edits import MessageEditor
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, covering, offers
 from tests.bot.console_player import MOST, next_move, option_numbers, typed_words
-from tests.discord.fake_discord import FakeDiscord, Json
+from tests.discord.fake_discord import FakeDiscord, InteractionResult, Json, flatten_components
 
 PER_PAGE = 20
 
@@ -183,13 +184,39 @@ async def _press_through(
             await fake.press(message_id, turn, user_id=user)
         menu = next(c for c in _ids(fake.message(message_id)) if c.startswith("mt:s:"))
         result = await fake.select(message_id, menu, value, user_id=user)
-    forms = [need for need in offer.needs if isinstance(need, NumberNeed | TextNeed)]
-    if forms:
+    if any(isinstance(need, NumberNeed | TextNeed) for need in offer.needs):
+        await fill_forms(fake, user, result, choices)
+
+
+def modal_inputs(modal: Json) -> list[str]:
+    """The custom ids of a modal's text inputs, as the player sees them."""
+    return [c["custom_id"] for c in flatten_components(modal.get("components") or []) if c.get("type") == 4]
+
+
+async def fill_forms(
+    fake: FakeDiscord, user: int, opened: InteractionResult, choices: dict[str, Any]
+) -> InteractionResult:
+    """Type the offer's numbers and text in its forms, each as its modal shows it (a client submits only
+    the inputs a modal has), pressing the button to the next form after each until the offer is taken;
+    the last form's result."""
+    result = opened
+    for _ in range(10):
         modal = result.modal
         assert modal is not None, result.describe()
-        typed = {
-            f"need:{need.field}": "" if choices.get(need.field) is None else str(choices[need.field])
-            for need in forms
-            if need.field in choices
-        }
-        await fake.submit_modal(modal["custom_id"], typed, user_id=user)
+        typed = {}
+        for custom_id in modal_inputs(modal):
+            name = custom_id.removeprefix("need:")
+            if name in choices:
+                typed[custom_id] = "" if choices[name] is None else str(choices[name])
+        result = await fake.submit_modal(modal["custom_id"], typed, user_id=user)
+        ahead = [c for c in _message_ids(result) if c.startswith("mt:f:") and not c.endswith(":d")]
+        if not ahead:
+            return result
+        assert "⚠️" not in json.dumps(result.embeds, ensure_ascii=False), result.embeds
+        result = await fake.press(result.message_id or 0, ahead[0], user_id=user)
+    raise AssertionError(f"the forms of {opened.describe()} did not end")
+
+
+def _message_ids(result: InteractionResult) -> list[str]:
+    """The custom ids of the message an interaction showed last (none when it showed none)."""
+    return result.custom_ids if result.message_id is not None else []
