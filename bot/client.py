@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.app import App
 from bot.config import Settings
+from engine.errors import ArbiterError
 
 log = logging.getLogger("arbiter.client")
 
@@ -62,9 +63,13 @@ class ArbiterBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Answer every failed command with one sentence; log unexpected failures."""
+        """Answer every failed command with one sentence; log unexpected failures. A refusal that a
+        command let through (an :class:`~engine.errors.ArbiterError`) is answered with its sentence."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(error, app_commands.CheckFailure):
             message = "You need the Manage Server permission for that."
+        elif isinstance(cause, ArbiterError):
+            message = str(cause)
         else:
             log.error("command failed", exc_info=error)
             message = "Something went wrong on my side; the error is logged for the operator."

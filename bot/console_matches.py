@@ -137,24 +137,32 @@ class MatchCommands:
             return await ma.match_decline(self.app, self.guild_id, number, self._player(options))
         if sub == "board":
             player = guest(options["as"]) if "as" in options else None
-            return await ma.match_board(self.app, number, player)
+            return await ma.match_board(self.app, number, player, where=self.guild_id)
         if sub == "hand":
-            return await ma.match_hand(self.app, number, self._player(options))
+            return await ma.match_hand(self.app, number, self._player(options), where=self.guild_id)
         if sub == "take":
             if len(rest) < 2:
                 raise ArbiterError("Say which offer: /match take MATCH N as:NAME.")
             choices = {key: value for key, value in options.items() if key not in _FIXED}
             return await ma.match_take(
-                self.app, number, self._player(options), _id(rest[1], "The offer"), choices
+                self.app,
+                number,
+                self._player(options),
+                _id(rest[1], "The offer"),
+                choices,
+                where=self.guild_id,
             )
         if sub in _LIFE:
-            return await ma.match_life(self.app, number, self._player(options), sub)
+            return await ma.match_life(self.app, number, self._player(options), sub, where=self.guild_id)
         if sub == "clock":
             return await ma.match_clock(
-                self.app, number, guest(options["as"]) if "as" in options else ma.Player(0, "")
+                self.app,
+                number,
+                guest(options["as"]) if "as" in options else ma.Player(0, ""),
+                where=self.guild_id,
             )
         if sub in ("claim-time", "pause", "resume"):
-            return await ma.match_clock(self.app, number, self._player(options), sub)
+            return await ma.match_clock(self.app, number, self._player(options), sub, where=self.guild_id)
         return f"Unknown match command '{sub[:30]}'. Type /match help."
 
     async def deck(self, args: list[str]) -> Reply | str:

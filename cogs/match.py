@@ -61,12 +61,23 @@ async def show_reply(interaction: discord.Interaction, reply: Reply, *, private:
         where = await tables.open(interaction.channel, moved.match_id)
         await interaction.edit_original_response(content=f"{text} Board: <#{where}> · each hand comes by DM.")
         return
-    await present(interaction, reply, private=private)
-    if moved is None or reply.refused:
-        return
-    tables = mc.tables_of(interaction)
-    async with tables.lock(moved.match_id):
-        await tables.refresh(moved.match_id)
+    try:
+        await present(interaction, reply, private=private)
+    finally:
+        if moved is not None and not reply.refused:
+            tables = mc.tables_of(interaction)
+            async with tables.lock(moved.match_id):
+                await tables.refresh(moved.match_id)
+
+
+async def _answer_then_refresh(interaction: discord.Interaction, reply: Reply, match_id: int) -> None:
+    """Answer the presser with ``reply`` (privately); an accepted action's places are refreshed even
+    when that answer fails. Call it holding the match's lock."""
+    try:
+        await present(interaction, reply, private=True)
+    finally:
+        if not reply.refused:
+            await mc.tables_of(interaction).refresh(match_id)
 
 
 async def _deck(
@@ -301,12 +312,17 @@ class MatchCog(commands.Cog):
     @match.command(name="board", description="The board of a match (only you see it)")
     @app_commands.describe(match="The match's number")
     async def board(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
-        await present(interaction, await ma.match_board(self.app, match), private=True)
+        reply = await ma.match_board(self.app, match, where=interaction.guild_id)
+        await present(interaction, reply, private=True)
 
     @match.command(name="hand", description="Your hand and your offers (only you see them)")
     @app_commands.describe(match="The match's number")
     async def hand(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
-        seat = await mc.mt.seat_of(self.app, match, interaction.user.id)
+        try:
+            seat = await mc.mt.seat_of(self.app, match, interaction.user.id, interaction.guild_id)
+        except ArbiterError as error:
+            await present(interaction, refusal(str(error)))
+            return
         if seat is None:
             await present(interaction, refusal(f"You are not a player of match #{match}."))
             return
@@ -331,29 +347,42 @@ class MatchCog(commands.Cog):
         except ArbiterError as error:
             await present(interaction, refusal(str(error)))
             return
+        if not await self._seen(interaction, match):
+            return
         tables = mc.tables_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
         async with tables.lock(match):
-            reply = await ma.match_take(self.app, match, mc.player_of(interaction), offer, typed)
-            await present(interaction, reply, private=True)
-            if not reply.refused:
-                await tables.refresh(match)
+            reply = await ma.match_take(
+                self.app, match, mc.player_of(interaction), offer, typed, where=interaction.guild_id
+            )
+            await _answer_then_refresh(interaction, reply, match)
+
+    async def _seen(self, interaction: discord.Interaction, match: int) -> bool:
+        """Whether the match may be asked about from here (its own server; in a DM, by its players);
+        otherwise the asker is told there is no such match, before anything waits on the match."""
+        try:
+            await mc.mt.seen(self.app, match, interaction.guild_id, interaction.user.id)
+        except ArbiterError as error:
+            await present(interaction, refusal(str(error)))
+            return False
+        return True
 
     async def _life(self, interaction: discord.Interaction, match: int, what: str) -> None:
+        if not await self._seen(interaction, match):
+            return
         tables = mc.tables_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
         async with tables.lock(match):
-            reply = await ma.match_life(self.app, match, mc.player_of(interaction), what)
-            await present(interaction, reply, private=True)
-            if not reply.refused:
-                await tables.refresh(match)
+            reply = await ma.match_life(
+                self.app, match, mc.player_of(interaction), what, where=interaction.guild_id
+            )
+            await _answer_then_refresh(interaction, reply, match)
 
     @match.command(name="export", description="The whole match as a file, to replay and verify it")
     @app_commands.describe(match="The match's number")
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
-        await present(
-            interaction, await ma.match_export(self.app, match, mc.player_of(interaction)), private=True
-        )
+        reply = await ma.match_export(self.app, match, mc.player_of(interaction), where=interaction.guild_id)
+        await present(interaction, reply, private=True)
 
     @match.command(name="concede", description="Concede the match")
     @app_commands.describe(match="The match's number")
@@ -391,12 +420,18 @@ class MatchCog(commands.Cog):
         action: Literal["show", "claim", "pause", "resume"] = "show",
     ) -> None:
         what = "claim-time" if action == "claim" else action
+        if not await self._seen(interaction, match):
+            return
         tables = mc.tables_of(interaction)
         async with tables.lock(match):
-            reply = await ma.match_clock(self.app, match, mc.player_of(interaction), what)
-            await present(interaction, reply, private=action == "show" or reply.refused)
-            if reply.table is not None and not reply.refused:
-                await tables.refresh(match)
+            reply = await ma.match_clock(
+                self.app, match, mc.player_of(interaction), what, where=interaction.guild_id
+            )
+            try:
+                await present(interaction, reply, private=action == "show" or reply.refused)
+            finally:
+                if reply.table is not None and not reply.refused:
+                    await tables.refresh(match)
 
     # decks -----------------------------------------------------------------------------------------
 

@@ -27,9 +27,12 @@ again on the new panel when the same offer is still there.
 
 from __future__ import annotations
 
+import functools
+import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import discord
 
@@ -38,6 +41,7 @@ from bot.actions import matches as ma
 from bot.actions.match_tables import SeatPanel
 from bot.render import limits
 from bot.render import match as mr
+from bot.reply import refusal
 from bot.services.challenges import DeckChoice
 from cogs import presenter
 from cogs.common import app_of
@@ -59,6 +63,8 @@ from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
 
 if TYPE_CHECKING:
     from cogs.match_tables import MatchTables
+
+log = logging.getLogger("arbiter.cogs.match_components")
 
 OFFERS_PER_PAGE = 20
 """Offer buttons on one page of a panel: four rows of five; the fifth row pages."""
@@ -134,18 +140,57 @@ def _typed(offer: Offer, chosen: list[str]) -> dict[str, str]:
     return out
 
 
+# answering every press --------------------------------------------------------------------------------
+
+Press = TypeVar("Press", bound=Callable[..., Awaitable[None]])
+
+SORRY = "Something went wrong on my side; the error is logged for the operator."
+
+
+async def _refuse(interaction: discord.Interaction, text: str) -> None:
+    """``text`` as the press's private answer (a follow-up once the press was acknowledged)."""
+    await presenter.present(interaction, refusal(text), private=True)
+
+
+def answering(press: Press) -> Press:
+    """Every press is answered: a refusal (an :class:`~engine.errors.ArbiterError`) with its sentence,
+    privately; anything unexpected is logged and answered with :data:`SORRY`, so that no press is
+    left without an answer (discord.py would only log it)."""
+
+    @functools.wraps(press)
+    async def answered(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+        try:
+            await press(self, interaction, *args)
+        except ArbiterError as error:
+            await _refuse(interaction, str(error))
+        except Exception:
+            log.exception("a match component failed: %.200s", interaction.data)
+            try:
+                await _refuse(interaction, SORRY)
+            except discord.HTTPException as error:
+                log.warning("could not say so: %s", error)
+
+    return cast(Press, answered)
+
+
 # acting --------------------------------------------------------------------------------------------------
 
 
 async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
-    """Anyone but the players: the board as a spectator sees it, privately."""
+    """Anyone but the players, in the match's server: the board as a spectator sees it, privately."""
     reply = await mt.board(app_of(interaction), match_id)
     await presenter.present(interaction, reply, private=True)
 
 
 async def _seat_or_spectator(interaction: discord.Interaction, match_id: int) -> int | None:
-    """The presser's seat in the match; anyone else is shown the spectator's board and gets None."""
-    seat = await mt.seat_of(app_of(interaction), match_id, interaction.user.id)
+    """The presser's seat in the match; anyone else in the match's server is shown the spectator's
+    board, and a match that may not be asked about from here (another server's; in a DM, one the
+    presser does not play) is refused with one sentence; both get None."""
+    try:
+        seat = await mt.seat_of(app_of(interaction), match_id, interaction.user.id, interaction.guild_id)
+    except ArbiterError as error:
+        await _refuse(interaction, str(error))
+        return None
     if seat is None:
         await _spectator(interaction, match_id)
     return seat
@@ -191,7 +236,9 @@ async def take(
     if not interaction.response.is_done():
         await interaction.response.defer()
     async with tables.lock(match_id):
-        reply = await ma.match_take(app, match_id, player_of(interaction), number, typed, version=version)
+        reply = await ma.match_take(
+            app, match_id, player_of(interaction), number, typed, where=interaction.guild_id, version=version
+        )
         if reply.refused:
             if (await mt.table(app, match_id)).version == version:
                 await presenter.present(interaction, reply, private=True)
@@ -200,13 +247,18 @@ async def take(
             else:
                 await _show_panel(interaction, match_id, seat, note=f"⚠️ {reply.body}")
             return
-        if draft is not None:
-            done = f"✅ {reply.content}" if reply.content else "✅ Done: your panel shows the match now."
-            await _edit(interaction, content=limits.truncate(done, limits.CONTENT), embed=None, view=None)
-        else:
-            await _show_panel(interaction, match_id, seat, note=reply.content)
         pressed = interaction.message.id if interaction.message is not None else None
-        await tables.refresh(match_id, skip=pressed)
+        try:
+            if draft is not None:
+                done = f"✅ {reply.content}" if reply.content else "✅ Done: your panel shows the match now."
+                await _edit(interaction, content=limits.truncate(done, limits.CONTENT), embed=None, view=None)
+            else:
+                await _show_panel(interaction, match_id, seat, note=reply.content)
+        except discord.HTTPException:
+            pressed = None  # the pressed message was not updated: the refresh edits it too
+            raise
+        finally:  # the action is stored: its places follow whatever became of the presser's answer
+            await tables.refresh(match_id, skip=pressed)
 
 
 async def choose(
@@ -425,9 +477,10 @@ class BoardButton(
     ) -> BoardButton:
         return cls(match["verb"], int(match["match"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
-        seat = await mt.seat_of(app, self.match_id, interaction.user.id)
+        seat = await mt.seat_of(app, self.match_id, interaction.user.id, interaction.guild_id)
         if self.verb == "w" or seat is None:
             await _spectator(interaction, self.match_id)
             return
@@ -475,6 +528,7 @@ class OfferButton(
     ) -> OfferButton:
         return cls(int(match["match"]), int(match["version"]), int(match["n"]), form=bool(match["form"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         if not self.form:
             await interaction.response.defer()
@@ -505,6 +559,7 @@ class PageButton(
     ) -> PageButton:
         return cls(int(match["match"]), int(match["version"]), int(match["page"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
@@ -527,6 +582,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x
     ) -> BackButton:
         return cls(int(match["match"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
@@ -580,6 +636,7 @@ class ChoiceMenu(
     ) -> ChoiceMenu:
         return cls(int(match["match"]), int(match["version"]), int(match["n"]), match["chosen"])
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values") or [] if str(v).isdigit()]
@@ -627,6 +684,7 @@ class OptionsPage(
             int(match["match"]), int(match["version"]), int(match["n"]), match["chosen"], int(match["page"])
         )
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         await choose(interaction, self.match_id, self.version, self.number, _decode(self.chosen), self.page)
 
@@ -686,6 +744,7 @@ class OfferForm(discord.ui.Modal):
             self.add_item(item)
             self.inputs.append((need.field, item))
 
+    @answering
     async def on_submit(self, interaction: discord.Interaction) -> None:
         """Check this form's numbers (one out of its range asks for this form again, the forms before
         kept), then ask for the next form, or take the offer with every form's values."""
@@ -761,6 +820,7 @@ class FormButton(
         )
         return cls(draft, "", custom_id=match.string, done=bool(match["done"]), typed=match["typed"])
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         # A form must be the press's first answer, so nothing is deferred before it is known.
         app = app_of(interaction)
@@ -828,6 +888,7 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(match["verb"], int(match["challenge"]))
 
+    @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs.match import show_reply
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 from engine.errors import ArbiterError
 
 
+def shortened(text: str, limit: int = 24) -> str:
+    """``text`` as a sentence may quote it: at most ``limit`` characters, cut with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def not_utf8(what: str, byte: int | None) -> str:
     """What is wrong with a file that is not UTF-8 text from byte ``byte`` (from 1) on."""
     at = f" (byte {byte})" if byte is not None else ""

@@ -69,7 +69,7 @@ async def table(app: App, match_id: int) -> Table:
 async def board(app: App, match_id: int) -> Reply:
     """The public board (the result once the match is over), with the board picture unless the
     match's server turned it off (``/settings board-picture``)."""
-    reply = await ma.match_board(app, match_id)
+    reply = await ma.board_reply(app, match_id, None)
     challenge = await app.challenges.of_match(match_id)
     if challenge is not None and not await app.guilds.board_picture(challenge.guild_id):
         return replace(reply, panel=replace(reply.panel, files=()))
@@ -89,9 +89,17 @@ async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:
     return SeatPanel(info, seat, answer(panel), listed, seen)
 
 
-async def seat_of(app: App, match_id: int, user_id: int) -> int | None:
-    """The seat ``user_id`` plays in the match, or None for anyone else (a spectator)."""
-    users = await app.matches.user_ids(match_id)
+async def seen(app: App, match_id: int, where: int | None, user_id: int) -> None:
+    """Refuse, with one sentence, a match that may not be asked about from server ``where`` (``None``:
+    a DM) by ``user_id``: one of another server, or in a DM one the user does not play."""
+    await app.matches.seen_from(match_id, where, user_id)
+
+
+async def seat_of(app: App, match_id: int, user_id: int, where: int | None) -> int | None:
+    """The seat ``user_id`` plays in the match, or None for anyone else (a spectator), asked from
+    server ``where`` (``None``: a DM). A match of another server, or in a DM one the user does not
+    play, is refused with one sentence (:meth:`~bot.services.matches.MatchService.seen_from`)."""
+    users = (await app.matches.seen_from(match_id, where, user_id)).player_ids
     return users.index(user_id) if user_id in users else None
 
 

@@ -155,15 +155,25 @@ async def match_decline(app: App, guild_id: int, challenge_id: int, player: Play
     return answer(make_panel("Challenge", f"Challenge #{challenge.id} is {challenge.status}."))
 
 
-async def _seat(app: App, match_id: int, player: Player) -> int:
+async def _seat(app: App, match_id: int, player: Player, where: int | None) -> int:
+    """The seat ``player`` plays in the match, asked from server ``where`` (``None``: a DM)."""
+    await app.matches.seen_from(match_id, where, player.user_id)
     return await app.matches.seat_of(match_id, player.user_id)
 
 
 @replies
-async def match_board(app: App, match_id: int, player: Player | None = None) -> Reply:
+async def match_board(app: App, match_id: int, player: Player | None = None, *, where: int | None) -> Reply:
     """The board: the public one, or a player's (their own view: their hand counted, what they know),
-    with its picture attached."""
-    seat = None if player is None else await _seat(app, match_id, player)
+    with its picture attached. ``where`` is the server asking (``None``: a DM, for its players only):
+    a match of another server is not shown (:meth:`MatchService.seen_from`)."""
+    await app.matches.seen_from(match_id, where, None if player is None else player.user_id)
+    seat = None if player is None else await _seat(app, match_id, player, where)
+    return await board_reply(app, match_id, seat)
+
+
+async def board_reply(app: App, match_id: int, seat: int | None) -> Reply:
+    """The board as ``seat`` sees it (``None``: a spectator), for whoever may see it: the match's own
+    places (:mod:`bot.actions.match_tables`), or :func:`match_board` once it has checked the asker."""
     view = await app.matches.view_for(match_id, seat)
     lines = await app.matches.lines_for(match_id, seat)
     if view["status"] != "playing":
@@ -173,9 +183,9 @@ async def match_board(app: App, match_id: int, player: Player | None = None) -> 
 
 
 @replies
-async def match_hand(app: App, match_id: int, player: Player) -> Reply:
+async def match_hand(app: App, match_id: int, player: Player, *, where: int | None) -> Reply:
     """A player's private panel: hand, known cards, numbered offers."""
-    seat = await _seat(app, match_id, player)
+    seat = await _seat(app, match_id, player, where)
     state = await app.matches.state(match_id)
     view = await app.matches.view_for(match_id, seat)
     return answer(mr.hand_panel(view, offers(state, seat), match_id=match_id, seat=seat))
@@ -232,10 +242,11 @@ async def match_take(
     number: int,
     choices: Mapping[str, str],
     *,
+    where: int | None,
     version: int | None = None,
 ) -> Reply:
     """Take offer ``number`` (from 1, as the panel lists them) with its choices."""
-    seat = await _seat(app, match_id, player)
+    seat = await _seat(app, match_id, player, where)
     state = await app.matches.state(match_id)
     if version is not None and version != state.version:
         raise ArbiterError("The match has moved on since your panel was shown; look at it again.")
@@ -287,21 +298,21 @@ _LIFE = {
 
 
 @replies
-async def match_life(app: App, match_id: int, player: Player, what: str) -> Reply:
+async def match_life(app: App, match_id: int, player: Player, what: str, *, where: int | None) -> Reply:
     """Concede, offer/accept/decline a draw, ask/accept/decline an undo."""
     kind = _LIFE.get(what)
     if kind is None:
         raise ArbiterError(f"'{what[:20]}' is not one of {', '.join(_LIFE)}.")
-    seat = await _seat(app, match_id, player)
+    seat = await _seat(app, match_id, player, where)
     state = await app.matches.state(match_id)
     return await _submit(app, match_id, player, seat, kind(actor=seat, version=state.version))
 
 
 @replies
-async def match_export(app: App, match_id: int, player: Player) -> Reply:
+async def match_export(app: App, match_id: int, player: Player, *, where: int | None) -> Reply:
     """The whole match as a JSON file, for one of its players: once it has ended (with the seed, so
     ``arbiter match verify`` can replay every shuffle), or earlier with both players' consent."""
-    await _seat(app, match_id, player)
+    await _seat(app, match_id, player, where)
     data = await app.matches.export(match_id)
     body = (
         f"Match #{match_id} as JSON. `arbiter match verify match-{match_id}.json` replays it: the seed"
@@ -332,17 +343,20 @@ async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
 
 
 @replies
-async def match_clock(app: App, match_id: int, player: Player, what: str = "show") -> Reply:
+async def match_clock(
+    app: App, match_id: int, player: Player, what: str = "show", *, where: int | None
+) -> Reply:
     """The clock: show it, claim the win on time, ask for (or agree to) a pause, resume."""
+    await app.matches.seen_from(match_id, where, player.user_id)
     state = await app.matches.state(match_id)
     if what == "claim-time":
-        seat = await _seat(app, match_id, player)
+        seat = await _seat(app, match_id, player, where)
         accepted = await app.clock.claim(match_id, seat)
         return await _after(app, match_id, seat, accepted)
     if what == "pause":
-        info = await app.clock.pause(match_id, await _seat(app, match_id, player))
+        info = await app.clock.pause(match_id, await _seat(app, match_id, player, where))
     elif what == "resume":
-        info = await app.clock.resume(match_id, await _seat(app, match_id, player))
+        info = await app.clock.resume(match_id, await _seat(app, match_id, player, where))
     else:
         found = await app.clock.info(match_id)
         if found is None:

@@ -34,6 +34,7 @@ from engine.errors import ArbiterError
 from engine.games import resolve_game
 from engine.match.games import game_definition
 from engine.match.state import CardRef, MatchState
+from engine.text import shortened
 
 CHALLENGE_MINUTES = 30
 """How long a challenge waits for an answer."""
@@ -190,7 +191,7 @@ class ChallengeService:
         """A challenge of this server (an expired one is marked so on the way)."""
         challenge = await self.repo.challenge(challenge_id)
         if challenge is None or challenge.guild_id != guild_id:
-            raise ArbiterError(f"There is no challenge #{challenge_id} in this server.")
+            raise ArbiterError(f"There is no challenge #{shortened(str(challenge_id))} in this server.")
         if self._expired(challenge):
             await self.repo.set_challenge(challenge.id, expect=challenge.status, status=EXPIRED)
             challenge = await self.repo.challenge(challenge_id)

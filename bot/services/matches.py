@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.database import Database
+from bot.store.database import SQLITE_MAX_INT, Database
 from bot.store.match_repo import MatchRepository, StaleVersionError, StoredMatch
 from engine.errors import ArbiterError
 from engine.match.actions import BaseAction, TimeOut, dump_action, parse_action
@@ -30,9 +30,10 @@ from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState, state_digest
 from engine.match.verify import EXPORT_FORMAT
 from engine.match.view import view
+from engine.text import shortened
 
-MAX_ID = 2**63 - 1
-"""SQLite's largest integer: a larger id names no match (and could not even be looked up)."""
+MAX_ID = SQLITE_MAX_INT
+"""A larger id names no match (and could not even be looked up)."""
 
 SNAPSHOT_EVERY = 50
 """A snapshot of the state is stored with every 50th action, so loading replays at most 49."""
@@ -78,11 +79,6 @@ def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[Any]]]]) -> list[dict[st
     return [
         {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()} for deck in raw
     ]
-
-
-def _cut(text: str, limit: int = 24) -> str:
-    """``text`` as a refusal may quote it: at most ``limit`` characters."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class MatchService:
@@ -176,7 +172,7 @@ class MatchService:
     async def _find(self, match_id: int) -> StoredMatch:
         stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
         if stored is None:
-            raise MatchError(f"There is no match {_cut(str(match_id))}.")
+            raise MatchError(f"There is no match {shortened(str(match_id))}.")
         return stored
 
     @staticmethod
@@ -187,7 +183,7 @@ class MatchService:
             raise MatchError(f"This match has no seat {action.actor}; nothing changed.")
         if seats[action.actor] != user_id:
             raise MatchError(
-                f"Only {_cut(live.players[action.actor])} can act for that seat; nothing changed."
+                f"Only {shortened(live.players[action.actor])} can act for that seat; nothing changed."
             )
 
     async def submit(
@@ -270,6 +266,18 @@ class MatchService:
             state, events = apply(state, parse_action(entry.action))
             all_events.extend(events)
         return render_all(all_events, state, viewer)
+
+    async def seen_from(self, match_id: int, guild_id: int | None, user_id: int | None) -> StoredMatch:
+        """The match as asked about from a server (``guild_id``) or a direct message (``None``): a
+        match of another server, or in a DM one ``user_id`` does not play, is refused with the same
+        sentence as a match that does not exist, so that nothing tells one from the other."""
+        stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
+        if stored is not None:
+            if guild_id is not None and stored.guild_id == guild_id:
+                return stored
+            if guild_id is None and user_id is not None and user_id in stored.player_ids:
+                return stored
+        raise MatchError(f"There is no match #{shortened(str(match_id))} here.")
 
     async def user_ids(self, match_id: int) -> list[int | None]:
         """The user each seat of a match belongs to."""

@@ -43,6 +43,9 @@ BUSY_TIMEOUT_SECONDS = 30.0
 """How long a writer waits for another process's write transaction before failing: far longer than
 any of the store's transactions (a card import writes in short ones)."""
 
+SQLITE_MAX_INT = 2**63 - 1
+"""SQLite's largest integer: an id past it names no row (and cannot even be bound to a statement)."""
+
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _RETRY_FIRST, _RETRY_MOST = 0.005, 0.25
 """Seconds between two tries of a busy write: doubling from the first to the most."""

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.database import Database
+from bot.store.database import SQLITE_MAX_INT, Database
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,8 @@ class DeckRepository:
             return int(cursor.lastrowid or 0)
 
     async def challenge(self, challenge_id: int) -> StoredChallenge | None:
+        if not 0 < challenge_id <= SQLITE_MAX_INT:
+            return None  # no such id (and past what SQLite can even compare)
         row = await self.db.fetchone(f"SELECT {_CHALLENGE} FROM challenges WHERE id = ?", (challenge_id,))
         return None if row is None else _challenge(row)
 

@@ -66,7 +66,9 @@ async def run(database: Path, rules: Path, stop: Path, seed: int) -> dict[str, o
                     raise RuntimeError(f"no offer covers {action!r}")
                 number = offers(state, action.actor).index(offer) + 1
                 choices = dict(w.split(":", 1) for w in typed_words(offer, offer.choices_of(action, state)))
-                reply = await ma.match_take(app, match_id, PLAYERS[action.actor], number, choices)
+                reply = await ma.match_take(
+                    app, match_id, PLAYERS[action.actor], number, choices, where=GUILD
+                )
                 if reply.refused:
                     refused += 1
                     if "\n" in reply.body or not reply.body.strip():

@@ -92,11 +92,11 @@ async def test_time_beyond_the_allowance_comes_out_of_the_bank(app: App) -> None
     active = state.board.active
     player = (ANN, BEN)[active]
     fake.now += 300  # 120 s over the allowance
-    reply = await ma.match_life(app, match_id, player, "draw")  # any action moves the clock on
+    reply = await ma.match_life(app, match_id, player, "draw", where=1)  # any action moves the clock on
     assert "offer" in reply.content.lower()
     info = await app.clock.info(match_id)
     assert info is not None and info.left[active] == pytest.approx(1080.0)
-    text = (await ma.match_clock(app, match_id, player)).panel.body
+    text = (await ma.match_clock(app, match_id, player, where=1)).panel.body
     assert "Clock (running for" in text and "18:00" in text
 
 
@@ -124,7 +124,7 @@ async def test_the_clock_is_handed_over_while_another_process_commits(app: App) 
         other.execute("INSERT INTO guild_settings (guild_id, default_game) VALUES (99, 'vanguard')")
     finally:
         other.close()
-    reply = await ma.match_take(app, match_id, player, number, {})
+    reply = await ma.match_take(app, match_id, player, number, {}, where=1)
     await reading.close()
     assert not reply.refused, reply.body
     info = await app.clock.info(match_id)
@@ -147,7 +147,7 @@ async def test_an_action_whose_clock_step_fails_is_not_stored(app: App) -> None:
         raise StoreBusyError()
 
     app.clock.repo.save = busy  # type: ignore[method-assign]
-    reply = await ma.match_take(app, match_id, player, number, {})
+    reply = await ma.match_take(app, match_id, player, number, {}, where=1)
     assert reply.refused and "nothing changed" in reply.body
     app.matches.unload(match_id)  # what the store holds, not the cache
     assert (await app.matches.state(match_id)).version == before.version

@@ -141,12 +141,18 @@ async def test_offers_are_taken_with_buttons_and_menus_and_the_places_follow(
     assert "moved on" in stale.content, stale.describe()
     assert all(c.split(":")[3] == str(after.version) for c in stale.custom_ids if c.startswith("mt:o:"))
     assert (await app.matches.state(1)).version == after.version, "nothing changed"
-    # Someone else pressing a player's button gets the spectator's board, privately.
+    # Someone else pressing a player's button in their DMs is told there is no such match for them;
+    # in the match's server they get the spectator's board, privately.
     now = panel(fake, active)
     button = next(c for c in custom_ids(now) if c.startswith("mt:o:"))
     other = await fake.press(int(now["id"]), button, user_id=CAROL)
-    assert other.ephemeral and "Match #1" in other.embeds[0]["title"]
+    assert other.ephemeral and "There is no match #1 here." in str(other.embeds[0]), other.describe()
     assert (await app.matches.state(1)).version == after.version
+    board = board_message(fake, thread_id)
+    mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
+    watching = await fake.press(int(board["id"]), mine, user_id=CAROL)
+    assert watching.ephemeral and "Match #1" in watching.embeds[0]["title"]
+    assert "your panel" not in watching.embeds[0]["title"]
 
 
 async def app_drain(fake: FakeDiscord) -> None:

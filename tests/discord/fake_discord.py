@@ -64,7 +64,7 @@ Main API (see the docstrings):
   ``select``, ``submit_modal``, ``autocomplete``, ``run_message``;
 * inspection: ``requests`` / ``requests_to``, ``message``, ``messages_in``,
   ``dm_messages``, ``synced_commands``, ``violations``, ``interactions``;
-* set-up: ``add_user``, ``close_dms``, ``add_guild``, ``add_channel``, ``fail``,
+* set-up: ``add_user``, ``close_dms``, ``add_guild``, ``add_channel``, ``add_bot_message``, ``fail``,
   ``response_deadline``, ``token_lifetime``, ``app_permissions``.
 
 Not simulated: rate limits on their own (discord.py's buckets are bypassed; ``fail(..., status=429)``
@@ -983,6 +983,12 @@ class FakeDiscord:
         }
         self.channels[channel_id] = channel
         return channel
+
+    def add_bot_message(self, channel_id: int, components: Sequence[Json], content: str = "") -> Json:
+        """Record a message the bot sent earlier in ``channel_id`` (a guild channel, or a DM channel from
+        :meth:`dm_channel_id`) holding ``components`` (action rows): a test presses them as a client
+        would, e.g. a message of an older version of the bot, or one whose custom ids a test chooses."""
+        return self._new_message({"content": content, "components": list(components)}, channel_id=channel_id)
 
     def dm_channel_id(self, user_id: int) -> int:
         """The id of the bot's DM channel with ``user_id`` (created on first use)."""
