@@ -35,7 +35,7 @@ from engine.match.actions import (
     OfferDraw,
     RequestUndo,
 )
-from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, offers
+from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed, offers
 from engine.match.render import render_all
 
 
@@ -256,8 +256,30 @@ async def match_take(
             f"Choose an offer from 1 to {len(listed)}." if listed else "You have nothing to do now."
         )
     offer = listed[number - 1]
-    action = offer.build(seat, state.version, parse_choices(offer, choices))
+    parsed = parse_choices(offer, choices)
+    missing = next((need for need in offer.needs if need.field not in parsed and _required(need)), None)
+    if missing is not None:
+        raise ArbiterError(f"Give the {missing.label} too, as {missing.field}:{_example(missing)}.")
+    action = offer.build(seat, state.version, parsed)
     return await _submit(app, match_id, player, seat, action)
+
+
+def _required(need: Need) -> bool:
+    """Whether an offer cannot be taken without this choice (:meth:`Offer.build`'s rule)."""
+    if isinstance(need, NumberNeed):
+        return not need.optional
+    if isinstance(need, CardsNeed):
+        return need.low > 0
+    return True
+
+
+def _example(need: Need) -> str:
+    """How a typed choice of ``need`` looks (option numbers for cards and picks)."""
+    if isinstance(need, NumberNeed):
+        return "NUMBER"
+    if isinstance(need, TextNeed):
+        return "TEXT"
+    return "1,2" if isinstance(need, CardsNeed) and need.high > 1 else "1"
 
 
 async def _submit(app: App, match_id: int, player: Player, seat: int, action: Any) -> Reply:
