@@ -42,6 +42,10 @@ MAX_DECK_FILE = 100_000
 """Bytes read from a decklist attachment."""
 CLOCK_SECONDS = 20
 """How often the clock watch looks at the matches being played."""
+FORM_LOST = (
+    "That form was opened before I restarted, or too long ago: nothing was taken. Press the offer on"
+    " your panel again."
+)
 DRAW = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw"}
 UNDO = {"request": "undo", "accept": "accept-undo", "decline": "decline-undo"}
 
@@ -133,6 +137,18 @@ class MatchCog(commands.Cog):
         except TimeoutError:
             log.warning("closing with match edits still queued; the next action refreshes them")
         await editor.close()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """An offer's form answered after the bot restarted (or after its 15 minutes): no form of this
+        process waits for it, so nothing else would answer. The player is told to press again."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id") or "")
+        if not custom_id.startswith(mc.FORM_PREFIX) or custom_id in mc.tables_of(interaction).open_forms:
+            return
+        await present(interaction, refusal(FORM_LOST))
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def clock_watch(self) -> None:

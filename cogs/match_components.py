@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("arbiter.cogs.match_components")
 
+FORM_PREFIX = "mt:m:"
+"""How the custom id of an offer's form (a modal) begins."""
 OFFERS_PER_PAGE = 20
 """Offer buttons on one page of a panel: four rows of five; the fifth row pages."""
 MENU_OPTIONS = 25
@@ -318,8 +320,8 @@ async def choose(
                 interaction, match_id, seat, note=f"Press {number}. {offer.label} again for its form."
             )
             return
-        await interaction.response.send_modal(
-            OfferForm(match_id, version, number, offer, chosen, nonce=interaction.id)
+        await open_form(
+            interaction, OfferForm(match_id, version, number, offer, chosen, nonce=interaction.id)
         )
         return
     await take(interaction, match_id, version, number, _typed(offer, chosen))
@@ -450,6 +452,16 @@ async def _ask_again(interaction: discord.Interaction, draft: Draft, seat: int) 
         return
     number, offer = found
     await _edit(interaction, **_prompt(replace(draft, version=panel.version, number=number), offer, KEPT))
+
+
+async def open_form(interaction: discord.Interaction, form: OfferForm) -> None:
+    """Show ``form`` as the press's answer. The bot remembers which forms it has open until they time
+    out (:attr:`MatchTables.open_forms <cogs.match_tables.MatchTables.open_forms>`), so that the answer
+    to a form opened by an earlier process is told to press again (:mod:`cogs.match`)."""
+    opened = tables_of(interaction).open_forms
+    opened.add(form.custom_id)
+    form.forget = opened.discard
+    await interaction.response.send_modal(form)
 
 
 # items --------------------------------------------------------------------------------------------------
@@ -714,13 +726,15 @@ class OfferForm(discord.ui.Modal):
         super().__init__(
             title=limits.truncate(f"{number}. {offer.label}", limits.MODAL_TITLE - len(suffix)) + suffix,
             timeout=900,
-            custom_id=f"mt:m:{match_id}:{version}:{number}:{page}:{nonce}",
+            custom_id=f"{FORM_PREFIX}{match_id}:{version}:{number}:{page}:{nonce}",
         )
         chosen_text = "_".join(chosen)
         self.draft = Draft(
             match_id, version, number, fingerprint(offer), chosen_text, dict(values or {}), page
         )
         self.offer, self.chosen, self.from_prompt = offer, chosen, from_prompt
+        self.forget: Callable[[str], None] = lambda _: None
+        """Told the form's custom id when it times out (see :func:`open_form`)."""
         self.needs = pages[page]
         self.inputs: list[tuple[str, discord.ui.TextInput[Any]]] = []
         for need in self.needs:
@@ -743,6 +757,9 @@ class OfferForm(discord.ui.Modal):
                 )
             self.add_item(item)
             self.inputs.append((need.field, item))
+
+    async def on_timeout(self) -> None:
+        self.forget(self.custom_id)
 
     @answering
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -856,7 +873,7 @@ class FormButton(
                 nonce=interaction.id,
                 from_prompt=True,
             )
-            await interaction.response.send_modal(form)
+            await open_form(interaction, form)
             return
         empty = missing(offer, dict(values))
         if empty:

@@ -58,6 +58,8 @@ class MatchTables:
         self._waiting: dict[int, int | None] = {}
         self._alerted: set[tuple[int, int, str]] = set()
         self._over: set[int] = set()
+        self.open_forms: set[str] = set()
+        """The custom ids of the offer forms this process has shown and not seen time out."""
         self._gone_messages: set[int] = set()
         """Panel messages the editor found deleted (or no longer editable): sent again at the next
         refresh of their match."""

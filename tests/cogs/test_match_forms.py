@@ -236,6 +236,25 @@ async def test_the_button_between_two_forms_works_after_a_restart(
     await drain(fake)
 
 
+async def test_a_form_open_while_the_bot_restarts_is_answered_and_changes_nothing(
+    fake_discord: FakeDiscord, app: App, tmp_path: Path
+) -> None:
+    """No form of the new process waits for it: the player is told to press again, with one sentence,
+    and nothing is taken; pressing again works."""
+    fake = fake_discord
+    await real_data_match(fake, app, tmp_path)
+    dm = panel(fake, BOB)
+    opened = await open_entry(fake, BOB)
+    before = (await app.matches.state(1)).version
+    quick(await restart_bot(fake, ArbiterBot(app)))
+    lost = await type_in(fake, BOB, opened, **BOBS)
+    assert lost.ephemeral and "before I restarted" in text_of(lost), lost.describe()
+    assert (await app.matches.state(1)).version == before
+    entry = next(c for c, label in labels(dm).items() if c.startswith("mt:o:") and "ruler numbers" in label)
+    again = await type_in(fake, BOB, await fake.press(int(dm["id"]), entry, user_id=BOB), **BOBS)
+    assert "Next" in json.dumps(again.components), again.describe()
+
+
 async def test_the_last_form_answered_after_the_match_moved_on_is_asked_again_on_the_new_panel(
     fake_discord: FakeDiscord, app: App, tmp_path: Path
 ) -> None:
