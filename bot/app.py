@@ -65,7 +65,8 @@ class App:
             panels=MatchPanels(db),
         )
         app.tournaments.deck_lookup = app.cards.deck_lookup
-        matches.on_accept(app.clock.after)  # an action and its clock step are stored together
+        matches.on_create(app.clock.start)  # a match and its clock are stored together,
+        matches.on_accept(app.clock.after)  # and so are an action and its clock step
         if import_documents:
             report = await app.import_rules(settings.rules_dir)
             for failure in report.failed:

@@ -97,7 +97,6 @@ async def match_challenges(app: App, guild_id: int) -> Reply:
 
 async def _started(app: App, started: Started) -> Reply:
     match_id = started.match_id
-    await app.clock.start(match_id, started.state)
     view = await app.matches.view_for(match_id, None)
     lines = await app.matches.lines_for(match_id, None)
     panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
@@ -352,7 +351,6 @@ async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
     """Start the next game of the actor's current tournament pairing, with the registered decklists."""
     info = await app.tournaments.find_event(actor.guild_id, event)
     game = await app.tournament_matches.start(actor, info.id)
-    await app.clock.start(game.match_id, game.state)
     view = await app.matches.view_for(game.match_id, None)
     lines = await app.matches.lines_for(game.match_id, None)
     title = f"{info.name}, round {game.round}, table {game.table}: game {game.game}"

@@ -288,15 +288,19 @@ class ChallengeService:
                 await self._zones(challenge.game, challenge.challenger_deck, guild_id),
                 await self._zones(challenge.game, challenge.opponent_deck, guild_id),
             ]
-            match_id, state = await self.matches.create(
-                game_definition(challenge.game).spec,
-                [challenge.challenger_name, challenge.opponent_name],
-                decks,
-                player_ids=[challenge.challenger_id, challenge.opponent_id],
-                guild_id=guild_id,
-                channel_id=challenge.channel_id,
-                seed=self.match_seed(),
-            )
+            async with self.repo.db.transaction():  # the match starts with its challenge accepted, or not
+                match_id, state = await self.matches.create(
+                    game_definition(challenge.game).spec,
+                    [challenge.challenger_name, challenge.opponent_name],
+                    decks,
+                    player_ids=[challenge.challenger_id, challenge.opponent_id],
+                    guild_id=guild_id,
+                    channel_id=challenge.channel_id,
+                    seed=self.match_seed(),
+                )
+                await self.repo.set_challenge(
+                    challenge.id, expect=STARTING, status=ACCEPTED, match_id=match_id
+                )
         except BaseException:
             await self.repo.set_challenge(
                 challenge.id,
@@ -307,7 +311,6 @@ class ChallengeService:
                 opponent_deck=None,
             )
             raise
-        await self.repo.set_challenge(challenge.id, expect=STARTING, status=ACCEPTED, match_id=match_id)
         found = await self.repo.challenge(challenge_id)
         assert found is not None
         return Started(found, match_id, state)

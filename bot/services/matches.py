@@ -64,6 +64,8 @@ class Accepted:
 
 AcceptHook = Callable[[int, Accepted], Awaitable[None]]
 """What else an accepted action stores, given the match id and the action's outcome."""
+CreateHook = Callable[[int, MatchState], Awaitable[None]]
+"""What else a new match stores, given its id and its first state."""
 
 
 def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[Any]]]:
@@ -93,6 +95,12 @@ class MatchService:
         self._specs: dict[str, GameSpec] = {}
         """Game definitions by their JSON: every match of a game shares one."""
         self._accept_hooks: list[AcceptHook] = []
+        self._create_hooks: list[CreateHook] = []
+
+    def on_create(self, hook: CreateHook) -> None:
+        """Make ``hook`` part of every match's creation, in the transaction that stores it (the clock's
+        start, :meth:`bot.services.match_clock.MatchClock.start`)."""
+        self._create_hooks.append(hook)
 
     def on_accept(self, hook: AcceptHook) -> None:
         """Make ``hook`` part of every accepted action: it runs inside the transaction that stores
@@ -121,24 +129,27 @@ class MatchService:
         first_player: int | None = None,
         seed: bytes | None = None,
     ) -> tuple[int, MatchState]:
-        """Start a match with a fresh secret seed; its SHA-256 is public from now on."""
+        """Start a match with a fresh secret seed; its SHA-256 is public from now on. The match and
+        what every match starts with (:meth:`on_create`: its clock) are stored in one transaction,
+        which a caller's own transaction may hold (a challenge accepted as the match starts). Its
+        state is read from the store at its first use, so a creation rolled back leaves nothing."""
         seed = seed or secrets.token_bytes(32)
         state = new_match(spec, players, decks, seed, first_player=first_player)
-        match_id = await self.repo.create(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=spec.key,
-            spec=spec.model_dump(mode="json"),
-            players=list(players),
-            player_ids=list(player_ids or [None] * len(players)),
-            decks=[_deck_json(deck, spec) for deck in decks],
-            first_player=first_player,
-            seed=seed,
-            seed_hash=state.match.seed_hash,
-        )
-        self._live[match_id] = LiveMatch(
-            spec, state, list(player_ids or [None] * len(players)), list(players)
-        )
+        async with self.db.transaction():
+            match_id = await self.repo.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=spec.key,
+                spec=spec.model_dump(mode="json"),
+                players=list(players),
+                player_ids=list(player_ids or [None] * len(players)),
+                decks=[_deck_json(deck, spec) for deck in decks],
+                first_player=first_player,
+                seed=seed,
+                seed_hash=state.match.seed_hash,
+            )
+            for hook in self._create_hooks:
+                await hook(match_id, state)
         return match_id, state
 
     async def _load(self, match_id: int) -> LiveMatch:

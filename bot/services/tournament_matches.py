@@ -80,32 +80,33 @@ class TournamentMatches:
                     f"{name}'s registered decklist is not legal; an organizer must accept a legal one first."
                 )
             decks.append(await match_deck(self.cards, info.game, decklist.text, info.guild_id))
-        match_id, state = await self.matches.create(
-            game_definition(info.game).spec,
-            [name for _, name in players],
-            decks,
-            player_ids=[player_number(user_id) for user_id, _ in players],
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
-        )
-        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        link = await self.repo.create_challenge(
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
-            game=info.game,
-            challenger=(player_number(players[0][0]), players[0][1]),
-            opponent=(player_number(players[1][0]), players[1][1]),
-            deck={
-                "kind": "tournament",
-                "name": "registered decklist",
-                "text": "",
-                "players": [p for p, _ in players],
-            },
-            created_at=now,
-            expires_at=now,
-            tournament=(event_id, pairing.round, pairing.table),
-        )
-        await self.repo.set_challenge(link, expect="open", status="accepted", match_id=match_id)
+        async with self.repo.db.transaction():  # the game and its link to the pairing, together
+            match_id, state = await self.matches.create(
+                game_definition(info.game).spec,
+                [name for _, name in players],
+                decks,
+                player_ids=[player_number(user_id) for user_id, _ in players],
+                guild_id=info.guild_id,
+                channel_id=info.channel_id,
+            )
+            now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            link = await self.repo.create_challenge(
+                guild_id=info.guild_id,
+                channel_id=info.channel_id,
+                game=info.game,
+                challenger=(player_number(players[0][0]), players[0][1]),
+                opponent=(player_number(players[1][0]), players[1][1]),
+                deck={
+                    "kind": "tournament",
+                    "name": "registered decklist",
+                    "text": "",
+                    "players": [p for p, _ in players],
+                },
+                created_at=now,
+                expires_at=now,
+                tournament=(event_id, pairing.round, pairing.table),
+            )
+            await self.repo.set_challenge(link, expect="open", status="accepted", match_id=match_id)
         return TournamentGame(match_id, state, event_id, pairing.round, pairing.table, len(games) + 1)
 
     async def _games(self, event_id: int, round_number: int, table: int) -> list[tuple[int, MatchState]]:

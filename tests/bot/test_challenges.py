@@ -11,6 +11,7 @@ import pytest
 
 from bot.app import App
 from bot.services.challenges import DeckChoice, Pending, Started
+from bot.store.database import StoreBusyError
 from engine.errors import ArbiterError
 from engine.match.actions import Concede
 from engine.match.games.gateruler.board import started as gr_started
@@ -232,3 +233,25 @@ async def test_a_gate_ruler_practice_match_starts_without_entering_ruler_numbers
     assert isinstance(started, Started)
     assert gr_started(started.state.board) and started.state.board.turn == 1
     assert all(o.type != "gr_ruler" for seat in (0, 1) for o in offers(started.state, seat))
+
+
+async def test_a_match_whose_start_cannot_be_stored_leaves_the_challenge_open(app: App) -> None:
+    """The match, its clock and the challenge's acceptance are stored together or not at all: when the
+    clock cannot be stored (the database stayed busy), no match exists and the challenge waits as it
+    did."""
+    challenge = await app.challenges.challenge(
+        guild_id=GUILD, channel_id=None, game="dm", challenger=ANN, deck=PRACTICE, opponent=BEN
+    )
+
+    async def busy(*_: object) -> None:
+        raise StoreBusyError()
+
+    saving = app.clock.repo.save
+    app.clock.repo.save = busy  # type: ignore[method-assign]
+    with pytest.raises(StoreBusyError):
+        await app.challenges.accept(GUILD, challenge.id, BEN, PRACTICE)
+    assert await app.db.fetchall("SELECT id FROM matches") == []
+    assert [(c.id, c.status) for c in await app.challenges.waiting(GUILD)] == [(challenge.id, "open")]
+    app.clock.repo.save = saving  # type: ignore[method-assign]
+    started = await app.challenges.accept(GUILD, challenge.id, BEN, PRACTICE)
+    assert isinstance(started, Started) and await app.clock.info(started.match_id) is not None
