@@ -20,7 +20,9 @@ from typing import Any
 from bot.app import App
 from bot.simulation.match_play import leaked_names
 from cogs.message_edits import MessageEditor
+from engine.match.actions import BaseAction
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, covering, offers
+from engine.match.state import MatchState
 from tests.bot.console_player import MOST, next_move, option_numbers, typed_words
 from tests.discord.fake_discord import FakeDiscord, InteractionResult, Json, flatten_components
 
@@ -124,34 +126,39 @@ async def play_on_discord(
     while state.status == "playing":
         assert sum(taken.values()) < MOST, f"{game}: match {match_id} did not end after {MOST} moves"
         action = next_move(state, game, rng, setup, first)
-        offer = covering(state, action)
-        assert offer is not None, f"no offer covers {action!r}"
-        listed = offers(state, action.actor)
-        number = listed.index(offer) + 1
-        user = users[action.actor]
-        choices = offer.choices_of(action, state)
-        menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
-        values = [option_numbers(need, choices.get(need.field)) for need in menus]
-        if any(len({(int(v) - 1) // 25 for v in chosen}) > 1 for chosen in values):
-            words = " ".join(typed_words(offer, choices))
-            done = await fake.run_slash(
-                "match take",
-                user_id=user,
-                match=match_id,
-                offer=number,
-                **({"choices": words} if words else {}),
-            )
-            assert not done.embeds or "Sorry" not in str(done.embeds[0].get("title")), done.describe()
-        else:
-            await _press_through(fake, user, match_id, number, offer, menus, values, choices)
+        offer = await take_on_discord(fake, match_id, users, state, action)
         await drain(fake)
         after = await app.matches.state(match_id)
-        assert after.version > state.version, f"{game}: offer {number} {offer.label} was not taken"
+        assert after.version > state.version, f"{game}: offer {offer.label} was not taken"
         leaks = await watcher.leaks(app, match_id)
         assert not leaks, leaks[:3]
         taken[action.type] += 1
         state = after
     return taken
+
+
+async def take_on_discord(
+    fake: FakeDiscord, match_id: int, users: dict[int, int], state: MatchState, action: BaseAction
+) -> Offer:
+    """The player of ``action``'s seat makes it as a player does on Discord: the offer that covers it
+    pressed on their DM panel, with its menus and forms, or typed with ``/match take`` when its cards
+    are on several pages of a menu. The offer taken."""
+    offer = covering(state, action)
+    assert offer is not None, f"no offer covers {action!r}"
+    number = offers(state, action.actor).index(offer) + 1
+    user = users[action.actor]
+    choices = offer.choices_of(action, state)
+    menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
+    values = [option_numbers(need, choices.get(need.field)) for need in menus]
+    if any(len({(int(v) - 1) // 25 for v in chosen}) > 1 for chosen in values):
+        words = " ".join(typed_words(offer, choices))
+        done = await fake.run_slash(
+            "match take", user_id=user, match=match_id, offer=number, **({"choices": words} if words else {})
+        )
+        assert not done.embeds or "Sorry" not in str(done.embeds[0].get("title")), done.describe()
+    else:
+        await _press_through(fake, user, match_id, number, offer, menus, values, choices)
+    return offer
 
 
 async def _press_through(

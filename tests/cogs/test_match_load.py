@@ -29,11 +29,10 @@ from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import ArbiterBot
 from cogs.presenter import embed_for
-from engine.match.offers import CardsNeed, PickNeed, covering, offers
 from engine.match.simulate import game_seed
 from engine.match.view import view, waiting_for
-from tests.bot.console_player import next_move, option_numbers, typed_words
-from tests.cogs.discord_player import _press_through, dm_panel, drain, quick
+from tests.bot.console_player import next_move
+from tests.cogs.discord_player import dm_panel, drain, quick, take_on_discord
 from tests.discord.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, start_bot
 
 CARDS = 20_000
@@ -122,19 +121,8 @@ async def _play(
         if state.status != "playing":
             break
         action = next_move(state, game, rng, setup, FIRST.get(game))
-        offer = covering(state, action)
-        assert offer is not None, f"no offer covers {action!r}"
-        number = offers(state, action.actor).index(offer) + 1
+        await take_on_discord(fake, match_id, users, state, action)
         user = users[action.actor]
-        choices = offer.choices_of(action, state)
-        menus = [need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)]
-        values = [option_numbers(need, choices.get(need.field)) for need in menus]
-        if any(len({(int(v) - 1) // 25 for v in chosen}) > 1 for chosen in values):
-            words = " ".join(typed_words(offer, choices))
-            extra = {"choices": words} if words else {}
-            await fake.run_slash("match take", user_id=user, match=match_id, offer=number, **extra)
-        else:
-            await _press_through(fake, user, match_id, number, offer, menus, values, choices)
         await drain(fake)  # the panels show the new state before the next press, as a player sees them
         after = await app.matches.state(match_id)
         if after.version == state.version + 1:
