@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from bot.app import App
 from engine.match.state import MatchState
 from tests.cogs.test_match_cog import started
-from tests.discord.fake_discord import ALICE, GUILD_ID, FakeDiscord, InteractionResult, Json
+from tests.discord.fake_discord import ALICE, CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, Json
 
 MALLORY = 1_500_000_000_000_000_001
 OTHER_GUILD = 1_500_000_000_000_000_100
@@ -114,23 +114,33 @@ class Scene:
         cards = {state.match.table[card.ref].name for card in state.board.cards}
         return ["alice", "bob", *(name.casefold() for name in cards)]
 
-    async def ask(self, surface: Surface, number: int, *, dm: bool, version: int = 0) -> InteractionResult:
+    async def ask(
+        self, surface: Surface, number: int, *, dm: bool, version: int = 0, home: bool = False
+    ) -> InteractionResult:
+        """``surface`` used by Mallory in her server (or her DMs), or by Alice in the match's own
+        server (``home``: for numbers that name no match there)."""
+        user, guild, channel = (
+            (ALICE, GUILD_ID, CHANNEL_ID) if home else (MALLORY, OTHER_GUILD, OTHER_CHANNEL)
+        )
         if surface.command is not None:
             options = surface.command(min(number, COMMAND_MOST))
             return await self.fake.run_slash(
-                surface.name, user_id=MALLORY, guild_id=OTHER_GUILD, channel_id=OTHER_CHANNEL, **options
+                surface.name, user_id=user, guild_id=guild, channel_id=channel, **options
             )
         assert surface.custom_id is not None
         custom_id = surface.custom_id(number, version)
-        channel = self.fake.dm_channel_id(MALLORY) if dm else OTHER_CHANNEL
-        message = self.fake.add_bot_message(channel, [_component(custom_id, surface.menu)])
+        where = self.fake.dm_channel_id(user) if dm else channel
+        message = self.fake.add_bot_message(where, [_component(custom_id, surface.menu)])
         values = ["1"] if surface.menu else None
-        return await self.fake.press(int(message["id"]), custom_id, user_id=MALLORY, values=values)
+        return await self.fake.press(int(message["id"]), custom_id, user_id=user, values=values)
 
-    async def check(self, surface: Surface, number: int, *, dm: bool, version: int = 0) -> None:
+    async def check(
+        self, surface: Surface, number: int, *, dm: bool, version: int = 0, home: bool = False
+    ) -> None:
         before = await self.snapshot()
-        result = await self.ask(surface, number, dm=dm, version=version)
-        where = f"{surface.name} #{number} ({'DM' if dm else 'another server'})"
+        result = await self.ask(surface, number, dm=dm, version=version, home=home)
+        place = "its own server" if home else "another server"
+        where = f"{surface.name} #{number} ({'DM' if dm else place})"
         assert result.callback is not None, f"{where}: not answered"
         shown = [r.json for r in result.requests if r.json is not None]
         text = json.dumps(shown, ensure_ascii=False).casefold()
@@ -158,7 +168,8 @@ async def scene(fake_discord: FakeDiscord, app: App) -> Scene:
 
 async def test_every_command_and_component_from_elsewhere_answers_one_sentence(scene: Scene) -> None:
     """Each command and component, with the test server's match and challenge, a missing number and
-    numbers past anything stored; from another server and (components) from a DM."""
+    numbers past anything stored; from another server and (components) from a DM; and the missing and
+    huge numbers from the match's own server too."""
     version = (await scene.app.matches.state(MATCH)).version
     for surface in COMMANDS:
         own = scene.challenge if "challenge" in str(surface.command(0)) else MATCH  # type: ignore[misc]
@@ -170,6 +181,9 @@ async def test_every_command_and_component_from_elsewhere_answers_one_sentence(s
         for number in (own, 999, *HUGE):
             for dm in (False, True):
                 await scene.check(surface, number, dm=dm, version=version)
+    for surface in [*COMMANDS, *COMPONENTS]:  # and numbers that name nothing, from the match's own server
+        for number in (999, *HUGE):
+            await scene.check(surface, number, dm=False, version=version, home=True)
 
 
 SURFACES = [*COMMANDS, *COMPONENTS]
