@@ -157,7 +157,8 @@ async def _refuse(interaction: discord.Interaction, text: str) -> None:
 def answering(press: Press) -> Press:
     """Every press is answered: a refusal (an :class:`~engine.errors.ArbiterError`) with its sentence,
     privately; anything unexpected is logged and answered with :data:`SORRY`, so that no press is
-    left without an answer (discord.py would only log it)."""
+    left without an answer (discord.py would only log it). Discord refusing an answer is a warning:
+    there is nobody left to answer."""
 
     @functools.wraps(press)
     async def answered(self: Any, interaction: discord.Interaction, *args: Any) -> None:
@@ -165,6 +166,8 @@ def answering(press: Press) -> Press:
             await press(self, interaction, *args)
         except ArbiterError as error:
             await _refuse(interaction, str(error))
+        except discord.HTTPException as error:  # Discord refused an answer (a token past its 15 minutes)
+            log.warning("a match component's answer was refused: %s", error)
         except Exception:
             log.exception("a match component failed: %.200s", interaction.data)
             try:

@@ -69,3 +69,22 @@ async def test_the_places_are_edited_when_the_record_of_what_they_show_cannot_be
     waiting = (await app.matches.state(1)).board.priority
     other = (ALICE, BOB)[1 - waiting]
     assert f"as of action {version}" in panel(fake, other)["content"]
+
+
+async def test_an_action_whose_answer_discord_refuses_still_moves_its_places_on(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """The press is acknowledged, the action stored, then Discord refuses the edit of the pressed
+    panel (its token gone): the board and both DM panels still show the action, and nothing is logged
+    as an error."""
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    original = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+    fake.fail(original, status=404, code=10015, times=1)
+    version = await _flip_a_coin(fake, app)
+    refused = [r for r in fake.requests if r.method == "PATCH" and "@original" in r.path and not r.ok]
+    assert len(refused) == 1
+    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    assert tables.editor.last_sent(int(board_message(fake, thread_id)["id"])) == version
+    for user in (ALICE, BOB):
+        assert f"as of action {version}" in panel(fake, user)["content"]
