@@ -15,7 +15,7 @@ from bot.config import RULES_DIR, Settings
 from bot.services.rules_import import import_rules
 from bot.store.database import Database
 from engine.games import resolve_game
-from tests.discord.fake_discord import fake_discord  # noqa: F401  (pytest fixture)
+from tests.discord.fake_discord import FakeDiscord, open_fake_discord
 
 # The four games' scenario tests share one harness; its asserts are rewritten so that a failing scenario
 # shows the values it compared. Registered here, before any test module can import it.
@@ -111,6 +111,25 @@ def settings(tmp_path: Path, imported_db: Path, rules_dir: Path) -> Settings:
         rules_dir=rules_dir,
         _env_file=None,  # type: ignore[call-arg]
     )
+
+
+@pytest.fixture
+def _app_before_discord(request: pytest.FixtureRequest) -> None:
+    """A test's App, if it has one, is opened before its fake Discord and closed after it: the bots
+    close first (their last match edits read the database), as the real bot closes before its App."""
+    if "app" in request.fixturenames:
+        request.getfixturevalue("app")
+
+
+@pytest.fixture
+async def fake_discord(
+    _app_before_discord: None, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[FakeDiscord]:
+    """The offline Discord (:func:`tests.discord.fake_discord.open_fake_discord`): teardown settles
+    pending work, closes every bot started on it and fails the test on swallowed errors, limit
+    violations and unanswered interactions."""
+    async with open_fake_discord(monkeypatch) as fake:
+        yield fake
 
 
 @pytest.fixture
