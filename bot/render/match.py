@@ -161,7 +161,7 @@ def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[
     if isinstance(need, TextNeed):
         return f"{need.field}: {need.label} (up to {need.max_length} characters)"
     if isinstance(need, PickNeed):
-        options = ", ".join(f"{i}={_option_text(option, view)}" for i, option in enumerate(need.options, 1))
+        options = ", ".join(f"{i}={text}" for i, text in enumerate(need_options(need, view), 1))
         return f"{need.field}: one of {options}"
     count = str(need.low) if need.low == need.high else f"{need.low} to {need.high}"
     options = ", ".join(f"{i}={_position_text(at, view)}" for i, at in enumerate(need.options[:30], 1))
@@ -170,15 +170,27 @@ def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[
     return f"{need.field}: {count} {need.label}(s) of {options}{more}{shares}"
 
 
-def _option_text(option: Any, view: Mapping[str, Any]) -> str:
+def _option_text(need: PickNeed, index: int, view: Mapping[str, Any]) -> str:
+    """A pick's option in words: the game's label for it, a player's name, a zone as the board names
+    it, a step as words; never a code or a seat number."""
+    option = need.options[index]
+    if need.labels:
+        return need.labels[index]
+    if need.players and isinstance(option, int) and 0 <= option < len(view["players"]):
+        return str(view["players"][option]["name"])
     if option is None:
         return "next"
     zone = getattr(option, "zone", None)
     if zone is not None:
         player = getattr(option, "player", None)
+        named = next(
+            (str(z["label"]) for z in view["zones"] if z["zone"] == zone and z["player"] == player), None
+        )
         whose = "" if player is None else f"{view['players'][player]['name']}'s "
-        return f"{whose}{zone.replace('_', ' ')}"
-    return str(option)
+        return f"{whose}{named or zone.replace('_', ' ')}"
+    if isinstance(option, tuple):
+        return ", ".join(str(part).replace("_", " ") for part in option) or "none"
+    return str(option).replace("_", " ")
 
 
 def _position_text(at: Any, view: Mapping[str, Any]) -> str:
@@ -278,5 +290,5 @@ def need_options(need: CardsNeed | PickNeed, view: Mapping[str, Any]) -> list[st
     """A menu's option labels for a need, in the need's order: positions as their zone, number and the
     name where the viewer knows it; picks as words."""
     if isinstance(need, PickNeed):
-        return [_option_text(option, view) for option in need.options]
+        return [_option_text(need, index, view) for index in range(len(need.options))]
     return [_position_text(at, view) for at in need.options]

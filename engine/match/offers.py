@@ -138,11 +138,19 @@ class NumberNeed:
 
 @dataclass(frozen=True)
 class PickNeed:
-    """One of ``options`` (a zone, an orientation, a face, yes/no...)."""
+    """One of ``options`` (a zone, an orientation, a face, yes/no...). ``labels``: what a player reads
+    for each option, in the game's words, where its value is not already a word (a circle's code, a
+    tuple of keywords); ``players``: the options are seats, read as the players' names."""
 
     field: str
     options: tuple[Any, ...]
     label: str = "choice"
+    labels: tuple[str, ...] = ()
+    players: bool = False
+
+    def __post_init__(self) -> None:
+        if self.labels and len(self.labels) != len(self.options):
+            raise ValueError(f"{self.field}: {len(self.labels)} labels for {len(self.options)} options")
 
     def valid(self, value: Any) -> bool:
         return value in self.options
@@ -584,7 +592,7 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
                 "more",
                 needs=(
                     CardsNeed("cards", cards, 1, many, single=False),
-                    PickNeed("player", players, "player"),
+                    PickNeed("player", players, "player", players=True),
                 ),
             )
         )
@@ -644,7 +652,7 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
                 "Change a value",
                 "more",
                 needs=(
-                    PickNeed("player", players, "player"),
+                    PickNeed("player", players, "player", players=True),
                     PickNeed("name", values, "value"),
                     NumberNeed("delta", -1_000_000, 1_000_000, label="change"),
                 ),
@@ -656,7 +664,7 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
                 "Set a value",
                 "more",
                 needs=(
-                    PickNeed("player", players, "player"),
+                    PickNeed("player", players, "player", players=True),
                     PickNeed("name", values, "value"),
                     NumberNeed("value", -1_000_000_000, 1_000_000_000, label="value"),
                 ),

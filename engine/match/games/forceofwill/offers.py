@@ -445,7 +445,7 @@ def _more(now: _Now) -> list[Offer]:
         )
     if now.may(DealDamage):
         amount = NumberNeed("amount", 0, DAMAGE_MOST, label="damage")
-        players = PickNeed("player", tuple(range(len(state.match.players))), "player")
+        players = PickNeed("player", tuple(range(len(state.match.players))), "player", players=True)
         out.append(Offer("fow_damage", "Damage a player", "more", needs=(amount, players), rule="1007.2"))
         if now.field:
             card = CardsNeed("card", tuple(at for at, _ in now.field), label="J/resonator")

@@ -628,7 +628,10 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
         if kept is not None:
             out.append(kept)
     for name, (low, high) in VALUE_RANGES.items():
-        needs = (PickNeed("player", (0, 1), "player"), NumberNeed("value", low, high, label=_VALUES[name]))
+        needs = (
+            PickNeed("player", (0, 1), "player", players=True),
+            NumberNeed("value", low, high, label=_VALUES[name]),
+        )
         out.append(
             Offer(
                 "set_value", f"Set {_VALUES[name]}", "more", fixed=(("name", name),), needs=needs, rule="15-2"
