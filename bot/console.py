@@ -150,6 +150,8 @@ class Console:
     def __init__(self, app: App) -> None:
         self.app = app
         self._last: Reply | None = None
+        self._shown: dict[tuple[int, int], int] = {}
+        """The version of the match panel each player last read (:class:`MatchCommands`)."""
 
     async def handle(self, line: str) -> str:
         """Answer one line of input; never raises for bad input."""
@@ -200,7 +202,7 @@ class Console:
 
     async def _match(self, command: str, args: list[str]) -> str:
         """``/match ...`` and ``/deck ...`` (:mod:`bot.console_matches`)."""
-        commands = MatchCommands(self.app, CONSOLE_GUILD)
+        commands = MatchCommands(self.app, CONSOLE_GUILD, self._shown)
         try:
             reply = await (commands.match(args) if command == "match" else commands.deck(args))
         except ArbiterError as error:

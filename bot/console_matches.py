@@ -4,6 +4,7 @@ commands will (:mod:`bot.actions.matches`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from bot.actions import matches as ma
@@ -48,16 +49,22 @@ def guest(name: str) -> ma.Player:
 
 
 def _split(words: list[str]) -> tuple[dict[str, str], list[str], bool]:
-    """``key:value`` words apart from the positional ones, and the flag ``agree``."""
+    """``key:value`` words apart from the positional ones, and the flag ``agree``. A value may hold
+    spaces as people type it: the words after a ``key:value`` word, up to the next one, go on its
+    value (``deck:saved:Royal Paladin as:Ben``); positional words come before the first option."""
     options: dict[str, str] = {}
     rest: list[str] = []
     agree = False
+    last: str | None = None
     for word in words:
         key, sep, value = word.partition(":")
         if sep and key and value and key.isidentifier():
-            options[key.lower()] = value
+            last = key.lower()
+            options[last] = value
         elif word.lower() == "agree":
             agree = True
+        elif last is not None:
+            options[last] = f"{options[last]} {word}"
         else:
             rest.append(word)
     return options, rest, agree
@@ -94,9 +101,12 @@ def _deck(options: dict[str, str]) -> DeckChoice:
 class MatchCommands:
     """``/match ...`` and ``/deck ...`` for the console (guild ``guild_id``)."""
 
-    def __init__(self, app: App, guild_id: int) -> None:
+    def __init__(self, app: App, guild_id: int, shown: dict[tuple[int, int], int] | None = None) -> None:
         self.app = app
         self.guild_id = guild_id
+        self.shown = {} if shown is None else shown
+        """``(match, user)``: the match's version on the panel that user was last shown, so that an
+        offer number typed against it is never taken from a panel that has changed since."""
 
     def _player(self, options: dict[str, str]) -> ma.Player:
         if "as" not in options:
@@ -139,19 +149,12 @@ class MatchCommands:
             player = guest(options["as"]) if "as" in options else None
             return await ma.match_board(self.app, number, player, where=self.guild_id)
         if sub == "hand":
-            return await ma.match_hand(self.app, number, self._player(options), where=self.guild_id)
+            return await self._hand(number, self._player(options))
         if sub == "take":
             if len(rest) < 2:
                 raise ArbiterError("Say which offer: /match take MATCH N as:NAME.")
             choices = {key: value for key, value in options.items() if key not in _FIXED}
-            return await ma.match_take(
-                self.app,
-                number,
-                self._player(options),
-                _id(rest[1], "The offer"),
-                choices,
-                where=self.guild_id,
-            )
+            return await self._take(number, self._player(options), _id(rest[1], "The offer"), choices)
         if sub in _LIFE:
             return await ma.match_life(self.app, number, self._player(options), sub, where=self.guild_id)
         if sub == "clock":
@@ -164,6 +167,35 @@ class MatchCommands:
         if sub in ("claim-time", "pause", "resume"):
             return await ma.match_clock(self.app, number, self._player(options), sub, where=self.guild_id)
         return f"Unknown match command '{sub[:30]}'. Type /match help."
+
+    async def _hand(self, match_id: int, player: ma.Player, note: str = "") -> Reply:
+        """The player's panel, remembered as the one they now read."""
+        reply = await ma.match_hand(self.app, match_id, player, where=self.guild_id)
+        if not reply.refused:
+            self.shown[(match_id, player.user_id)] = (await self.app.matches.state(match_id)).version
+            if note:
+                reply = replace(reply, content=f"{note}\n{reply.content}".strip())
+        return reply
+
+    async def _take(self, match_id: int, player: ma.Player, number: int, choices: dict[str, str]) -> Reply:
+        """Offer ``number`` of the panel the player was last shown: when the match has moved on since,
+        nothing is taken and the panel is shown as it is now (the numbers may name other offers)."""
+        shown = self.shown.get((match_id, player.user_id))
+        reply = await ma.match_take(
+            self.app, match_id, player, number, choices, where=self.guild_id, version=shown
+        )
+        if reply.refused and shown is not None and await self._moved(match_id, shown):
+            note = (
+                f"The match has moved on since your panel (action {shown}); nothing was taken."
+                " Here it is now:"
+            )
+            return await self._hand(match_id, player, note)
+        if not reply.refused:
+            self.shown[(match_id, player.user_id)] = (await self.app.matches.state(match_id)).version
+        return reply
+
+    async def _moved(self, match_id: int, version: int) -> bool:
+        return (await self.app.matches.state(match_id)).version != version
 
     async def deck(self, args: list[str]) -> Reply | str:
         if not args or args[0].lower() == "help":

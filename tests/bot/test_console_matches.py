@@ -84,3 +84,43 @@ async def test_saved_decks_in_the_console(app: App, tmp_path: Path) -> None:
 def test_console_guests_are_stable_negative_ids() -> None:
     assert guest("Ann").user_id == guest(" ann ").user_id < 0
     assert guest("Ann").user_id != guest("Ben").user_id
+
+
+async def test_the_console_reads_values_with_spaces_as_people_type_them(app: App) -> None:
+    """The README's own example: a saved deck's name with a space, unquoted, then another option."""
+    console = Console(app)
+    await console.handle(f'/deck save vanguard "Royal Paladin" {LEGAL} as:Ann')
+    await console.handle(f'/deck save vanguard "Royal Paladin" {LEGAL} as:Ben Lee')
+    await console.handle("/match challenge cfv opponent:Ben Lee deck:saved:Royal Paladin as:Ann")
+    board = await console.handle("/match accept 1 deck:saved:Royal Paladin as:Ben Lee")
+    assert "Match #1: Ann vs Ben Lee (Cardfight!! Vanguard)" in board, board
+    challenge = await app.challenges.of_match(1)
+    assert challenge is not None and challenge.opponent_deck is not None
+    assert (challenge.challenger_deck["name"], challenge.opponent_deck["name"]) == ("Royal Paladin",) * 2
+
+
+async def test_an_offer_number_typed_against_an_older_panel_takes_nothing(app: App) -> None:
+    """The numbers of a panel name its offers as it was shown: once the match has moved on, the number
+    is refused and the panel shown as it is now; typed against that one, it is taken."""
+    console = Console(app)
+    await console.handle("/match challenge dm opponent:Ben as:Ann")
+    await console.handle("/match accept 1 as:Ben")
+    active = ("Ann", "Ben")[(await app.matches.state(1)).board.active]
+    other = "Ben" if active == "Ann" else "Ann"
+    charge = _number(await console.handle(f"/match hand 1 as:{active}"), "No charge")
+    coin = _number(await console.handle(f"/match hand 1 as:{other}"), "Flip a coin")
+    assert "coin" in (await console.handle(f"/match take 1 {coin} as:{other}")).lower()
+    before = (await app.matches.state(1)).version
+    stale = await console.handle(f"/match take 1 {charge} as:{active}")
+    assert "moved on since your panel" in stale and "nothing was taken" in stale, stale
+    assert (await app.matches.state(1)).version == before
+    now = _number(stale, "No charge")
+    await console.handle(f"/match take 1 {now} as:{active}")
+    assert (await app.matches.state(1)).version == before + 1
+
+
+def _number(panel: str, label: str) -> str:
+    """The number a panel gives the offer so labelled."""
+    found = re.search(rf"^(\d+)\. {label}", panel, re.MULTILINE)
+    assert found, panel
+    return found[1]
