@@ -25,6 +25,7 @@ from bot.store.deck_repo import DeckRepository
 from engine.errors import ArbiterError
 from engine.match.games import game_definition
 from engine.match.state import MatchState
+from engine.tournament import TournamentError
 
 
 def player_number(user_id: str) -> int:
@@ -74,7 +75,14 @@ class TournamentMatches:
         players = [(pairing.player_a, pairing.name_a), (pairing.player_b, pairing.name_b)]
         decks = []
         for user_id, name in players:
-            decklist = await self.tournaments.decklist(Actor(user_id, actor.guild_id), event_id)
+            try:
+                decklist = await self.tournaments.decklist(Actor(user_id, actor.guild_id), event_id)
+            except TournamentError:
+                whose = "You have" if user_id == actor.user_id else f"Your opponent {name} has"
+                raise ArbiterError(
+                    f"{whose} not submitted a decklist for {info.name}, so the game cannot start: submit it"
+                    " with `/tournament decklist submit`, or an organizer can submit it for the player."
+                ) from None
             if decklist.valid is False:
                 raise ArbiterError(
                     f"{name}'s registered decklist is not legal; an organizer must accept a legal one first."

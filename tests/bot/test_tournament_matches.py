@@ -137,3 +137,21 @@ async def test_a_whole_round_played_in_the_bot_is_reported_and_confirmed(cards_a
     assert complete
     standings = await console.handle(f"/tournament standings {event}")
     assert standings.count("3 pts (1-0-0)") == 2 and standings.count("0 pts (0-1-0)") == 2, standings
+
+
+async def test_a_missing_decklist_names_whose_it_is_and_what_to_do(app: App) -> None:
+    """Bob registered without a decklist: Alice is told it is her opponent's that is missing, Bob that it
+    is his, both how it is given; no game starts."""
+    console = Console(app)
+    await console.handle(f"/tournament create {EVENT} vanguard bo1 rounds:1")
+    for name in ("Alice", "Bob"):
+        await console.handle(f"/tournament register {EVENT} as:{name}")
+    await console.handle(f"/tournament decklist submit {EVENT} {LEGAL} as:Alice")
+    assert "has started" in await console.handle(f"/tournament start {EVENT}")
+    await console.handle(f"/tournament pair {EVENT}")
+    alice = await console.handle(f"/match tournament {EVENT} as:Alice")
+    assert "Your opponent Bob has not submitted a decklist for Friday Vanguard" in alice, alice
+    assert "/tournament decklist submit" in alice and "organizer" in alice
+    bob = await console.handle(f"/match tournament {EVENT} as:Bob")
+    assert "You have not submitted a decklist for Friday Vanguard" in bob, bob
+    assert await app.db.fetchall("SELECT id FROM matches") == []
