@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.board_image import LAYOUTS, WIDTH, board_image, board_png
 from bot.render.board_image.page import DIVIDER_H, HEADER_H, MARGIN, ROW_H, STRIP_H
@@ -311,3 +312,43 @@ def test_missing_and_mistyped_fields_read_as_absent() -> None:
     for seen in ({}, {"zones": "x", "players": 3, "turn": []}, {"zones": [{"cards": [None, 3, "x"]}]}):
         image = opened(board_png(seen))
         assert image.width == WIDTH
+
+
+@pytest.mark.parametrize("count", [3, 12, 22, 40, 90])
+def test_a_crowded_row_never_draws_a_card_over_another(count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row of ``count`` named cards, a third of them tapped: tiles side by side (smaller when needed),
+    or past that a grid of name bars, never one over another's name; every card drawn or counted."""
+    from bot.render.board_image import zones
+    from bot.render.board_image.reading import Card
+    from bot.render.board_image.tiles import Surface, size_of
+
+    boxes: list[tuple[int, int, int, int]] = []
+
+    def tile(surface: Any, x: int, y: int, card: Any, size: tuple[int, int] | None = None) -> None:
+        w, h = size or size_of(card)
+        boxes.append((x, y, x + w, y + h))
+
+    def bar(draw: Any, box: tuple[int, int, int, int], card: Any) -> None:
+        boxes.append(box)
+
+    counted: list[str] = []
+    monkeypatch.setattr(zones, "draw_card", lambda s, x, y, card, caption=True: tile(s, x, y, card))
+    monkeypatch.setattr(zones, "draw_card_scaled", tile)
+    monkeypatch.setattr(zones, "draw_bar", bar)
+    monkeypatch.setattr(zones, "text", lambda draw, at, line, *rest, **kw: counted.append(line))
+    cards = [
+        Card(True, f"Creature {n:02d}", "tap" if n % 3 == 0 else "untap", n % 3 == 0, (), False, 0)
+        for n in range(count)
+    ]
+    image = Image.new("RGB", (1100, 200))
+    area = (10, 10, 1060, 130)
+    zones._row(Surface(image, ImageDraw.Draw(image)), area, cards)
+    for box in boxes:
+        assert area[0] <= box[0] and box[2] <= area[2] and area[1] <= box[1] and box[3] <= area[3], box
+    for first, second in itertools.combinations(boxes, 2):
+        apart = (
+            first[2] <= second[0] or second[2] <= first[0] or first[3] <= second[1] or second[3] <= first[1]
+        )
+        assert apart, (first, second)
+    more = [int(line.split()[0][1:]) for line in counted if line.endswith("more")]
+    assert len(boxes) + sum(more) == count

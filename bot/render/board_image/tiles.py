@@ -166,7 +166,16 @@ def draw_card(surface: Surface, x: int, y: int, card: Card, *, caption: bool = T
         pill(surface.draw, x + 2, y - 6, "attached", ATTACHED, tile.size[0] - 4, size=9)
 
 
-@lru_cache(maxsize=4)
+def draw_card_scaled(surface: Surface, x: int, y: int, card: Card, size: tuple[int, int]) -> None:
+    """The tile of ``card`` drawn smaller, at ``size`` (a crowded row): the same tile, its name wrapped
+    as on a full one, resampled."""
+    tile = _tile(look_of(card)).resize(size, Image.Resampling.LANCZOS)
+    surface.image.paste(tile, (x, y), _shape(tile.size))
+    if card.attached:
+        pill(surface.draw, x + 2, y - 6, "attached", ATTACHED, tile.size[0] - 4, size=9)
+
+
+@lru_cache(maxsize=64)
 def _shape(size: tuple[int, int]) -> Image.Image:
     mask = Image.new("L", size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=5, fill=255)

@@ -19,6 +19,7 @@ from bot.render.board_image.tiles import (
     Surface,
     draw_bar,
     draw_card,
+    draw_card_scaled,
     fit_sizes,
     pill,
     pill_width,
@@ -29,8 +30,12 @@ from bot.render.card_image.colours import _BORDER, RGB
 
 LABEL_H = 22
 """Height of a zone's label line, above its cards."""
-MIN_STEP = 18
-"""The least of a card that stays visible when a row overlaps its cards."""
+GAP = 4
+"""Pixels between two cards of a row."""
+MIN_SCALE = 0.6
+"""The smallest a row's cards are drawn (their names stay readable); more cards become bars."""
+CHIP_W = 170
+"""The least width of a card's bar when a row holds more cards than fit as tiles."""
 BAR_H = 17
 
 
@@ -126,37 +131,47 @@ def _pile(surface: Surface, area: tuple[int, int, int, int], shown: Shown) -> No
 
 
 def _row(surface: Surface, area: tuple[int, int, int, int], cards: Sequence[Card]) -> None:
-    """The cards side by side, left to right; overlapping when they do not fit, and the last ones
-    counted on a badge when even that is not enough."""
+    """The cards side by side, left to right, never over each other's names: smaller when they do not
+    fit (down to :data:`MIN_SCALE`), and past that as a grid of name bars (:func:`_chips`)."""
     x0, y0, x1, y1 = area
     available = x1 - x0
     if not cards:
         return
     widths = [size_of(card)[0] for card in cards]
-    natural = sum(widths) + 4 * (len(widths) - 1)
-    shown = list(cards)
-    hidden = 0
-    if natural <= available:
-        advances = [w + 4 for w in widths[:-1]]
-    else:
-        fits = max(1, (available - TILE_H - 34) // MIN_STEP + 1)
-        if len(shown) > fits:
-            hidden = len(shown) - fits
-            shown, widths = shown[:fits], widths[:fits]
-        room = available - widths[-1] - (34 if hidden else 0)
-        before = sum(widths[:-1]) or 1
-        factor = min(1.0, room / before)
-        advances = [max(MIN_STEP, int(w * factor)) for w in widths[:-1]]
+    gaps = GAP * (len(widths) - 1)
+    scale = min(1.0, (available - gaps) / sum(widths))
+    if scale < MIN_SCALE:
+        _chips(surface, area, cards)
+        return
     x = x0
-    for index, card in enumerate(shown):
+    for card, width in zip(cards, widths, strict=True):
         height = size_of(card)[1]
-        draw_card(surface, x, y0 + (y1 - y0 - height) // 2, card)
-        if index < len(advances):
-            x += advances[index]
-    if hidden:
-        pill(
-            surface.draw, x + widths[-1] + 4, (y0 + y1) // 2 - 8, f"+{hidden}", BACK, x1 - x - widths[-1] - 4
-        )
+        if scale < 1.0:
+            size = (max(1, int(width * scale)), max(1, int(height * scale)))
+            draw_card_scaled(surface, x, y0 + (y1 - y0 - size[1]) // 2, card, size)
+            x += size[0] + GAP
+        else:
+            draw_card(surface, x, y0 + (y1 - y0 - height) // 2, card)
+            x += width + GAP
+
+
+def _chips(surface: Surface, area: tuple[int, int, int, int], cards: Sequence[Card]) -> None:
+    """More cards than fit as tiles: a grid of bars, a whole name each (rested or tapped cards say so),
+    column by column; what does not fit is counted on the last bar."""
+    x0, y0, x1, y1 = area
+    columns = max(1, (x1 - x0 + GAP) // (CHIP_W + GAP))
+    width = (x1 - x0 - GAP * (columns - 1)) // columns
+    rows = max(1, (y1 - y0 + 2) // (BAR_H + 2))
+    room = columns * rows
+    shown, rest = (list(cards), 0) if len(cards) <= room else (list(cards[: room - 1]), len(cards) - room + 1)
+    for index, card in enumerate(shown):
+        column, row = divmod(index, rows)
+        x, y = x0 + column * (width + GAP), y0 + row * (BAR_H + 2)
+        draw_bar(surface.draw, (x, y, x + width, y + BAR_H), card)
+    if rest:
+        column, row = divmod(len(shown), rows)
+        x, y = x0 + column * (width + GAP), y0 + row * (BAR_H + 2)
+        text(surface.draw, (x + 4, y + 2), f"+{rest} more", "italic", 12, LABEL)
 
 
 def _list(surface: Surface, area: tuple[int, int, int, int], shown: Shown) -> None:
