@@ -8,7 +8,8 @@ player's choice (:meth:`engine.match.game.GameDefinition.random_actions`, as the
 found among that seat's offers: an accepted choice that no offer covers is an error.
 
 After every action, every panel is rendered for every viewer (both seats' boards and private panels,
-and the public board) and checked: no panel names a card its viewer does not know now. The log lines
+and the public board) and checked: no panel names a card its viewer does not know now, a player's
+own decklist aside (:func:`leaked_names`). The log lines
 a board quotes are left out of that check: each was rendered when it happened, naming only the cards
 its viewer saw then (the engine's per-viewer lines, :mod:`engine.match.render`), such as the cards a
 mulligan put back into a deck that is shuffled since. A leak, an action
@@ -71,13 +72,12 @@ class PlayResult:
 
 
 def leaked_names(state: MatchState, viewer: int | None, text: str) -> list[str]:
-    """Card names in ``text`` that ``viewer`` does not know any card of (names shared with a card
-    they know are not a leak)."""
-    match = state.match
-    everyone = match.all
-    bit = everyone if viewer is None else 1 << viewer
-    known = {match.table[card.ref].name for card in state.board.cards if card.known & bit == bit}
-    hidden = {match.table[card.ref].name for card in state.board.cards} - known
+    """Card names of this match in ``text`` that ``viewer`` has no way to know: a name is a leak only
+    when the viewer knows no card of it now and, for a player, it is not a name of their own decklist
+    (:meth:`engine.match.state.MatchState.known_names`: a player knows the names and counts of the
+    cards they brought; the opponent's decklist is theirs alone, and a spectator knows neither)."""
+    names = {ref.name for ref in state.match.table}
+    hidden = names - state.known_names(viewer)
     return sorted(name for name in hidden if name and name in text)
 
 

@@ -9,8 +9,13 @@ cards they cannot see.
 
 The check builds *twins*: a state and a copy in which the cards the viewer does not know are
 shuffled among themselves (their identities swapped, never their places, so every handle stays the
-same). It then plays the same actions on both, those the random players chose in the original game,
-and after each one compares, for that viewer:
+same). What a viewer knows by name stays the same too: a player knows their own decklist
+(:meth:`engine.match.state.MatchState.known_names`), so a player's twin swaps cards only within one
+owner's deck section and every decklist is kept; a spectator knows neither decklist, so a
+spectator's twin may also swap cards between the players' same sections, changing both decklists
+(a view or a line that showed a decklist to the table would then differ). It then plays the same
+actions on both, those the random players chose in the original game, and after each one compares,
+for that viewer:
 
 - the view (:func:`engine.match.view.view`), whole: zones, counts, faces, turn, phase, step, who has
   priority, the game's own data;
@@ -97,10 +102,13 @@ def twin(
     rng: random.Random,
     *,
     others_only: bool,
+    across_owners: bool = False,
 ) -> tuple[MatchState, frozenset[int]]:
     """A copy of ``state`` in which the cards ``viewer`` does not know have their identities shuffled
     among the cards of the same owner and deck section; with ``others_only``, only other seats' cards.
-    Returns the twin and the ids of the cards whose identity changed."""
+    With ``across_owners``, for the spectator only (who knows no decklist, unlike a player, who knows
+    their own), among the same deck section of every owner. Returns the twin and the ids of the
+    cards whose identity changed."""
     board = state.board
     everyone = state.match.all
     groups: dict[tuple[int, str], list[int]] = {}
@@ -109,7 +117,8 @@ def twin(
             continue
         if others_only and viewer is not None and card.owner == viewer:
             continue
-        groups.setdefault(origin[card_id], []).append(card_id)
+        owner, section = origin[card_id]
+        groups.setdefault((-1 if across_owners and viewer is None else owner, section), []).append(card_id)
     cards = list(board.cards)
     changed: set[int] = set()
     for ids in groups.values():
@@ -222,10 +231,11 @@ def compare_window(
     *,
     others_only: bool,
     length: int,
+    across_owners: bool = False,
 ) -> Window:
     """Play ``actions`` from ``start`` on it and on a twin for ``viewer``, comparing as the module doc
     says; returns how the window went, or raises :class:`HiddenInformationLeak`."""
-    other, changed = twin(start, viewer, origin, rng, others_only=others_only)
+    other, changed = twin(start, viewer, origin, rng, others_only=others_only, across_owners=across_owners)
     check = _Comparison(definition, label, viewer)
     one, two = start, other
     steps = 0
@@ -298,6 +308,7 @@ def check_game(
         index = picker.randrange(len(actions)) if actions else 0
         viewer: Viewer = picker.choice((0, 1, None))
         others_only = viewer is not None and picker.random() < 0.6
+        across_owners = viewer is None and picker.random() < 0.5
         out.append(
             compare_window(
                 definition,
@@ -309,6 +320,7 @@ def check_game(
                 picker,
                 others_only=others_only,
                 length=length,
+                across_owners=across_owners,
             )
         )
     return out

@@ -8,7 +8,9 @@ spec says ``shuffle_at_setup``, in the order of the spec's zones, player 0 befor
 
 A deck is a list of :class:`CardRef` for the spec's deck zone, or a mapping from zone names to lists
 (a Duel Masters hyperspatial zone, a Vanguard G deck, a Force of Will ruler area). Card ids are given
-in the order of the spec's zones, player by player, and never shown to anyone.
+in the order of the spec's zones, player by player, and never shown to anyone. Each player's decklist,
+the names and counts of all the cards they brought, is kept on the match
+(:attr:`engine.match.state.Match.decklists`): the player knows it, nobody else does.
 
 Then the game definition's :meth:`~engine.match.game.GameDefinition.setup` runs the automatic part of
 its start procedure (opening hands, shields, the first vanguard, a ruler); choices at setup
@@ -18,6 +20,7 @@ its start procedure (opening hands, shields, the first vanguard, a ruler); choic
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,7 +87,14 @@ def new_match(
                 placed.setdefault((zone.name, None if zone.shared else seat), []).append(len(owners))
                 owners.append((index, seat, zone.name))
 
-    match = Match(spec, tuple(str(name) for name in players), tuple(table_index), seed)
+    decklists = [Counter(ref.name for refs in by_zone.values() for ref in refs) for by_zone in lists]
+    match = Match(
+        spec,
+        tuple(str(name) for name in players),
+        tuple(table_index),
+        seed,
+        tuple(tuple(sorted(counts.items())) for counts in decklists),
+    )
     stream = RandomStream(seed, SETUP_CONTEXT)
     first = stream.randbelow(len(players)) if first_player is None else first_player
     zones: list[tuple[int, ...]] = []

@@ -19,6 +19,12 @@ controller, face, orientation, counters and *knowledge*: a bit mask of the playe
 identity right now (bit ``1 << seat``). Knowledge is the one source of truth for views and log lines:
 a card's name reaches a viewer only if the viewer's bit is set (spectators: only if every player's bit
 is set). See :mod:`engine.match.apply` for how knowledge changes.
+
+Knowledge of names goes one step further: a player knows their own decklist, the names and counts of
+the cards they brought (:attr:`Match.decklists`), though not which of them is where. So a name of
+their own decklist is no secret to them (an offer may list it, such as Vanguard's Seek Mate naming a
+card to search for), while no player knows the opponent's decklist and a spectator knows neither:
+:meth:`MatchState.known_names` is what a viewer knows by name, and what the leak checks read.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from engine.errors import ArbiterError
@@ -95,6 +103,20 @@ class CardRef(NamedTuple):
         pairs = rest[0] if rest else ()
         stats = tuple(sorted((sys.intern(str(k)), v if isinstance(v, int) else str(v)) for k, v in pairs))
         return CardRef(sys.intern(str(name)), sys.intern(str(code)), stats)
+
+
+Decklist = tuple[tuple[str, int], ...]
+"""A player's decklist as they know it: each card name with its count, sorted by name (every section
+they started with together: a main deck, a G deck, a hyperspatial zone...)."""
+
+
+def decklists_of(table: Sequence[CardRef], cards: Iterable[Card], players: int) -> tuple[Decklist, ...]:
+    """Each player's decklist, from the match's cards: a card's owner never changes and no card is
+    made or destroyed during a match, so the cards a player owns are the cards they brought."""
+    counts: list[Counter[str]] = [Counter() for _ in range(players)]
+    for card in cards:
+        counts[card.owner][table[card.ref].name] += 1
+    return tuple(tuple(sorted(count.items())) for count in counts)
 
 
 def bit(seat: int) -> int:
@@ -344,8 +366,10 @@ class Match:
     """What never changes during a match; shared by all its states."""
 
     __slots__ = (
+        "_decklist_names",
         "_view_key",
         "all",
+        "decklists",
         "phase_steps",
         "players",
         "seed",
@@ -362,7 +386,14 @@ class Match:
         "zone_specs",
     )
 
-    def __init__(self, spec: GameSpec, players: tuple[str, ...], table: tuple[CardRef, ...], seed: bytes):
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: tuple[str, ...],
+        table: tuple[CardRef, ...],
+        seed: bytes,
+        decklists: Sequence[Decklist],
+    ):
         self.spec = spec
         self.players = players
         """Display names by seat."""
@@ -370,6 +401,12 @@ class Match:
         """The card table: card references, indexed by :attr:`Card.ref`."""
         self.seed = seed
         """Secret until the match ends (views show it only then)."""
+        if len(decklists) != len(players):
+            raise ValueError(f"{len(decklists)} decklists for {len(players)} players")
+        self.decklists = tuple(tuple(entries) for entries in decklists)
+        """Per seat, the names and counts of the cards that player brought (:data:`Decklist`): known to
+        that player (they built the deck), to no other player and to no spectator."""
+        self._decklist_names = tuple(frozenset(name for name, _ in entries) for entries in self.decklists)
         self.seed_hash = seed_hash(seed)
         self.all = all_players(len(players))
         self.zone_specs: dict[str, ZoneSpec] = {zone.name: zone for zone in spec.zones}
@@ -410,6 +447,10 @@ class Match:
         player = self.slot_player[slot]
         return 1 << (owner if player is None else player)
 
+    def decklist_names(self, seat: int) -> frozenset[str]:
+        """The card names of a player's decklist (see :attr:`decklists`)."""
+        return self._decklist_names[seat]
+
     @property
     def view_key(self) -> bytes:
         """Secret key of the per-view card handles (derived from the seed)."""
@@ -426,6 +467,7 @@ class Match:
             and self.players == other.players
             and self.table == other.table
             and self.seed == other.seed
+            and self.decklists == other.decklists
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -555,6 +597,19 @@ class MatchState:
             return known == self.match.all
         return bool(known >> viewer & 1)
 
+    def known_names(self, viewer: int | None) -> frozenset[str]:
+        """The card names a player (or, for None, a spectator) knows of: the name of every card they
+        know right now, and for a player every name of their own decklist, which they know whether or
+        not they know where its cards are (:attr:`Match.decklists`). A name outside this set is one
+        the viewer has no way to know: printing it to them is a leak."""
+        match = self.match
+        mask = match.all if viewer is None else 1 << viewer
+        table = match.table
+        known = {table[card.ref].name for card in self.board.cards if card.known & mask == mask}
+        if viewer is None:
+            return frozenset(known)
+        return match.decklist_names(viewer) | known
+
     def value(self, player: int, name: str) -> int:
         return self.board.values[player][list(self.match.spec.player_values).index(name)]
 
@@ -603,8 +658,15 @@ class MatchState:
         players = tuple(str(name) for name in data["players"])
         table = tuple(CardRef.from_json(ref) for ref in data["table"])
         seed = bytes.fromhex(data["seed"])
-        if match is None or not (match.players == players and match.table == table and match.seed == seed):
-            match = Match(spec, players, table, seed)
+        board = Board.from_json(data["board"])
+        decklists = decklists_of(table, board.cards, len(players))
+        if match is None or not (
+            match.players == players
+            and match.table == table
+            and match.seed == seed
+            and match.decklists == decklists
+        ):
+            match = Match(spec, players, table, seed, decklists)
         last = data["last_action"]
         outcome = data.get("outcome")
         winner = data["winner"]
@@ -617,7 +679,7 @@ class MatchState:
             ended = None
         return MatchState(
             match=match,
-            board=Board.from_json(data["board"]),
+            board=board,
             version=int(data["version"]),
             status=data["status"],
             winner=winner,
