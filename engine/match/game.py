@@ -99,6 +99,9 @@ class GameDefinition:
     spec: GameSpec
     actions: ClassVar[tuple[type[BaseAction], ...]] = ()
     """This game's own action types (each registered with a handler)."""
+    transient_values: ClassVar[frozenset[str]] = frozenset()
+    """Player values that count a procedure in progress and say nothing at rest (Vanguard's vanguard
+    damage, damage dealt and not yet checked): a view shows them only while they are not zero."""
 
     # Setup and structure ---------------------------------------------------------------------------
 

@@ -4,6 +4,10 @@
 ``view(state, viewer)`` returns plain JSON-able data. ``viewer`` is a seat, or None for a spectator,
 who sees only what every player may see (a card's name only when all players know it).
 
+Each player's values are listed (life, damage...), but for a game's transient values, which count a
+procedure in progress and are shown only while not zero
+(:attr:`engine.match.game.GameDefinition.transient_values`).
+
 Each card is listed in its zone, in order (index 0 = top), with what anyone at the table could see:
 face, orientation, controller, owner, counters, what it is attached to. Its ``name`` and ``code`` are
 present only if the viewer knows the card right now. Its ``handle`` is opaque and valid for this
@@ -113,6 +117,7 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
     phase = spec.phases[board.phase]
     definition = definition_of(spec)
     values = list(spec.player_values)
+    transient = frozenset() if definition is None else definition.transient_values
     return {
         "game": spec.key,
         "version": state.version,
@@ -135,7 +140,11 @@ def view(state: MatchState, viewer: Viewer) -> dict[str, Any]:
             {
                 "seat": seat,
                 "name": name,
-                "values": dict(zip(values, board.values[seat], strict=True)),
+                "values": {
+                    value: number
+                    for value, number in zip(values, board.values[seat], strict=True)
+                    if number or value not in transient
+                },
                 "undo_requests_left": spec.undo_per_turn - state.undo_used[seat],
             }
             for seat, name in enumerate(match.players)

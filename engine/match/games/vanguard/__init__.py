@@ -242,6 +242,12 @@ class VanguardDefinition(GameDefinition):
 
     spec = SPEC
     actions = VANGUARD_ACTIONS
+    transient_values = frozenset({"vanguard_damage"})
+    """Vanguard damage (3.9.2) is damage dealt and not yet put through the damage process (9.6), which
+    runs at once (a rule action): it is not zero only while a check of it waits for a trigger's
+    choice, so a view shows it only then. A player's damage, what loses the game at six (9.2.2) and
+    what Limit Break counts (11.6.1), is the cards in their damage zone (4.8), a public count (4.1.2)
+    the board shows with the zone."""
 
     def setup(self, state: MatchState) -> MatchState:
         """5.4.3-5.4.3.4: first vanguards face down, G decks face down, five cards each; the redraw

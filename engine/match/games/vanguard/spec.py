@@ -145,6 +145,8 @@ SPEC = GameSpec(
     ),
     player_values={"vanguard_damage": 0},
 )
-"""The game as the engine sees it. ``vanguard_damage`` is 3.9.2's damage not yet processed (9.6)."""
+"""The game as the engine sees it. ``vanguard_damage`` is 3.9.2's damage not yet processed (9.6), a
+transient value: views show it only while not zero (the damage a player has taken is the damage zone,
+4.8, 9.2.2)."""
 
 PHASE = {phase.name: index for index, phase in enumerate(SPEC.phases)}
