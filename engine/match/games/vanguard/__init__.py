@@ -113,7 +113,8 @@ and the settle table, 8.4.1), ``stats.py`` (card stats of Section 2: triggers 2.
 ``grade`` (2.4), ``power`` (2.5), ``shield`` (2.6), ``critical`` (2.7), ``trigger`` (2.8.1.1:
 critical, draw, stand, heal, front), ``trigger_power`` (2.8.3), ``skill`` (2.10: boost, intercept,
 twin drive, triple drive), ``clan`` (2.2), ``nation`` (2.15), ``unit`` (3.8.1.1: normal, trigger,
-g), ``on_attack`` (1 when the text has a "when ... attacks" or "when ... boosts" ability, 7.4.1.12).
+g), ``on_attack`` (1 when the text has a "when ... attacks" or "when ... boosts" ability, 7.4.1.12),
+``stride_cost`` (a G unit's stride skill cost as written, 11.11.2: the stride offer shows it).
 A card with no stats at all is a card without card data: the actions carry the numbers the players
 enter (attack ``power``/``critical``/``drive``/``target_power``/``boost_power``, guard
 ``shields``, intercept ``shield``) and a checked card's trigger is declared (:class:`VgDeclareTrigger`).
@@ -160,7 +161,7 @@ from engine.match.games.vanguard.lines import register_lines
 from engine.match.games.vanguard.offers import vanguard_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
-from engine.match.games.vanguard.stats import ON_ATTACK, trigger_of
+from engine.match.games.vanguard.stats import ON_ATTACK, stride_cost_of, trigger_of
 from engine.match.games.vanguard.turn import Work
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
@@ -198,8 +199,9 @@ _SKILLS = ("triple drive", "twin drive", "intercept", "boost")
 def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     """The stats this definition reads, from an :class:`engine.cards.model.CardRecord` (module doc).
     A trigger written with its power ("Critical +10000") gives both ``trigger`` and
-    ``trigger_power``; a G unit (types or grade 4) gets ``unit`` "g"; a text with a "when ... attacks"
-    or "when ... boosts" ability gives ``on_attack`` 1 (7.4.1.12)."""
+    ``trigger_power``; a G unit (types or grade 4) gets ``unit`` "g", and ``stride_cost`` when its
+    text has a stride skill (11.11.2); a text with a "when ... attacks" or "when ... boosts" ability
+    gives ``on_attack`` 1 (7.4.1.12)."""
     stats = dict(getattr(record, "stats", {}) or {})
     out: dict[str, int | str] = {}
     for name in ("grade", "power", "shield", "critical"):
@@ -225,8 +227,12 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         out["unit"] = "trigger"
     elif out:
         out["unit"] = "normal"
-    if out and ON_ATTACK.search(str(getattr(record, "text", "") or "")):
+    text = str(getattr(record, "text", "") or "")
+    if out and ON_ATTACK.search(text):
         out["on_attack"] = 1
+    cost = stride_cost_of(text) if out.get("unit") == "g" else None
+    if cost:
+        out["stride_cost"] = cost
     return tuple(sorted(out.items()))
 
 

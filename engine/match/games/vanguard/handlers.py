@@ -192,7 +192,8 @@ def _swap(state: MatchState, action: VgSwap) -> HandlerResult:
 
 def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
     """7.3.1.2, 7.4.1.3-7.4.1.10: choose a standing front-row attacker and rest it (a vanguard in a
-    legion state attacks with both its cards, both rested, 10.25.5), choose an opposing
+    legion state attacks with both its cards, both rested and both named in the log, 10.25.5), choose
+    an opposing
     front-row unit, optionally rest a booster behind the attacker; the attack step then holds for
     "when ... attacks/boosts" abilities (7.4.1.12) when asked or when card data shows one."""
     actor = action.actor
@@ -276,7 +277,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         "hold": hold,
     }
     work.set(battle=battle)
-    cards = (attacker, target, *([booster] if booster is not None else []))
+    cards = (attacker, target, *([booster] if booster is not None else []), *mate)
     work.emit(
         "vg_attack",
         actor,
@@ -284,6 +285,7 @@ def _attack(state: MatchState, action: VgAttack) -> HandlerResult:
         power=work.power(attacker),
         target_power=work.power(target),
         boost=bool(booster),
+        mate=len(cards) - 1 if mate else None,
         hold=hold,
         entered=entered,
         source=action.source if entered else None,

@@ -52,6 +52,14 @@ _TRIGGER_TEXT = {
 }
 
 
+def _attackers(line: Line) -> str:
+    """The attacking unit: a vanguard in a legion state attacks with both its cards (10.25.5)."""
+    mate = line.event.data.get("mate")
+    if mate is None:
+        return _card(line, 0)
+    return f"{_card(line, 0)} and {_card(line, int(mate))} (a legion, 10.25.5)"
+
+
 def _entered(line: Line) -> str:
     """Numbers the player entered that differ from the card data, next to the printed ones."""
     notes = [
@@ -78,7 +86,7 @@ LINES = {
         f"{x.event.data['column']} column ({x.cards()})."
     ),
     "vg_attack": lambda x: (
-        f"{x.subject()} {x.verb('attack')} {_card(x, 1)} with {_card(x, 0)}"
+        f"{x.subject()} {x.verb('attack')} {_card(x, 1)} with {_attackers(x)}"
         + (f", boosted by {_card(x, 2)}" if x.event.data.get("boost") else "")
         + f" ({x.event.data['power']} against {x.event.data['target_power']})."
         + _entered(x)

@@ -17,19 +17,26 @@ makes, so an offer taken with any valid choices is accepted:
   elsewhere, and the generic actions the structure lets through (card text is the players' to carry
   out).
 
-Cards are positions; a seat's offers read its own hand, G zone and the cards it looked at, the names its
-own main deck began with (Seek Mate's search), and public cards (the units on circles, the zones'
+Cards are positions; a seat's offers read its own hand, G zone and the cards it looked at, the names of
+its own decklist's main deck (Seek Mate's search: a player knows their decklist,
+:meth:`engine.match.state.MatchState.known_names`), and public cards (the units on circles, the zones'
 counts), never the opponent's hidden cards.
+
+Every choice reads in the game's words: circles as the board names them (``left front rear-guard
+circle``, with the unit on it when the seat knows it), steps and phases by name, the players by name;
+a trigger's choice says which trigger it is and what it gives (2.8.1.1), a stride its cost (11.11.2),
+and the guard step's pass says "No guard" before any guardian and "Done guarding" after.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, NextStep, PassTurn, ZoneRef
 from engine.match.games.vanguard.actions import VgModify
-from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, REAR, VC
+from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, GC, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import STAND, drive_of
 from engine.match.games.vanguard.turn import Work
 from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
@@ -45,6 +52,56 @@ POWER_MOST = 1_000_000
 SHIELDS = (0, 5000, 10000, 15000, 20000, 30000)
 """The shields a guardian without card data may have (3.11.2)."""
 _TRIGGERS = ("critical", "draw", "stand", "heal", "front")
+_GIVES = {
+    "critical": "+1 critical and power",
+    "draw": "a card and power",
+    "stand": "stand a rear-guard, and power",
+    "heal": "heal a damage, and power",
+    "front": "power to the front row",
+}
+"""What each trigger gives (2.8.1.1.2-2.8.1.1.6), for the declaration of a card without card data."""
+STRIDE_COST = "stride_cost"
+"""The stat of a G unit's stride cost as its stride skill writes it (11.11.2), when card data gives it."""
+
+
+def circle_label(circle: str) -> str:
+    """A circle as the board names it (its zone's label: "left front rear-guard circle", 4.6)."""
+    zone = SPEC.zone(circle)
+    return zone.label if zone is not None and zone.label else circle.replace("_", " ")
+
+
+def _unit_text(work: Work, seat: int, circle: str, player: int) -> str:
+    """The unit on a circle, by name when ``seat`` knows it (a legion's two vanguards, 10.25.3), with
+    its circle: "Blaster Blade (left front rear-guard circle)"; the circle alone otherwise."""
+    names = _unit_names(work, seat, circle, player)
+    return f"{names} ({circle_label(circle)})" if names else circle_label(circle)
+
+
+def _unit_names(work: Work, seat: int, circle: str, player: int) -> str:
+    """The name of the unit on a circle (both vanguards of a legion, 10.25.3), or "" when ``seat``
+    does not know it or the circle is empty."""
+    unit = work.unit(circle, player)
+    if unit is None:
+        return ""
+    pair = work.legion(player) if circle == VC else None
+    cards = [unit, pair[1]] if pair is not None and pair[0] == unit else [unit]
+    if not all(work.state.knows(seat, card) for card in cards):
+        return ""
+    return " and ".join(work.ref(card).name for card in cards)
+
+
+def _step_label(state: MatchState, name: str) -> str:
+    """A step by its name in the rules: "stride step", or for a phase of one step, "main phase"."""
+    for phase in state.match.spec.phases:
+        if len(phase.steps) == 1 and phase.steps[0].name == name:
+            return f"{_words(phase.name)} phase"
+        if any(step.name == name for step in phase.steps):
+            return f"{_words(name)} step"
+    return _words(name)
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ").replace("g assist", "G assist")
 
 
 def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
@@ -136,7 +193,7 @@ def _hand(state: MatchState, seat: int, extra: int = 0) -> tuple[CardAt, ...]:
 def _prompt(work: Work, seat: int, head: dict[str, Any]) -> list[Offer]:
     """The pending choice of ``seat``: a unit or card (2.8.1.1, 9.5.1, 9.3.3), a declared trigger (2.8),
     or the end of a G assist (6.4.1.2.5)."""
-    kind = head["kind"]
+    kind = str(head["kind"])
     if kind == "declare":
         out = [Offer("vg_declare_trigger", "No trigger", "now", fixed=(("trigger", "none"),), rule="2.8")]
         for name in _TRIGGERS:
@@ -145,7 +202,7 @@ def _prompt(work: Work, seat: int, head: dict[str, Any]) -> list[Offer]:
             out.append(
                 Offer(
                     "vg_declare_trigger",
-                    f"{name.title()} trigger",
+                    f"{name.title()} trigger: {_GIVES[name]}",
                     "now",
                     fixed=fixed,
                     needs=(power,),
@@ -155,14 +212,39 @@ def _prompt(work: Work, seat: int, head: dict[str, Any]) -> list[Offer]:
         return out
     if kind == "g_assist":
         return _g_assist_take(work, seat)
-    options = tuple(CardAt(zone=zone, player=seat, index=index) for zone, index, _ in work.options(head))
-    if not options:
+    found = work.options(head)
+    if not found:
         return []
-    rule = {"soul_ride": "9.5.1", "vc_keep": "9.3.3"}.get(str(kind), "2.8.1.1")
-    label = {"heal": "Heal", "soul_ride": "Ride from the soul", "vc_keep": "Keep this vanguard"}.get(
-        str(kind), "Choose a unit"
-    )
-    return [Offer("vg_choose", label, "now", needs=(CardsNeed("target", options, label="card"),), rule=rule)]
+    if kind == "stand":
+        return _stand(found, seat)
+    options = tuple(CardAt(zone=zone, player=seat, index=index) for zone, index, _ in found)
+    trigger = str(head.get("trigger") or "")
+    named = f"{trigger.title()} trigger" if trigger else "Trigger"
+    label, rule, what = {
+        "critical": (f"{named}: +1 critical to one of your units", "2.8.1.1.2", "unit"),
+        "power": (f"{named}: +{head['amount']} power to one of your units", "2.8.3", "unit"),
+        "heal": (f"{named}: heal a card of your damage zone (to your drop zone)", "2.8.1.1.5", "damage"),
+        "soul_ride": ("Ride a card of your soul (you have no vanguard)", "9.5.1", "card to ride"),
+        "vc_keep": ("Keep one vanguard (the others go to your soul)", "9.3.3", "vanguard to keep"),
+    }.get(kind, ("Choose one of your units", "2.8.1.1", "unit"))
+    return [Offer("vg_choose", label, "now", needs=(CardsNeed("target", options, label=what),), rule=rule)]
+
+
+def _stand(found: Sequence[tuple[str, int, int]], seat: int) -> list[Offer]:
+    """2.8.1.1.4: the stand trigger stands the unit chosen only if it is a rear-guard. Choosing one is
+    offered first; choosing another unit (the vanguard, a guardian) stands nothing, and says so."""
+    rear = tuple(CardAt(zone=z, player=seat, index=i) for z, i, _ in found if z in REAR)
+    other = tuple(CardAt(zone=z, player=seat, index=i) for z, i, _ in found if z not in REAR)
+    out = []
+    if rear:
+        need = CardsNeed("target", rear, label="rear-guard to stand")
+        label = "Stand trigger: stand one of your rear-guards"
+        out.append(Offer("vg_choose", label, "now", needs=(need,), rule="2.8.1.1.4"))
+    if other:
+        need = CardsNeed("target", other, label="unit (it does not stand)")
+        label = "Stand trigger: choose a unit that is not a rear-guard (nothing stands)"
+        out.append(Offer("vg_choose", label, "more" if rear else "now", needs=(need,), rule="2.8.1.1.4"))
+    return out
 
 
 def _g_assist_take(work: Work, seat: int) -> list[Offer]:
@@ -178,10 +260,11 @@ def _g_assist_take(work: Work, seat: int) -> list[Offer]:
         if grade is not None and new is not None and new != grade + 1:
             continue
         need = CardsNeed("remove", hand, 2, 2, single=False, indexes=True, label="cards to remove")
+        name = f" ({work.ref(card).name})" if work.state.knows(seat, card) else ""
         out.append(
             Offer(
                 "vg_g_assist_take",
-                f"Take card {index + 1}",
+                f"Take card {index + 1}{name}",
                 "now",
                 fixed=(("take", index),),
                 needs=(need,),
@@ -213,7 +296,8 @@ def _guard(work: Work, seat: int) -> list[Offer]:
     for i, c in enumerate(hand):
         if work.base(c, "shield") is None:
             one = (("cards", (i,)),)
-            pick = PickNeed("shields", tuple((s,) for s in SHIELDS), "shield")
+            shields = tuple(f"shield {s}" if s else "no shield" for s in SHIELDS)
+            pick = PickNeed("shields", tuple((s,) for s in SHIELDS), "shield", labels=shields)
             out.append(
                 Offer("vg_guard", "Guard with this card", "now", fixed=one, needs=(pick,), rule="7.5.1.2.2")
             )
@@ -223,21 +307,23 @@ def _guard(work: Work, seat: int) -> list[Offer]:
         if unit is None or circle == battle["target_circle"] or work.has_intercept(unit) is False:
             continue
         fixed = (("circle", circle),)
+        label = f"Intercept with {_unit_text(work, seat, circle, seat)}"
         if work.base(unit, "shield") is None:
             needs: tuple[Need, ...] = (NumberNeed("shield", 0, POWER_MOST, label="shield"),)
-            out.append(Offer("vg_intercept", "Intercept", "now", fixed=fixed, needs=needs, rule="7.5.1.2.4"))
+            out.append(Offer("vg_intercept", label, "now", fixed=fixed, needs=needs, rule="7.5.1.2.4"))
         else:
             out.append(
                 Offer(
                     "vg_intercept",
-                    "Intercept",
+                    label,
                     "now",
                     fixed=fixed,
                     free=frozenset({"shield"}),
                     rule="7.5.1.2.4",
                 )
             )
-    out.append(Offer("vg_pass", "No guard", "now", rule="7.5.1.2.1"))
+    done = "Done guarding" if work.ids(GC, seat) else "No guard"
+    out.append(Offer("vg_pass", done, "now", rule="7.5.1.2.1"))
     return out
 
 
@@ -269,17 +355,18 @@ def _turn(work: Work, seat: int, step: str, may: Callable[[type[BaseAction]], bo
         here = sum(len(phase) for phase in state.match.phase_steps[: board.phase]) + board.step
         later = tuple(name for name in dict.fromkeys(steps[here + 1 :]) if name not in BATTLE_STEPS)
         if later:
-            out.append(
-                Offer("next_step", "Go to a step", "more", needs=(PickNeed("to", later, "step"),), rule="6.2")
-            )
+            words = tuple(_step_label(state, name) for name in later)
+            pick = PickNeed("to", later, "step", labels=words)
+            out.append(Offer("next_step", "Go to a step", "more", needs=(pick,), rule="6.2"))
         phases = tuple(phase.name for phase in state.match.spec.phases[board.phase + 1 :])
         if phases:
+            words = ("the next phase", *(f"{_words(name)} phase" for name in phases))
             out.append(
                 Offer(
                     "next_phase",
                     "Go to a phase",
                     "more",
-                    needs=(PickNeed("to", (None, *phases), "phase"),),
+                    needs=(PickNeed("to", (None, *phases), "phase", labels=words),),
                     rule="6.2",
                 )
             )
@@ -320,19 +407,29 @@ def _ride(work: Work, seat: int) -> list[Offer]:
 
 
 def _stride(work: Work, seat: int) -> list[Offer]:
-    """6.5.1.2, 10.28: a face-down G unit of the G zone onto the vanguard circle (8.5.2.1.1.3)."""
+    """6.5.1.2, 10.28: a face-down G unit of the G zone onto the vanguard circle (8.5.2.1.1.3), with
+    its cost: the stride skill's (11.11.2), as card data writes it, one offer per cost; without card
+    data, the offer says where the cost is written. The player pays it with the generic actions (a
+    discard is a move to the drop zone)."""
     if work.data("stride_done") or work.vanguard(seat) is None or work.can_stride() is False:
         return []
-    cards = tuple(
-        CardAt(zone="gzone", player=seat, index=i)
-        for i, c in enumerate(work.ids("gzone", seat))
-        if not work.card(c).face_up
-    )
-    if not cards:
-        return []
-    return [
-        Offer("vg_stride", "Stride", "now", needs=(CardsNeed("card", cards, label="G unit"),), rule="6.5.1.2")
-    ]
+    by_cost: dict[str, list[CardAt]] = {}
+    for i, c in enumerate(work.ids("gzone", seat)):
+        if not work.card(c).face_up:
+            cost = work.ref(c).stat(STRIDE_COST)
+            by_cost.setdefault(cost if isinstance(cost, str) else "", []).append(
+                CardAt(zone="gzone", player=seat, index=i)
+            )
+    out = []
+    for cost, cards in sorted(by_cost.items()):
+        label = (
+            f"Stride (cost: {cost})"
+            if cost
+            else "Stride (then pay the cost its stride skill writes, 11.11.2)"
+        )
+        needs = (CardsNeed("card", tuple(cards), label="G unit"),)
+        out.append(Offer("vg_stride", label, "now", needs=needs, rule="6.5.1.2"))
+    return out
 
 
 def _main(work: Work, seat: int) -> list[Offer]:
@@ -348,7 +445,16 @@ def _main(work: Work, seat: int) -> list[Offer]:
             if grade is None or work.grade(c) is None or (work.grade(c) or 0) <= grade
         )
         if cards:
-            needs = (CardsNeed("card", cards, label="card to call"), PickNeed("circle", REAR, "circle"))
+            where = []
+            for circle in REAR:
+                there = _unit_names(work, seat, circle, seat)
+                occupied = work.unit(circle, seat) is not None
+                retires = f" (retires {there or 'the unit there'})" if occupied else ""
+                where.append(circle_label(circle) + retires)
+            needs = (
+                CardsNeed("card", cards, label="card to call"),
+                PickNeed("circle", REAR, "circle", labels=tuple(where)),
+            )
             out.append(Offer("vg_call", "Call", "main", needs=needs, rule="6.6.1.2.1"))
     for column, circles in COLUMNS.items():
         if any(work.ids(circle, seat) for circle in circles):
@@ -365,7 +471,8 @@ def _seek_mate(work: Work, seat: int) -> list[Offer]:
     the card text actions: for a vanguard, not a G unit, never in a legion state (10.25.1.2), while the
     opponent's vanguard is grade 3 or greater (or has no card data to say); its cost, four cards of the
     drop zone put on top of the deck; the card named is searched from one's own deck. The names offered
-    are those of every card the seat's main deck began with, wherever it is now: which of them the
+    are those of the seat's decklist but its G deck (the main deck it began with, which the player
+    knows: :attr:`engine.match.state.Match.decklists`), wherever its cards are now: which of them the
     deck still holds is hidden, and a name it no longer holds finds nothing."""
     leader = work.vanguard(seat)
     g_units = set(work.data("g_units", ()))
@@ -376,8 +483,9 @@ def _seek_mate(work: Work, seat: int) -> list[Offer]:
     drop = work.ids("drop", seat)
     if (grade is not None and grade < 3) or len(drop) < 4:
         return []
-    owned = enumerate(work.state.board.cards)
-    names = tuple(sorted({work.ref(n).name for n, card in owned if card.owner == seat and n not in g_units}))
+    g_deck = Counter(work.ref(card).name for card in g_units if work.card(card).owner == seat)
+    main = Counter(dict(work.match.decklists[seat])) - g_deck
+    names = tuple(sorted(main))
     cost = tuple(CardAt(zone="drop", player=seat, index=i) for i in range(len(drop)))
     needs = (
         CardsNeed("drop", cost, 4, 4, single=False, indexes=True, label="drop zone cards for the cost"),
@@ -425,14 +533,27 @@ def _attacks(work: Work, seat: int) -> list[Offer]:
                     continue
                 needs = (*missing, *_target_missing(work, seat, target))
                 fixed = (("attacker", attacker), ("target", target), ("boost", boost))
-                label = "Attack with boost" if boost else "Attack"
+                label = (
+                    f"{'Attack with boost' if boost else 'Attack'}: {circle_label(attacker)} against "
+                    f"the opponent's {circle_label(target)}"
+                )
                 out.append(
                     Offer("vg_attack", label, "now", fixed=fixed, needs=needs, free=free, rule="7.4.1")
                 )
     for (boost, complete), group in grouped.items():
         needs2: tuple[Need, ...] = (
-            PickNeed("attacker", tuple(group), "attacker"),
-            PickNeed("target", complete, "unit to attack"),
+            PickNeed(
+                "attacker",
+                tuple(group),
+                "attacker",
+                labels=tuple(_unit_text(work, seat, circle, seat) for circle in group),
+            ),
+            PickNeed(
+                "target",
+                complete,
+                "unit to attack",
+                labels=tuple(_unit_text(work, seat, circle, 1 - seat) for circle in complete),
+            ),
         )
         label = "Attack with boost" if boost else "Attack"
         out.insert(
@@ -480,6 +601,7 @@ def _modify(work: Work, seat: int) -> list[Offer]:
     if structure_problem(work.state, VgModify, seat) is not None:
         return []
     untils: tuple[str, ...] = ("turn", "battle") if work.data("battle") is not None else ("turn",)
+    until_words = tuple(f"end of {until}" for until in untils)
     out: list[Offer] = []
     for player in (seat, 1 - seat):
         units = tuple(
@@ -490,7 +612,7 @@ def _modify(work: Work, seat: int) -> list[Offer]:
         if not units:
             continue
         mine = player == seat
-        whose = "" if mine else " (opponent)"
+        whose = "" if mine else f" ({work.match.players[player]}'s unit)"
         for name, label, low, high, other in (
             ("power", "Power +", 1, POWER_MOST, "critical"),
             ("power", "Power -", -POWER_MOST, -1, "critical"),
@@ -500,7 +622,7 @@ def _modify(work: Work, seat: int) -> list[Offer]:
             needs: list[Need] = [
                 CardsNeed("card", units, label="unit"),
                 NumberNeed(name, low, high, label=name),
-                PickNeed("until", untils, "until the end of"),
+                PickNeed("until", untils, "until", labels=until_words),
             ]
             free = {other}
             if mine:

@@ -2,7 +2,8 @@
 
 A deck follows 5.2.2 and 5.3: 50 main deck cards (one grade 0 first vanguard, given in the ``vc``
 section, 5.4.3) with exactly 16 triggers, at most 4 heal triggers and at most 4 copies of a name, and
-a G deck of up to 16 G units. Names are generated ("Grade 2 Unit 07"), with V-series stats.
+a G deck of up to 16 G units, each with a stride cost (11.11.2). Names are generated ("Grade 2 Unit
+07"), with V-series stats.
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ _GRADE_STATS = {
     3: (("critical", 1), ("grade", 3), ("power", 13000), ("skill", "twin drive")),
     4: (("critical", 1), ("grade", 4), ("power", 15000), ("skill", "triple drive")),
 }
+
+
+PRINTED_STRIDE_COST = (
+    "Choose one or more cards with the sum of their grades being 3 or greater from your hand, "
+    "and discard them"
+)
+"""The stride cost the generated G units print (11.11.2), as most G units of the era do."""
 
 
 def _card(
@@ -88,7 +96,8 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
     g_deck = []
     for count in _copies(rng, rng.randint(0, 8)):
         serial += 1
-        g_deck += [_card(f"Stride Unit {tag} {serial:02d}", f"{tag}-G{serial:02d}", 4, clan)] * count
+        cost = (("stride_cost", PRINTED_STRIDE_COST),)
+        g_deck += [_card(f"Stride Unit {tag} {serial:02d}", f"{tag}-G{serial:02d}", 4, clan, cost)] * count
     return {"vc": [starter], "deck": deck, "gzone": g_deck}
 
 

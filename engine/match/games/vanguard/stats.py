@@ -20,6 +20,18 @@ ON_ATTACK = re.compile(r"\bwhen\b[^.:;\n]*?\b(?:attacks|boosts)\b", re.IGNORECAS
 (7.4.1.12): "When this unit attacks", "When your vanguard attacks", "When this unit boosts"."""
 
 
+STRIDE_COST = re.compile(r"stride skill\W.*?-\s*stride step\s*-\s*\[([^\]]+)\]", re.IGNORECASE | re.DOTALL)
+"""The cost of a stride skill in card text (11.11.2: "(Released when ...)-(timing)-(cost) Stride this
+card ..."), whose timing is the stride step: "Stride Skill-(...)-Stride Step-[Choose one or more cards
+with the sum of their grades being 3 or greater from your hand, and discard them]"."""
+
+
+def stride_cost_of(text: str) -> str | None:
+    """A G unit's stride cost as its stride skill writes it (11.11.2), or None."""
+    found = STRIDE_COST.search(text)
+    return " ".join(found.group(1).split()) if found else None
+
+
 def trigger_of(ref: CardRef) -> tuple[str, int] | None:
     """The trigger kind and icon power of a card from its stats, ``("none", 0)`` for a card with card
     data and no trigger, None for a card without card data (its check asks the player, 2.8)."""

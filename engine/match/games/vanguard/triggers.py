@@ -119,29 +119,30 @@ class TriggerWork(VgBoardWork):
         self.trigger(player, kind, power)
 
     def trigger(self, player: int, kind: str, power: int) -> None:
-        """A trigger's effects (2.8.1.1.2-6): automatic parts now, choices as prompts."""
+        """A trigger's effects (2.8.1.1.2-6): automatic parts now, choices as prompts, each naming the
+        trigger it comes from (``trigger``), so that the choice says which trigger gives what."""
         if kind == "none":
             return
         self.emit("vg_trigger", player, (), trigger=kind, power=power)
         if kind == "critical":
-            self.prompt(player, "critical", 1)
+            self.prompt(player, "critical", 1, trigger=kind)
         elif kind == "draw":
             deck = self.ids("deck", player)
             if deck:
                 self.move(player, [deck[0]], "hand", player, kind="draw")
         elif kind == "stand":
-            self.prompt(player, "stand")
+            self.prompt(player, "stand", trigger=kind)
         elif kind == "heal":
             mine, theirs = self.damage_count(player), self.damage_count(1 - player)
             if mine and mine >= theirs:
-                self.prompt(player, "heal")
+                self.prompt(player, "heal", trigger=kind)
         if kind == "front":
             units = [u for circle in FRONT if (u := self.unit(circle, player)) is not None]
             for unit in units:
                 self.add_mod(unit, power, 0, "turn")
             self.emit("vg_front", player, tuple(units), amount=power)
         else:
-            self.prompt(player, "power", power)
+            self.prompt(player, "power", power, trigger=kind)
 
     def finish_check(self) -> bool:
         """After its choices, a drive check card goes to the hand (7.6.1.2.6), a damage check card to

@@ -360,7 +360,7 @@ def test_critical_trigger_prompts_and_deals_two_damage() -> None:
     assert "A critical trigger! (power 10000)" in lines
     assert state.board.priority == 1
     prompt = view(state, 1)["game_data"]["prompts"][0]
-    assert prompt == {"player": 1, "kind": "critical", "amount": 1}
+    assert prompt == {"player": 1, "kind": "critical", "amount": 1, "trigger": "critical"}
     refused(state, NextPhase(actor=1, version=state.version), "Bob must first make the pending choice.")
     refused(
         state,
