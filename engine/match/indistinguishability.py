@@ -51,7 +51,7 @@ from engine.match.offers import offers
 from engine.match.render import render_all
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
-from engine.match.state import Card, CardRef, MatchState
+from engine.match.state import Card, CardRef, Match, MatchState, decklists_of
 from engine.match.view import view
 
 Viewer = int | None
@@ -131,7 +131,11 @@ def twin(
                 cards[card_id] = Card(
                     ref, old.owner, old.controller, old.face_up, old.orientation, old.counters, old.known
                 )
-    return state.evolve(board=board.evolve(cards=tuple(cards))), frozenset(changed)
+    match = state.match
+    decklists = decklists_of(match.table, cards, len(match.players))
+    if decklists != match.decklists:  # a spectator's twin across owners: its players brought others
+        match = Match(match.spec, match.players, match.table, match.seed, decklists)
+    return state.evolve(match=match, board=board.evolve(cards=tuple(cards))), frozenset(changed)
 
 
 def _revealed(state: MatchState, viewer: Viewer, changed: frozenset[int]) -> bool:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
+from engine.match.indistinguishability import origins, twin
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 from engine.match.state import MatchState, decklists_of
@@ -96,3 +97,28 @@ def test_the_opponents_decklist_is_not_known_until_a_card_of_it_is() -> None:
     begun = vanguard.begin()
     assert begun.known_names(None) == {"Alpha Starter", "Beta Starter"}
     assert begun.known_names(1) == beta | {"Alpha Starter"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_twin_keeps_what_its_viewer_knows_by_name(game: str) -> None:
+    """The hidden-information check's twins (engine.match.indistinguishability.twin): a player's twin
+    keeps both decklists (a player knows their own, and the opponent's cards are swapped among
+    themselves) and the names the player knows; a spectator's twin across owners may give the players
+    other decklists, and its match says so, while the names a spectator knows stay the same."""
+    definition = game_definition(game)
+    rng = random.Random("twin-names")
+    decks = [definition.random_deck(rng) for _ in PLAYERS]
+    state = new_match(definition.spec, PLAYERS, decks, game_seed(3, 1))
+    origin = origins(definition, decks)
+    for viewer in (0, 1):
+        for others_only in (False, True):
+            other, _ = twin(state, viewer, origin, random.Random(viewer), others_only=others_only)
+            assert other.match.decklists == state.match.decklists
+            assert other.known_names(viewer) == state.known_names(viewer)
+    moved = False
+    for seed in range(5):
+        other, _ = twin(state, None, origin, random.Random(seed), others_only=False, across_owners=True)
+        assert other.match.decklists == decklists_of(state.match.table, other.board.cards, 2)
+        assert other.known_names(None) == state.known_names(None)
+        moved = moved or other.match.decklists != state.match.decklists
+    assert moved, "decks with names of their own: swapping across owners changes the decklists"
