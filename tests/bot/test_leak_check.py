@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.render import match as mr
 from bot.render.text import panel_text
-from bot.simulation.match_play import leaked_names
+from bot.simulation.match_play import leaked_names, play
 from engine.match.offers import PickNeed, offers
 from engine.match.view import view
 from tests.engine.games.vanguard.helpers import place, second_turn
@@ -36,3 +36,12 @@ def test_seek_mate_lists_the_players_own_decklist_which_is_a_leak_only_to_others
         assert set(unseen) <= set(leaked_names(state, other, text)), other
     assert leaked_names(state, 0, "Alpha Stand") == []
     assert leaked_names(state, None, "Alpha Stand") == ["Alpha Stand"]
+
+
+async def test_a_whole_vanguard_match_played_through_its_panels_leaks_nothing() -> None:
+    """``arbiter match play vanguard --auto`` on the seed of the issue (7, its second match reached
+    Seek Mate): every panel of every viewer after every action is checked, and none names a card its
+    viewer has no way to know."""
+    results = await play("vanguard", seed=7, games=2)
+    assert [result.leaks for result in results] == [0, 0]
+    assert all(result.panels > 100 and result.reason for result in results)
