@@ -93,15 +93,16 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   text) is followed.
 
 **Left to players**: card text (ACT/AUTO/CONT abilities and their costs: counter blast 10.16 with a
-flip, soul blast 10.17 and soul charge 10.18 with moves...), the stride cost (11.11.2), G guardians
-(7.5.1.2.3), the legion edge cases that need card text: whether the vanguard has Seek Mate and which
-card it names (11.10.1.1: card data has no field for it, so the player picks the name among those their
-main deck began with, offered in the main phase, and the opponent reads it in the log), damage
-prevention shared by a legion (10.25.6.1), legion in a heart state by effect (10.25.18), dominate
-(10.35); lock (10.22), delete (10.26), Imaginary Gifts (10.6.3), extra turns (12.4), loops (12.1), "at
-the beginning of" automatic abilities and their check timing order (8.4.1). The choice among several
-units placed last on a vanguard circle by one card effect (9.3.3) is prompted only when one action put
-them there together; otherwise the newest (the top card) is the one last placed.
+flip, soul blast 10.17 and soul charge 10.18 with moves...), the stride cost (11.11.2; the stride offer
+shows it where card data gives it), G guardians (7.5.1.2.3), the legion edge cases that need card text:
+whether the vanguard has Seek Mate and which card it names (11.10.1.1: card data has no field for it, so
+the player picks the name among those their main deck began with, offered in the main phase, and the
+opponent reads it in the log), damage prevention shared by a legion (10.25.6.1), legion in a heart state
+by effect (10.25.18), dominate (10.35); lock (10.22), delete (10.26), Imaginary Gifts (10.6.3), extra
+turns (12.4), loops (12.1), "at the beginning of" automatic abilities and their check timing order
+(8.4.1). The choice among several units placed last on a vanguard circle by one card effect (9.3.3) is
+prompted only when one action put them there together; otherwise the newest (the top card) is the one
+last placed.
 
 **Files**: ``spec.py`` (zones, phases and steps, each with its rule), ``actions.py``, ``board.py``
 (:class:`~engine.match.games.vanguard.board.VgBoardWork`, the engine's working context with Vanguard's
