@@ -147,13 +147,16 @@ class PickNeed:
     label: str = "choice"
     labels: tuple[str, ...] = ()
     players: bool = False
+    aliases: tuple[Any, ...] = ()
+    """Other values an action may give for one of the options (``tap`` for Vanguard's ``rest``): valid,
+    never listed."""
 
     def __post_init__(self) -> None:
         if self.labels and len(self.labels) != len(self.options):
             raise ValueError(f"{self.field}: {len(self.labels)} labels for {len(self.options)} options")
 
     def valid(self, value: Any) -> bool:
-        return value in self.options
+        return value in self.options or value in self.aliases
 
     def sample(self, rng: random.Random) -> Any:
         return rng.choice(self.options)
@@ -264,7 +267,7 @@ class Offer:
                 if not need.valid(_normal_cards(state, actor, value)):
                     return False
             elif isinstance(need, PickNeed):
-                if value not in {_normal(state, actor, option) for option in need.options}:
+                if value not in {_normal(state, actor, option) for option in (*need.options, *need.aliases)}:
                     return False
             elif not need.valid(value):
                 return False
@@ -546,8 +549,8 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
         )
         orientable = tuple(at for at in cards if match.zone_specs[at.zone].orientable)
         if orientable:
-            names = tuple(o.name for o in spec.orientations)
-            names += tuple(
+            names = tuple(o.name for o in spec.orientations)  # listed in the game's own words
+            aliases = tuple(
                 word
                 for word in ("tap", "untap")
                 if word not in names and spec.orientation_index(word) is not None
@@ -559,7 +562,7 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
                     "more",
                     needs=(
                         CardsNeed("cards", orientable, 1, min(len(orientable), 200), single=False),
-                        PickNeed("orientation", names, "orientation"),
+                        PickNeed("orientation", names, "orientation", aliases=aliases),
                     ),
                 )
             )
