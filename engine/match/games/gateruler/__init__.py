@@ -158,6 +158,7 @@ from engine.match.games.gateruler.board import (
     gate,
     numbers,
     ruler_card,
+    ruler_damage,
     ruler_numbers,
     started,
     value,
@@ -174,6 +175,7 @@ from engine.match.games.gateruler.spec import (
     BATTLE,
     DECLARE,
     END,
+    NO_CAP,
     RULER_NUMBERS,
     RULER_OPTIONAL,
     RULER_REQUIRED,
@@ -296,15 +298,8 @@ class GateRuler(GameDefinition):
                 refuse("Declare an attack (8-4c) or stop attacking (8-4c-2) instead.")
             if cls is NextPhase and action.to in ("setup", "start"):  # type: ignore[attr-defined]
                 refuse("The setup and start phases run on their own (5-3, 6-2).")
-        if (
-            isinstance(action, SetValue | AdjustValue)
-            and action.player in (0, 1)
-            and action.name in VALUE_INDEX
-        ):
-            now = value(board, action.player, action.name)
-            problem = value_problem(
-                action.name, action.value if isinstance(action, SetValue) else now + action.delta
-            )
+        if isinstance(action, SetValue | AdjustValue):
+            problem = _value_change_problem(board, action)
             if problem is not None:
                 refuse(problem)
         if isinstance(action, Move):
@@ -339,6 +334,9 @@ class GateRuler(GameDefinition):
         return [] if not lost else [Loss(int(seat), str(rule), str(reason)) for seat, rule, reason in lost]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
+        """Gate Ruler's own part of a view: how a player value reads where its number does not
+        (``value_words``: a cap of -1 is "no cap", 4-3a-1b, 4-3b-1a), the rulers' numbers, the gate
+        (3-18b), the attack in progress, and whose decision the game waits for."""
         board = state.board
 
         def handle(card_id: int) -> str:
@@ -360,6 +358,7 @@ class GateRuler(GameDefinition):
             items.append(shown)
         fight = battle(board)
         return {
+            "value_words": {name: {"-1": words} for name, words in NO_CAP.items()},
             "rulers": [numbers(board, seat) for seat in range(2)],
             "prepared": started(board),
             "gate": items,
@@ -382,8 +381,11 @@ class GateRuler(GameDefinition):
                 assert room is not None and len(zone_ids(state, board, zone, seat)) <= room, (
                     f"player {seat}'s {zone} zones hold more cards than their ruler gives (12-4a)"
                 )
-            assert value(board, seat, "ruler_damage") == 0 or board.data("counter") is not None, (
+            assert ruler_damage(board, seat) == 0 or board.data("counter") is not None, (
                 "current ruler damage was left unprocessed (12-3)"
+            )
+            assert value(board, seat, "damage") == len(zone_ids(state, board, "damage", seat)), (
+                "the damage shown is not the number of cards in the damage zone (3-13a)"
             )
             assert value(board, seat, "summons") >= 0 and value(board, seat, "sets") >= 0
             assert not zone_ids(state, board, "charge", seat) or all(
@@ -421,7 +423,11 @@ class GateRuler(GameDefinition):
 def _value_change_problem(board: Any, action: SetValue | AdjustValue) -> str | None:
     """Why a player value cannot change so (:func:`.spec.value_problem`), or None; a player or value the
     game does not have is left to the generic handler's sentence."""
-    if action.player not in (0, 1) or action.name not in VALUE_INDEX:
+    if action.player not in (0, 1):
+        return None
+    if action.name in ("damage", "ruler_damage"):
+        return value_problem(action.name, 0)
+    if action.name not in VALUE_INDEX:
         return None
     if isinstance(action, SetValue):
         return value_problem(action.name, action.value)

@@ -15,6 +15,8 @@ Game data kept on the board (:meth:`engine.match.state.Board.data`):
 - ``counter``: the seat whose counter-zone card waits (13-6d); ``level_wait``: the seat that must choose a
   unit for the in-play level cap (12-6b); ``entered``: the unit that entered play most recently (12-6b);
   ``overlaps``: units whose zone a summoned unit took (12-4a);
+- ``ruler_damage``: each ruler's current ruler damage (3-6f, 13-2b-1), until the rules effect turns it
+  into processes (12-3, 13-5c);
 - ``cleared``: the turn whose drive zone was emptied (6-3c); ``lost``: the seats that lost (12-2d-1).
 """
 
@@ -80,6 +82,19 @@ def with_values(board: Board, seat: int, **changes: int) -> Board:
     values = list(board.values)
     values[seat] = tuple(row)
     return board.evolve(values=tuple(values))
+
+
+def ruler_damage(board: Board, seat: int) -> int:
+    """A ruler's current ruler damage (3-6f): the ruler damage dealt (13-2b-1) that the ruler damage rules
+    effect has not yet turned into processes (12-3, 13-5)."""
+    pending = board.data("ruler_damage")
+    return 0 if pending is None else int(pending[seat])
+
+
+def with_ruler_damage(board: Board, seat: int, amount: int) -> Board:
+    pending = [ruler_damage(board, player) for player in range(2)]
+    pending[seat] = amount
+    return board.with_data(ruler_damage=pending if any(pending) else None)
 
 
 def numbers(board: Board, seat: int) -> dict[str, int] | None:

@@ -32,10 +32,12 @@ from engine.match.games.gateruler.board import (
     gate,
     numbers,
     ruler_card,
+    ruler_damage,
     ruler_numbers,
     set_counter,
     value,
     with_gate,
+    with_ruler_damage,
     with_values,
 )
 from engine.match.games.gateruler.combat import (
@@ -366,8 +368,7 @@ def _damage(state: MatchState, action: GrDamage) -> HandlerResult:
     if zone == "ruler":
         if target != ruler_card(state, work.board, player):
             refuse("Damage to a ruler zone goes to the ruler itself (13-8a).")
-        damage = value(work.board, player, "ruler_damage") + action.amount
-        work.board = with_values(work.board, player, ruler_damage=damage)
+        work.board = with_ruler_damage(work.board, player, ruler_damage(work.board, player) + action.amount)
     else:
         count = work.card(target).counter("damage") + action.amount
         work.board = set_counter(work.board, target, "damage", count)

@@ -17,10 +17,11 @@ def _numbers(line: Line) -> str:
     if level_cap != INFINITE:
         cap += f", in-play level cap {level_cap} (12-6a)"
     ready = "all" if n["ready"] == INFINITE else n["ready"]
+    summons = "no summon cap" if n["summon_cap"] == INFINITE else f"summon cap {n['summon_cap']}"
     return (
         f"{line.whose(int(line.event.actor or 0)).capitalize()} ruler: life {n['life']}, "
         f"{n['attack_zones']} attack, {n['defense_zones']} defense and {n['set_zones']} set zones; Setup "
-        f"{n['hand']} cards in hand and {n['resources']} resources; summon cap {n['summon_cap']}, {cap}; "
+        f"{n['hand']} cards in hand and {n['resources']} resources; {summons}, {cap}; "
         f"Start of Turn: draw {n['draw']}, ready {ready} resources, gain {n['gain']}, drive {n['drive']} "
         "(5-3b)."
     )

@@ -69,10 +69,12 @@ from engine.match.games.gateruler.spec import (
     CHARGE_HOSTS,
     END,
     MAIN,
+    NO_CAP,
     RULER_NUMBERS,
     RULER_OPTIONAL,
     UNIT_ZONES,
     VALUE_RANGES,
+    VALUE_RULES,
     lowest,
 )
 from engine.match.offers import CardsNeed, Group, Need, NumberNeed, Offer, PickNeed, TextNeed, touchable
@@ -616,8 +618,9 @@ def _extras(state: MatchState, seat: int) -> list[Offer]:
 
 def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
     """The generic actions but those moving the turn on (offered above): a ruler never leaves its ruler
-    zone, and nothing but a ruler or a geas goes into one (3-7c, 3-7e); each player value is set within
-    its range (:data:`.spec.VALUE_RANGES`, 15-2)."""
+    zone, and nothing but a ruler or a geas goes into one (3-7c, 3-7e); each player value players may set
+    is set within its range, citing the rule that defines it (:data:`.spec.VALUE_RANGES`,
+    :data:`.spec.VALUE_RULES`); the damage is the damage zone's count and is not set (3-13a)."""
     out: list[Offer] = []
     for offer in generic:
         if offer.type in _STRUCTURE:
@@ -628,13 +631,19 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
         if kept is not None:
             out.append(kept)
     for name, (low, high) in VALUE_RANGES.items():
+        label = _VALUES[name] + (f" (-1: {NO_CAP[name]})" if name in NO_CAP else "")
         needs = (
             PickNeed("player", (0, 1), "player", players=True),
-            NumberNeed("value", low, high, label=_VALUES[name]),
+            NumberNeed("value", low, high, label=label),
         )
         out.append(
             Offer(
-                "set_value", f"Set {_VALUES[name]}", "more", fixed=(("name", name),), needs=needs, rule="15-2"
+                "set_value",
+                f"Set {_VALUES[name]}",
+                "more",
+                fixed=(("name", name),),
+                needs=needs,
+                rule=VALUE_RULES[name],
             )
         )
     return out

@@ -27,10 +27,12 @@ from engine.match.games.gateruler.board import (
     keep_charges,
     numbers,
     ref,
+    ruler_damage,
     set_counter,
     started,
     value,
     with_gate,
+    with_ruler_damage,
     with_values,
     zone_ids,
 )
@@ -185,7 +187,7 @@ def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board
     """12-3a, 13-5: a ruler with current ruler damage X >= 1 gets X ruler damage application processes in
     the gate, the active player's first (13-5b-2), and its current ruler damage becomes 0 (13-5c)."""
     order = [board.active, 1 - board.active]
-    pending = [(seat, value(board, seat, "ruler_damage")) for seat in order]
+    pending = [(seat, ruler_damage(board, seat)) for seat in order]
     if not any(amount > 0 for _, amount in pending):
         return board
     items = gate(board)
@@ -193,7 +195,7 @@ def _ruler_damage(state: MatchState, board: Board, events: list[Event]) -> Board
         if amount <= 0:
             continue
         items = [{"kind": "damage", "controller": seat} for _ in range(amount)] + items
-        board = with_values(board, seat, ruler_damage=0)
+        board = with_ruler_damage(board, seat, 0)
         events.append(Event("gr_ruler_damage", seat, (), {"amount": amount}))
     return with_gate(board, items)
 
@@ -516,8 +518,7 @@ def damage_step(work: GrWork) -> None:
         work.emit("gr_combat", seat, [attacker, target.card], amount=amount, ruler=ruler, moved=moved)
         if amount > 0:
             if ruler:
-                damage = value(board, other, "ruler_damage") + amount
-                work.board = with_values(board, other, ruler_damage=damage)
+                work.board = with_ruler_damage(board, other, ruler_damage(board, other) + amount)
             else:
                 damage = board.cards[target.card].counter("damage") + amount
                 work.board = set_counter(board, target.card, "damage", damage)
@@ -630,6 +631,20 @@ def _both_passed(work: GrWork) -> bool:
     return True
 
 
+def _damage_count(work: GrWork) -> bool:
+    """The ``damage`` value the board shows is the number of cards in each player's damage zone (3-13a:
+    the damage they have taken, 2-6b, 3-13d), whatever put them there or took them out."""
+    board = work.board
+    for seat in range(2):
+        count = len(zone_ids(work.state, board, "damage", seat))
+        if value(board, seat, "damage") != count:
+            board = with_values(board, seat, damage=count)
+    if board is work.board:
+        return False
+    work.board = board
+    return True
+
+
 def _quiet(board: Board) -> bool:
     """The system process does nothing once a player has lost (12-2d-1: the game is over, 1-4b, so no new
     defeat process is added or announced) or while a counter-zone card waits for its player (13-6d)."""
@@ -693,6 +708,7 @@ def _go_on_resolving(work: GrWork) -> bool:
 TABLE: tuple[Step[GrWork], ...] = (
     Step("setup", "5-3b, 5-3c", _preparation),
     Step("setup", "6-5c, 6-2", _new_turn),
+    Step("damage", "3-13a", _damage_count, every=True),
     Step("main-phase cleanup", "6-3c", _main_phase_cleanup, every=True),
     Step("both passed", "9-3g-1, 9-4c", _both_passed, every=True),
     Step("rules effects", "11-2a, 12-1b", _rules_effects, every=True),
@@ -703,7 +719,8 @@ TABLE: tuple[Step[GrWork], ...] = (
 )
 """Gate Ruler's settle table (:func:`engine.match.settle.settle`), in the order the rules run: the
 preparation (5-3b) and a new turn (6-5c, 6-2) in the setup phase the engine's pass of the turn lands in
-(step ``setup``; a prepared match is never there otherwise), then at every pass the main phase's cleanup
+(step ``setup``; a prepared match is never there otherwise), then at every pass the damage each board
+shows (3-13a), the main phase's cleanup
 (6-3c), the resolution both players' passes start (9-3g-1), the system process (11-2a: rules effects,
 then what needs nobody's choice on top of the gate), the end of an attack (8-7) and the gate resolving
 on (9-4f)."""

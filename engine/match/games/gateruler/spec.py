@@ -26,6 +26,14 @@ Zones (CR Section 3). Each player has one of each, except the shared gate (3-2a,
 
 In-play zones (3-6b) share a group, so a card moving between them stays the same card and keeps its
 state (3-2d, 3-2d-1).
+
+Player values, as the board shows them: ``life`` (the ruler's, 2-6a, as effects change it), ``damage``
+(the number of cards in the damage zone, 3-13a: the damage a player has taken, which defeats them at
+their life, 2-6b, 3-13d; kept equal to the zone by the settle table), the summon cap and number of
+summons (4-3a), the set cap and number of times set (4-3b); a cap of -1 is infinite and reads "no cap"
+(:data:`NO_CAP`). The current ruler damage (3-6f) is not among them: the ruler damage rules effect turns
+it into processes and sets it to 0 before anyone acts (12-3, 13-5c), so shown it would always read 0
+whatever the damage zone holds; it is kept as game data (:func:`.board.ruler_damage`).
 """
 
 from __future__ import annotations
@@ -113,7 +121,7 @@ SPEC = GameSpec(
     ),
     player_values={
         "life": 0,
-        "ruler_damage": 0,
+        "damage": 0,
         "summon_cap": -1,
         "summons": 0,
         "set_cap": -1,
@@ -178,15 +186,31 @@ VALUE_RANGES = {
     "set_cap": (-1, 999),
     "sets": (0, 999),
 }
-"""What players may set each player value to (15-2): life (2-6c, read by the defeat condition 12-2a-1),
-the summon cap and number of summons (4-3a), the set cap and number of times set (4-3b); -1 is an
-infinite cap. The current ruler damage is not among them: it comes from damage dealt (13-2b-1)."""
+"""What players may set each player value to: life (2-6a, read by the defeat condition 12-2a-1), the
+summon cap and number of summons (4-3a), the set cap and number of times set (4-3b); -1 is an infinite
+cap. Neither ``damage`` (the cards in the damage zone, 3-13a) nor the current ruler damage (13-2b-1) is
+among them: they come from damage dealt."""
+VALUE_RULES = {
+    "life": "2-6a",
+    "summon_cap": "4-3a-1, 15-2c",
+    "summons": "4-3a",
+    "set_cap": "4-3b-1",
+    "sets": "4-3b, 7-5c",
+}
+"""The rule defining each value players may set (:data:`VALUE_RANGES`)."""
+NO_CAP = {"summon_cap": "no cap", "set_cap": "no cap"}
+"""What a value of -1 (infinite, 4-3a-1b, 4-3b-1a) reads as, for the values that are caps."""
 
 
 def value_problem(name: str, new: int) -> str | None:
     """Why a player value cannot become ``new`` (one sentence), or None (:data:`VALUE_RANGES`)."""
     if name == "ruler_damage":
-        return "Current ruler damage comes from damage dealt (13-2b-1): deal it with gr_damage."
+        return "Current ruler damage comes from damage dealt (13-2b-1): deal it with Deal damage."
+    if name == "damage":
+        return (
+            "A player's damage is the number of cards in their damage zone (3-13a, 2-6b): deal damage, "
+            "or move cards into or out of the damage zone."
+        )
     bounds = VALUE_RANGES.get(name)
     if bounds is not None and not bounds[0] <= new <= bounds[1]:
         low, high = bounds
