@@ -50,6 +50,15 @@ the conditions still fulfilled (12-2a-1, 12-2a-2).
 - priority (9-3e): only the player holding it acts (besides the ``anytime`` actions), so the turn player
   waits while the opponent responds, resolves their counter-zone card (13-6d) or their drive resolution
   process (10-4c); after a counter-zone card is dealt with, priority is the active player's (9-3b);
+- the gate processes that move the turn on (9-2): the active player gains priority (9-3b), a pass gives it
+  to the other player (9-3g-2), and with the gate empty the process ends only when both have passed in a
+  row (9-3g-1, 9-4b): the main phase's (6-3b, then the attack phase, 6-4), the attack start and
+  declaration steps' (8-3b, 8-4b, then the active player declares an attack or stops, 8-4c), the one once
+  attacks stopped (8-4c-2b, then the end phase) and the end phase's (6-5b, then the turn ends, 6-5c,
+  6-5e). Nothing else moves the turn on (no next phase or end of turn without those passes), so the
+  opponent holds priority in each of them whatever either player holds; an attack sub phase starts only
+  while the active player controls a ready ruler or attack-zone unit (8-2a, once on the first player's
+  first turn, 8-2a-2; public information), otherwise the attack phase's end comes (8-4c-2);
 - damage (Section 13): ruler damage goes to the current ruler damage (13-2b-1) and becomes one ruler
   damage application process per point (12-3, 13-5b, active player's first 13-5b-2), each putting the
   top card of the deck face up in the counter zone (13-6b), then into the damage zone (13-6c) or, with a
@@ -106,13 +115,12 @@ the conditions still fulfilled (12-2a-1, 12-2a-2).
   that comes into the attack zones during an attack on one of them is in the attacked column when it is
   the only free one; otherwise, and for several defense units once the attacked one left, the players
   name the frontmost unit (:class:`~.actions.GrFrontmost`) before the damage step can start;
-- the gate windows of an attack (8-3b, 8-4b, 8-4i, 8-5c, 8-6c, 8-6e, 8-6g, 8-7b) are one window before
-  the damage step; the others are reached by the turn player passing priority with an empty gate in the
-  declaration step; their triggers are the players';
-- the turn player moves on (next phase, stop attacking, pass the turn) once the gate is empty, without a
-  round of passes (9-3g-1): passing priority first gives the opponent that window. Passing the turn from
-  the main or attack phase stops attacking at once (8-4c-2) and runs the end phase's automatic part
-  (6-3c if needed, 6-5c-1);
+- the attack start step's and the declaration step's gate processes (8-3b, 8-4b) are one window before
+  each declaration (the ``attack_start`` step), and an attack's (8-4i, 8-5c, 8-6c) one window before the
+  damage step; what the later ones (8-6e, 8-6g, 8-7b) would resolve is resolved in the next window (the
+  next attack start or the end of the attack phase). Their triggers are the players';
+- the start phase's gate processes (6-2b, 6-2e, 6-2g) open no window: the start phase runs on its own
+  into the main phase, whose gate process gives both players priority;
 - a ready attacker is required (8-4c names a ready ruler; a unit is taken to need it too, as 16-9 implies);
 - resources come from a supply section of the decklist (the CR's "N resources" does not say from where);
 - a resolved card's text is carried out by its controller with the generic actions when they hold
@@ -166,7 +174,7 @@ from engine.match.games.gateruler.board import (
     zone_ids,
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
-from engine.match.games.gateruler.combat import attacked, attacking, moving_on_problem, pass_problem
+from engine.match.games.gateruler.combat import attacked, attacking, pass_problem
 from engine.match.games.gateruler.offers import gate_ruler_offers
 from engine.match.games.gateruler.procedures import settle_work
 from engine.match.games.gateruler.simulate import practice_deck, random_actions, random_deck
@@ -258,9 +266,10 @@ class GateRuler(GameDefinition):
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Refuse what the structure forbids now: anything but entering the ruler's numbers before the
         first turn (5-3b); anything but the card in a counter zone while it waits (13-6d); any board change
-        by a player not holding priority (9-3e); a pass while a drive process is on top (9-3d); moving the
-        turn on with a non-empty gate or an attack in progress (9-4, 8-6); moving a ruler (3-7c, 3-7e); a
-        player value out of its range, or the current ruler damage, which damage dealt makes (13-2b-1)."""
+        by a player not holding priority (9-3e); a pass while a drive process is on top (9-3d) or while the
+        active player declares an attack (8-4c); moving the turn on other than by both players passing
+        priority in a row (9-3g-1, 9-4b); moving a ruler (3-7c, 3-7e); a player value out of its range, or
+        the damage, which damage dealt makes (3-13a, 13-2b-1)."""
         board = state.board
         cls = type(action)
         if cls.anytime:
@@ -291,13 +300,12 @@ class GateRuler(GameDefinition):
             if problem is not None:
                 refuse(problem)
         if cls in (NextStep, NextPhase, PassTurn):
-            problem = moving_on_problem(board)
-            if problem is not None:
-                refuse(problem)
-            if cls is NextStep and (board.phase == ATTACK or action.to == "battle"):  # type: ignore[attr-defined]
-                refuse("Declare an attack (8-4c) or stop attacking (8-4c-2) instead.")
-            if cls is NextPhase and action.to in ("setup", "start"):  # type: ignore[attr-defined]
-                refuse("The setup and start phases run on their own (5-3, 6-2).")
+            # 9-3g-1, 9-4b: a phase or step moves on when its gate process ends, both players having
+            # passed priority in a row with the gate empty; the opponent always holds priority first.
+            refuse(
+                "The turn moves on when both players pass priority in a row with the gate empty "
+                "(9-3g-1, 9-4b): pass priority."
+            )
         if isinstance(action, SetValue | AdjustValue):
             problem = _value_change_problem(board, action)
             if problem is not None:
@@ -325,7 +333,10 @@ class GateRuler(GameDefinition):
             return state, []
         work = GrWork(state, action.version, passed=isinstance(action, PassPriority))
         settle_work(work)
-        return work.result()
+        new, events = work.result()
+        if work.new_turn:
+            new = new.evolve(undo_used=(0,) * len(state.match.players))  # the undos are per turn
+        return new, events
 
     def losers(self, state: MatchState) -> list[Loss]:
         """The players the defeat process found still fulfilling a defeat condition (12-2d-1), each with

@@ -39,13 +39,15 @@ class GrWork(BoardWork):
     orientation change (15-7) and move to the graveyard (15-12a), and what a settle keeps between its
     passes: whether the action was a pass of priority (``passed``: both players passing in a
     row resolves the gate, 9-3g-1), the gate's size before the last resolution while the gate goes on
-    resolving (``chain``, 9-4f), and a damage step whose attack end waits for the rules effects (8-7)."""
+    resolving (``chain``, 9-4f), a damage step whose attack end waits for the rules effects (8-7), and
+    whether the turn passed (``new_turn``: a new turn gives back the undos)."""
 
     def __init__(self, state: MatchState, version: int, *, passed: bool = False) -> None:
         super().__init__(state, version)
         self.passed = passed
         self.chain: int | None = None
         self.after_damage = False
+        self.new_turn = False
 
     def digest(self) -> Any:
         """What the settle loop recognises a repeated position by: the board and this settle's own

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.match.games.gateruler.board import battle, capacity, gate, ruler_card, stat, zone_ids
-from engine.match.games.gateruler.spec import ATTACK, DECLARE, IN_PLAY, READY
+from engine.match.games.gateruler.spec import ATTACK, ATTACK_START, DECLARE, IN_PLAY, READY
 from engine.match.state import Board, MatchState
 
 
@@ -142,25 +142,47 @@ def not_ready(state: MatchState, board: Board, fight: dict[str, Any]) -> str | N
 
 
 def declaration_problem(board: Board, seat: int) -> str | None:
-    """Why ``seat`` cannot declare an attack now (one sentence), or None: attacks are declared in the
-    active player's declaration step (8-4) with an empty gate (8-4b), once only on the first player's
-    first turn (8-2a-2)."""
-    if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
-        return "Attacks are declared in your attack phase's declaration step (8-4)."
-    if gate(board):
-        return "The gate must be empty before an attack is declared (8-4b); pass priority to resolve it."
+    """Why ``seat`` cannot declare an attack now (one sentence), or None: the active player declares once
+    the gate processes of the attack start step and of the declaration step are over (8-3b, 8-4b, 8-4c:
+    both players passed with the gate empty), once only on the first player's first turn (8-2a-2)."""
+    if seat != board.active or board.phase != ATTACK:
+        return "Attacks are declared in your attack phase's declaration step (8-4c)."
     if board.turn == 1 and int(board.data("attacks", 0)) >= 1:
         return "The first player attacks only once on their first turn (8-2a-2)."
+    if board.step == ATTACK_START:
+        return (
+            "Attacks are declared once both players have passed priority in a row with the gate empty "
+            "(8-3b, 8-4b, 8-4c)."
+        )
+    if board.step != DECLARE:
+        return "Attacks are declared in your attack phase's declaration step (8-4c)."
+    if gate(board):
+        return "The gate must be empty before an attack is declared (8-4b); pass priority to resolve it."
     return None
 
 
 def stop_problem(board: Board, seat: int) -> str | None:
-    """Why ``seat`` cannot stop attacking now (8-4c-2), or None: in their declaration step, the gate
-    empty (8-4c-2b)."""
+    """Why ``seat`` cannot stop attacking now (8-4c-2), or None: the active player chooses it instead of
+    an attack, in the declaration step once its gate process is over (8-4b, 8-4c)."""
     if seat != board.active or board.phase != ATTACK or board.step != DECLARE:
-        return "You can stop attacking only in your attack phase's declaration step (8-4c-2)."
+        return (
+            "You stop attacking instead of declaring an attack, once both players have passed priority "
+            "in a row in the attack start step (8-4b, 8-4c-2)."
+        )
     if gate(board):
-        return "The gate must be empty first; pass priority to resolve it (8-4c-2b)."
+        return "The gate must be empty first; pass priority to resolve it (8-4b, 8-4c-2)."
+    return None
+
+
+def no_attack(state: MatchState, board: Board) -> str | None:
+    """The rule by which the active player starts no (further) attack sub phase, or None: they control
+    nothing capable of attacking (``8-2a``: no ready ruler or attack-zone unit, 8-4c, 8-4d), or they are
+    the first player on their first turn and have attacked once (``8-2a-2``). Public information only:
+    whether a card in play is ready is seen by both players."""
+    if board.turn == 1 and int(board.data("attacks", 0)) >= 1:
+        return "8-2a-2"
+    if not attackers(state, board, board.active):
+        return "8-2a"
     return None
 
 
@@ -183,24 +205,20 @@ def free_columns(state: MatchState, board: Board, seat: int) -> int:
     return (capacity(board, seat, "attack") or 0) - len(zone_ids(state, board, "attack", seat))
 
 
-def moving_on_problem(board: Board) -> str | None:
-    """Why the turn cannot move on now (next step or phase, end of turn), or None: the gate must be
-    resolved first (9-4) and an attack must reach its damage step (8-6)."""
-    if gate(board):
-        return "The gate is not empty: both players pass priority to resolve it first (9-4)."
-    if battle(board) is not None:
-        return "An attack is in progress: both players pass priority to reach its damage step (8-6)."
-    return None
-
-
 def pass_problem(state: MatchState) -> str | None:
     """Why the player holding priority cannot pass it now, or None: nobody responds to a drive process
-    (9-3d), and a pass that starts the damage step (8-6) needs what it deals known (8-4e-1, 8-6d)."""
+    (9-3d); while the active player declares an attack no gate process is under way (8-4c); a pass that
+    starts the damage step (8-6) needs what it deals known (8-4e-1, 8-6d)."""
     board = state.board
     items = gate(board)
     if items and items[0]["kind"] == "drive":
         name = state.match.players[items[0]["controller"]]
         return f"Nobody can respond to a drive process (9-3d); {name} resolves the driven cards (10-4)."
+    if board.phase == ATTACK and board.step == DECLARE and not items:
+        return (
+            "The gate process before the declaration is over: declare an attack or stop attacking "
+            "(8-4c, 8-4c-2)."
+        )
     fight = battle(board)
     if fight is not None and not items and board.passes >= 1:
         return not_ready(state, board, fight)

@@ -60,9 +60,11 @@ from engine.match.games.gateruler.procedures import (
     level_cap_choices,
 )
 from engine.match.games.gateruler.spec import (
+    ATTACK,
+    ATTACKS_OVER,
     BATTLE,
     CHARGE_HOSTS,
-    END,
+    DECLARE,
     EXHAUSTED,
     READY,
     RULER_NUMBERS,
@@ -120,6 +122,11 @@ def _play(state: MatchState, action: GrPlay) -> HandlerResult:
     """7-4, 7-6: play an event or a field card (an instant one outside the main phase, 9-3e)."""
     if not action.instant:
         main_action(state, action.actor, "play a standard action card")
+    elif state.board.phase == ATTACK and state.board.step == DECLARE and not gate(state.board):
+        refuse(
+            "Nobody holds priority while an attack is being declared (8-4c): play it in a gate process "
+            "(9-3e)."
+        )
     work = GrWork(state, action.version)
     _, card_id = work.pick(action.card, action.actor, ("hand", "drive", "set"))
     play_card(work, action.actor, card_id, action.kind, action.level, action.because)
@@ -317,13 +324,15 @@ def _frontmost(state: MatchState, action: GrFrontmost) -> HandlerResult:
 
 
 def _end_attacks(state: MatchState, action: GrEndAttacks) -> HandlerResult:
-    """8-4c-2: the active player declares no more attacks; the turn goes on to the end phase."""
+    """8-4c-2: the active player chooses to stop attacking instead of declaring an attack; the gate
+    process of the attack phase's end follows (8-4c-2a, 8-4c-2b: the active player gains priority, 9-3b),
+    then the end phase (8-4c-2c)."""
     work = GrWork(state, action.version)
     board = work.board
     problem = stop_problem(board, action.actor)
     if problem is not None:
         refuse(problem)
-    work.board = board.evolve(phase=END, step=0, priority=board.active, passes=0)
+    work.board = board.evolve(step=ATTACKS_OVER, priority=board.active, passes=0)
     work.emit("gr_end_attacks", action.actor)
     return work.handled()
 

@@ -200,6 +200,29 @@ def _turn_line(line: Line) -> str:
     )
 
 
+def _window_line(line: Line) -> str:
+    """9-4b: both players passed in a row with the gate empty; where the turn goes."""
+    closed = line.event.data["closed"]
+    head = "Both players passed priority with the gate empty: "
+    if closed == "main":
+        return head + "the main phase ends and the attack phase begins (6-3b, 6-4)."
+    if closed == "start":
+        declares = line.verb("declare", "declares")
+        return head + f"{line.subject()} {declares} an attack or {line.verb('stop')} attacking (8-4b, 8-4c)."
+    if closed == "attacks":
+        return head + "the attack phase ends and the end phase begins (8-4c-2c, 6-5)."
+    return head + "the turn ends and every unit's current damage becomes 0 (6-5b, 6-5c-1, 6-5e)."
+
+
+def _no_attack_line(line: Line) -> str:
+    """8-2a: no further attack sub phase; the attack phase's end (8-4c-2)."""
+    if line.event.data["rule"] == "8-2a-2":
+        why = "the first player attacks only once on their first turn (8-2a-2)"
+    else:
+        why = f"nothing {line.name(line.event.actor)} {line.verb('control')} can attack (8-2a)"
+    return f"No more attacks: {why}; the attack phase ends once both players pass priority (8-4c-2)."
+
+
 _SIMPLE: dict[str, Any] = {
     "gr_ruler_damage": _ruler_damage_line,
     "gr_counter_wait": _counter_wait,
@@ -234,8 +257,11 @@ _SIMPLE: dict[str, Any] = {
     ),
     "gr_combat_change": _combat_change,
     "gr_end_attacks": lambda line: (
-        f"{line.subject()} {line.verb('stop')} attacking; the end phase begins (8-4c-2)."
+        f"{line.subject()} {line.verb('stop')} attacking (8-4c-2); the attack phase ends once both players "
+        "pass priority in a row (8-4c-2b)."
     ),
+    "gr_window": _window_line,
+    "gr_no_attack": _no_attack_line,
     "gr_turn": _turn_line,
     "gr_setup": lambda line: (
         f"Both players carried out their ruler's Setup (5-3b); {line.name(line.event.actor)} plays first "

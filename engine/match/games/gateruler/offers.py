@@ -6,8 +6,9 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
 - ``now``, the step's decision: the ruler's numbers at setup (5-3b); the card in one's counter zone
   (13-6c, 13-6d); the unit for the in-play level cap (12-6b); the cards of one's drive resolution
   process (10-4c, 10-4d); which unit is frontmost in the attacked column (8-4e-1) and an STK or ATK the
-  damage step cannot read (8-6d); passing priority (9-3g), or moving the turn on: to the attack phase
-  (6-4), stopping attacks (8-4c-2), ending the turn (6-5);
+  damage step cannot read (8-6d); passing priority (9-3g), which moves the turn on once both players
+  pass in a row with the gate empty (9-3g-1, 9-4b: the active player's pass says where to: the attack
+  phase, the declaration, the end phase, the end of the turn); stopping attacks (8-4c-2);
 - ``main``: normal summon (7-3, 15-17), play (7-4, 7-6, 7-8; as an instant action, 9-3e-2, 9-3e-4), set
   (7-5), rearrange (7-10), drive (15-19), attack (8-4c);
 - ``more``: what players carry card text out with: damage (15-20), damage reversal (15-30), charges
@@ -47,7 +48,6 @@ from engine.match.games.gateruler.combat import (
     declaration_problem,
     free_columns,
     frontmost_problem,
-    moving_on_problem,
     not_ready,
     pass_problem,
     ruler_covered,
@@ -66,7 +66,11 @@ from engine.match.games.gateruler.playing import (
 )
 from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
 from engine.match.games.gateruler.spec import (
+    ATTACK,
+    ATTACK_START,
+    ATTACKS_OVER,
     CHARGE_HOSTS,
+    DECLARE,
     END,
     MAIN,
     NO_CAP,
@@ -207,7 +211,8 @@ def _level_cap(state: MatchState, seat: int) -> list[Offer]:
 def _decisions(state: MatchState, seat: int) -> list[Offer]:
     """The step's decision for the player holding priority: their drive resolution process's cards
     (10-4), the frontmost unit (8-4e-1) and the attacker's STK or ATK the damage step needs (8-6d), passing
-    priority (9-3g), moving the turn on (6-4, 8-4c-2, 6-5)."""
+    priority (9-3g; the turn moves on when both players pass in a row with the gate empty, 9-3g-1, 9-4b),
+    stopping attacks instead of declaring one (8-4c-2)."""
     board = state.board
     items = gate(board)
     fight = battle(board)
@@ -220,18 +225,30 @@ def _decisions(state: MatchState, seat: int) -> list[Offer]:
         elif not_ready(state, board, fight) is not None:
             out += _combat_damage(state, seat, "now")
     if pass_problem(state) is None:
-        if items or fight is not None or seat != board.active:
-            out.append(Offer("pass_priority", "Pass", "now", rule="9-3g"))
-        else:
-            out.append(Offer("pass_priority", "Pass priority", "more", rule="9-3g"))
-    if seat == board.active and moving_on_problem(board) is None:
-        if board.phase == MAIN:
-            out.append(Offer("next_phase", "Attack phase", "now", rule="6-4"))
-            out.append(Offer("next_phase", "Skip attacks", "more", fixed=(("to", "end"),), rule="6-5"))
-        if stop_problem(board, seat) is None:
-            out.append(Offer("gr_end_attacks", "Stop attacking", "now", rule="8-4c-2"))
-        out.append(Offer("pass_turn", "End turn", "now" if board.phase == END else "more", rule="6-5"))
+        label, rule = _pass_label(state, seat)
+        out.append(Offer("pass_priority", label, "now", rule=rule))
+    if stop_problem(board, seat) is None:
+        out.append(Offer("gr_end_attacks", "Stop attacking", "now", rule="8-4c-2"))
     return out
+
+
+def _pass_label(state: MatchState, seat: int) -> tuple[str, str]:
+    """What passing priority does, as its button says (9-3g): with the gate empty and no attack under way,
+    the active player's pass ends the gate process of the phase or step once the opponent passes too
+    (9-3g-1, 9-4b), so it says where the turn goes then: the attack phase (6-3b), the declaration
+    (8-4b), the end phase (8-4c-2b), the end of the turn (6-5b). Otherwise it is a pass."""
+    board = state.board
+    if seat != board.active or gate(board) or battle(board) is not None:
+        return "Pass", "9-3g"
+    if board.phase == MAIN:
+        return "Attack phase", "6-3b, 9-3g"
+    if board.phase == ATTACK and board.step == ATTACK_START:
+        return "Declare attacks", "8-3b, 8-4b, 9-3g"
+    if board.phase == ATTACK and board.step == ATTACKS_OVER:
+        return "End phase", "8-4c-2b, 9-3g"
+    if board.phase == END:
+        return "End turn", "6-5b, 9-3g"
+    return "Pass", "9-3g"
 
 
 def _frontmost(state: MatchState, fight: dict[str, object]) -> list[Offer]:
@@ -275,6 +292,7 @@ def _actions(state: MatchState, seat: int) -> list[Offer]:
     board = state.board
     items = gate(board)
     driving = bool(items) and items[0]["kind"] == "drive"
+    declaring = board.phase == ATTACK and board.step == DECLARE and not items  # no priority (8-4c)
     out: list[Offer] = []
     if standard_problem(state, seat) is None:
         hand_drive = _own(state, seat, ("hand", "drive"))
@@ -287,7 +305,7 @@ def _actions(state: MatchState, seat: int) -> list[Offer]:
         out += _plays(state, seat, playable, "gr_play", (), "Play", PLAYED, "7-4")
         out += _sets(state, seat)
         out += _rearranges(state, seat)
-    elif not driving:
+    elif not driving and not declaring:
         events = [
             (at, c) for at, c in _own(state, seat, ("hand", "drive", "set")) if _kind(state, c) != "unit"
         ]

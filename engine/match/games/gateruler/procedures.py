@@ -37,15 +37,19 @@ from engine.match.games.gateruler.board import (
     zone_ids,
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
-from engine.match.games.gateruler.combat import attacked, attacking
+from engine.match.games.gateruler.combat import attacked, attacking, no_attack
 from engine.match.games.gateruler.spec import (
     ATTACK,
+    ATTACK_START,
+    ATTACKS_OVER,
     CHARGE_HOSTS,
     DECLARE,
+    END,
     EXHAUSTED,
     INFINITE,
     MAIN,
     READY,
+    START,
     UNIT_ZONES,
 )
 from engine.match.outcome import Loss
@@ -576,17 +580,6 @@ def _preparation(work: GrWork) -> bool:
     return True
 
 
-def _new_turn(work: GrWork) -> bool:
-    """6-5c and 6-2: the turn was passed (the engine's pass puts the new turn at its first phase): the
-    previous turn ends (6-5c-1, 15-24e) and the start phase runs up to the main phase."""
-    board = work.board
-    if not started(board):
-        return False
-    end_turn(work, 1 - board.active)
-    begin_turn(work)
-    return True
-
-
 def _main_phase_cleanup(work: GrWork) -> bool:
     """6-3c: once the main phase is over, the active player's drive zone is emptied (once a turn)."""
     board = work.board
@@ -600,7 +593,8 @@ def _both_passed(work: GrWork) -> bool:
     """Both players passed priority in a row (9-3g-1): resolve the top of the gate (9-4c; the system
     process runs after it, 9-4d, and the gate goes on resolving while nothing was added, 9-4f: the
     ``9-4f`` row). With an empty gate during an attack, the attack goes on: its Intercept step (8-5b,
-    8-5c) once, then its damage step (8-6)."""
+    8-5c) once, then its damage step (8-6). With an empty gate otherwise, the gate process is over and
+    the turn goes on (9-4b, :func:`_close_window`)."""
     if not work.passed or work.board.passes < 2:
         return False
     board = work.board.evolve(passes=0, priority=work.board.active)
@@ -620,7 +614,7 @@ def _both_passed(work: GrWork) -> bool:
             damage_step(work)
             work.after_damage = True
             return True
-        work.board = board
+        _close_window(work, board)
         return True
     if items[0]["kind"] in _RESOLVED_ON_PASSES:
         work.chain = len(items)
@@ -629,6 +623,61 @@ def _both_passed(work: GrWork) -> bool:
         return True
     work.board = board.evolve(passes=0, priority=holder(board))
     return True
+
+
+def _close_window(work: GrWork, board: Board) -> None:
+    """9-4b: both players passed priority in a row with the gate empty, so the gate process is over and
+    the turn goes on from where it was: after the main phase's (6-3b) the attack phase begins (6-4; the
+    drive zone is emptied by the cleanup row, 6-3c); after the attack start and declaration steps' (8-3b,
+    8-4b) the active player declares an attack or stops (8-4c); after the one that follows the end of
+    attacks (8-4c-2b) the attack phase ends and the end phase begins (8-4c-2c, 6-5); after the end
+    phase's (6-5b) the turn ends (6-5c, 6-5e). No other gate process with an empty gate waits for
+    passes: the declaration is a choice (8-4c), and an attack's windows are the battle's."""
+    work.board = board
+    seat = board.active
+    if board.phase == MAIN:
+        work.emit("gr_window", seat, closed="main")
+        work.board = board.evolve(phase=ATTACK, step=ATTACK_START)
+        next_attack(work)
+    elif board.phase == ATTACK and board.step == ATTACK_START:
+        work.emit("gr_window", seat, closed="start")
+        work.board = board.evolve(step=DECLARE)
+        next_attack(work)
+    elif board.phase == ATTACK and board.step == ATTACKS_OVER:
+        work.emit("gr_window", seat, closed="attacks")
+        work.board = board.evolve(phase=END, step=0, priority=seat, passes=0)
+    elif board.phase == END:
+        work.emit("gr_window", seat, closed="end")
+        next_turn(work)
+
+
+def next_attack(work: GrWork) -> None:
+    """8-2a: the attack sub phase is repeated while the active player controls something capable of
+    attacking (and, on the first player's first turn, only once, 8-2a-2): a new one begins with the gate
+    process of its attack start step (8-3b), or, once those are over, goes on to the declaration
+    (8-4c). Otherwise there is no appropriate attacking card (8-4c-2): the attack phase's end comes, with
+    its gate process (8-4c-2a, 8-4c-2b). Read from public information only (:func:`.combat.no_attack`)."""
+    board = work.board
+    why = no_attack(work.state, board)
+    if why is None:
+        work.board = board.evolve(priority=holder(board), passes=0)
+        return
+    work.board = board.evolve(step=ATTACKS_OVER, priority=holder(board), passes=0)
+    work.emit("gr_no_attack", board.active, rule=why)
+
+
+def next_turn(work: GrWork) -> None:
+    """6-5c, 6-5e: the turn ends (every unit's current damage becomes 0, the drive and counter zones are
+    emptied) and the other player becomes the active player; their start phase runs up to their main
+    phase (6-2)."""
+    previous = work.board.active
+    active = 1 - previous
+    work.board = work.board.evolve(
+        turn=work.board.turn + 1, active=active, phase=START, step=0, priority=active, passes=0
+    )
+    end_turn(work, previous)
+    begin_turn(work)
+    work.new_turn = True
 
 
 def _damage_count(work: GrWork) -> bool:
@@ -676,12 +725,14 @@ def _entered(work: GrWork) -> bool:
 
 
 def _attack_end(work: GrWork) -> bool:
-    """8-7: after the damage step's system process, the attack ends and the declaration step is back
-    (8-4c, attacks may go on); priority goes to whoever the rules give it (:func:`holder`)."""
+    """8-7: after the damage step's system process, the attack ends; another attack sub phase begins
+    with its attack start step, or the attack phase ends when nothing can attack (8-2a,
+    :func:`next_attack`); priority goes to whoever the rules give it (:func:`holder`)."""
     if not work.after_damage:
         return False
     work.after_damage = False
-    work.board = work.board.evolve(step=DECLARE, passes=0, priority=holder(work.board))
+    work.board = work.board.evolve(step=ATTACK_START)
+    next_attack(work)
     return True
 
 
@@ -707,7 +758,6 @@ def _go_on_resolving(work: GrWork) -> bool:
 
 TABLE: tuple[Step[GrWork], ...] = (
     Step("setup", "5-3b, 5-3c", _preparation),
-    Step("setup", "6-5c, 6-2", _new_turn),
     Step("damage", "3-13a", _damage_count, every=True),
     Step("main-phase cleanup", "6-3c", _main_phase_cleanup, every=True),
     Step("both passed", "9-3g-1, 9-4c", _both_passed, every=True),
@@ -718,12 +768,11 @@ TABLE: tuple[Step[GrWork], ...] = (
     Step("9-4f", "9-4f", _go_on_resolving, every=True),
 )
 """Gate Ruler's settle table (:func:`engine.match.settle.settle`), in the order the rules run: the
-preparation (5-3b) and a new turn (6-5c, 6-2) in the setup phase the engine's pass of the turn lands in
-(step ``setup``; a prepared match is never there otherwise), then at every pass the damage each board
-shows (3-13a), the main phase's cleanup
-(6-3c), the resolution both players' passes start (9-3g-1), the system process (11-2a: rules effects,
-then what needs nobody's choice on top of the gate), the end of an attack (8-7) and the gate resolving
-on (9-4f)."""
+preparation (5-3b) in the setup phase (step ``setup``; a prepared match is never there again), then at
+every pass the damage each board shows (3-13a), the main phase's cleanup (6-3c), what both players'
+passes in a row start (9-3g-1: the top of the gate resolves, or with the gate empty the turn goes on,
+up to the next turn, 6-5e), the system process (11-2a: rules effects, then what needs nobody's choice on
+top of the gate), the end of an attack (8-7) and the gate resolving on (9-4f)."""
 
 
 def settle_work(work: GrWork) -> list[str]:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.match.actions import BaseAction, CardAt, NextPhase, PassPriority, PassTurn
+from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler.board import (
     battle,
@@ -34,7 +34,7 @@ from engine.match.games.gateruler.board import (
 )
 from engine.match.games.gateruler.combat import attacked
 from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
-from engine.match.games.gateruler.spec import ATTACK, DECLARE, END, INFINITE, MAIN
+from engine.match.games.gateruler.spec import ATTACK, DECLARE, INFINITE, MAIN
 from engine.match.state import CardRef, MatchState
 
 DECK_SIZE = 30
@@ -155,12 +155,13 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
         out.append(PassPriority(actor=board.priority, version=version))
         return out
     if board.phase == MAIN:
-        return [*_main_choices(state, rng), NextPhase(actor=active, version=version)]
+        # 6-3b: the main phase's standard actions, then a pass (the attack phase once Bob passes too).
+        return [*_main_choices(state, rng), PassPriority(actor=active, version=version)]
     if board.phase == ATTACK and board.step == DECLARE:
         return [*_attack_choices(state, rng), gr.GrEndAttacks(actor=active, version=version)]
-    if board.phase == END:
-        return [PassTurn(actor=active, version=version)]
-    return [PassTurn(actor=active, version=version), PassPriority(actor=board.priority, version=version)]
+    # The gate processes of the attack start (8-3b, 8-4b), of the attack phase's end (8-4c-2b) and of
+    # the end phase (6-5b): the active player passes (the opponent then holds priority, 9-3g-2).
+    return [PassPriority(actor=active, version=version)]
 
 
 def _frontmost_choices(

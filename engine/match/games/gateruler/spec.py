@@ -1,7 +1,9 @@
 """Gate Ruler as data: zones, orientations, phases and steps, each with its rule number (``rule``:
-zones Section 3, phases Section 6 and the preparation 5-3, the attack phase's steps Section 8; the
-``battle`` step is the Intercept step, the damage step and the attack end step, whose gate windows are
-one, see the package doc), player values, and the ruler's numbers
+zones Section 3, phases Section 6 and the preparation 5-3, the attack phase's steps Section 8:
+``attack_start`` is the gate process of the attack start step and of the declaration step before its
+choice, one window, ``declare`` the choice of the attack (8-4c), ``battle`` the attack up to its end step,
+whose gate windows are one, and ``attacks_over`` the gate process once the active player stops
+attacking, see the package doc), player values, and the ruler's numbers
 the definition reads (Comprehensive Rules v1.5.0, "CR"; the Set 3 article is followed only where the CR
 agrees, see ``shared/games/gateruler.md`` 2.9). Reading and writing the board is :mod:`.board`.
 
@@ -115,7 +117,12 @@ SPEC = GameSpec(
         PhaseSpec(
             name="attack",
             rule="6-4",
-            steps=(StepSpec(name="declare", rule="8-4"), StepSpec(name="battle", rule="8-5, 8-6, 8-7")),
+            steps=(
+                StepSpec(name="attack_start", rule="8-3, 8-4a, 8-4b"),
+                StepSpec(name="declare", rule="8-4c"),
+                StepSpec(name="battle", rule="8-4d, 8-5, 8-6, 8-7"),
+                StepSpec(name="attacks_over", rule="8-4c-2"),
+            ),
         ),
         PhaseSpec(name="end", rule="6-5"),
     ),
@@ -130,7 +137,10 @@ SPEC = GameSpec(
 )
 
 SETUP, START, MAIN, ATTACK, END = range(5)
-DECLARE, BATTLE = 0, 1
+ATTACK_START, DECLARE, BATTLE, ATTACKS_OVER = range(4)
+"""The attack phase's steps: the gate process before a declaration (the attack start step's and the
+declaration step's, 8-3b, 8-4b), the declaration itself (8-4c), the attack (8-4d to 8-7), and the gate
+process once attacks have stopped (8-4c-2a, 8-4c-2b)."""
 VALUE_INDEX = {name: index for index, name in enumerate(SPEC.player_values)}
 INFINITE = -1
 """A cap of -1 is infinite (4-3a-1b, 4-3b-1a)."""

@@ -12,6 +12,8 @@ from typing import Any
 from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.events import Event
 from engine.match.games.gateruler import DEFINITION
+from engine.match.games.gateruler.actions import GrEndAttacks
+from engine.match.games.gateruler.spec import ATTACK, DECLARE, END
 from engine.match.state import CardRef, MatchState
 from tests.engine.games.harness import Scenario
 
@@ -96,6 +98,32 @@ def pass_both(state: MatchState) -> tuple[MatchState, list[Event]]:
     state, first = act(state, PassPriority, state.board.priority)
     state, second = act(state, PassPriority, state.board.priority)
     return state, first + second
+
+
+def moved_on(state: MatchState, to: str) -> MatchState:
+    """The turn moved on as its players move it: both pass priority in a row (9-3g-1; with the gate empty
+    the phase or step ends, 9-4b), and the active player stops attacking when the declaration comes
+    (8-4c-2), until ``to``: ``"declare"`` (the declaration, 8-4c), ``"end"`` (the end phase, 6-5) or
+    ``"turn"`` (the next player's main phase, 6-5e)."""
+    turn = state.board.turn
+    for _ in range(30):
+        board = state.board
+        if to == "declare" and (board.phase, board.step) == (ATTACK, DECLARE):
+            return state
+        if to == "end" and board.phase == END:
+            return state
+        if to == "turn" and board.turn != turn:
+            return state
+        if (board.phase, board.step) == (ATTACK, DECLARE) and not ids(state, "gate", None):
+            state = do(state, GrEndAttacks, board.active)
+        else:
+            state = pass_both(state)[0]
+    raise AssertionError(f"the turn did not reach {to!r}")
+
+
+def move_on(match: Scenario, to: str) -> None:
+    """:func:`moved_on` on a harness's match."""
+    match.state = moved_on(match.state, to)
 
 
 def at(state: MatchState, zone: str, seat: int | None, card_id: int) -> CardAt:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import Flip, NextPhase, PassPriority, PassTurn
+from engine.match.actions import Flip, PassPriority
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import (
     GrAttack,
@@ -16,14 +16,14 @@ from engine.match.games.gateruler.actions import (
     GrSummon,
 )
 from engine.match.games.gateruler.board import battle, value
-from engine.match.games.gateruler.spec import ATTACK, BATTLE, DECLARE
+from engine.match.games.gateruler.spec import ATTACK, ATTACKS_OVER, BATTLE
 from engine.match.state import MatchState
-from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start
+from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, moved_on, pass_both, start
 
 
 def declare(state: MatchState, target_zone: str | None = "ruler") -> MatchState:
     """Alice's ruler attacks Bob's ruler (or, with ``None``, an empty column of his attack zones)."""
-    state = do(state, NextPhase, 0)
+    state = moved_on(state, "declare")
     target = None if target_zone is None else at(state, target_zone, 1, ids(state, target_zone, 1)[0])
     return do(state, GrAttack, 0, attacker=at(state, "ruler", 0, ids(state, "ruler", 0)[0]), target=target)
 
@@ -57,7 +57,7 @@ def test_an_empty_attack_zone_column_can_be_attacked_and_no_damage_is_dealt() ->
     deck = ids(state, "deck", 1)
     state, events = pass_both(state)
     assert ids(state, "deck", 1) == deck and not ids(state, "damage", 1)
-    assert (state.board.phase, state.board.step) == (ATTACK, DECLARE)
+    assert (state.board.phase, state.board.step) == (ATTACK, ATTACKS_OVER)  # 8-2a-2: one attack
     text = "Nothing is in the column being attacked (8-4e-1): no combat damage (8-6a)."
     assert text in lines(events, state)
 
@@ -68,8 +68,7 @@ def test_no_empty_column_to_attack_when_every_attack_zone_holds_a_unit() -> None
     for _ in range(2):
         state = do(state, GrSummon, 1, card=at(state, "hand", 1, ids(state, "hand", 1)[0]))
         state = pass_both(state)[0]
-    state = do(state, PassTurn, 1)
-    state = do(state, NextPhase, 0)
+    state = moved_on(moved_on(state, "turn"), "declare")
     with pytest.raises(ActionRefused, match=r"^Your opponent has no attack-zone column without a unit"):
         act(state, GrAttack, 0, attacker=at(state, "ruler", 0, ids(state, "ruler", 0)[0]))
 

@@ -4,11 +4,11 @@ Played on the one harness of the four games (:class:`tests.engine.games.harness.
 
 from __future__ import annotations
 
-from engine.match.actions import Concede, Move, NextPhase, PassPriority, PassTurn, ZoneRef
+from engine.match.actions import Concede, Move, PassPriority, ZoneRef
 from engine.match.events import Event
 from engine.match.games.gateruler.actions import GrAttack, GrDamage
 from engine.match.games.gateruler.board import gate
-from tests.engine.games.gateruler.scenario import deck_of, game
+from tests.engine.games.gateruler.scenario import deck_of, game, move_on
 from tests.engine.games.harness import ALICE, BOB, Scenario, assert_draw, assert_lost, assert_won
 
 
@@ -20,7 +20,7 @@ def pass_both(match: Scenario) -> list[Event]:
 
 def hit_ruler(match: Scenario) -> Scenario:
     """Alice attacks Bob's ruler with her ruler and both pass to the damage step (8-6d)."""
-    match.act(ALICE, NextPhase)
+    move_on(match, "declare")
     rulers = [match.at(match.state.zone("ruler", seat)[0]) for seat in (ALICE, BOB)]
     match.act(ALICE, GrAttack, attacker=rulers[0], target=rulers[1])
     pass_both(match)
@@ -80,7 +80,7 @@ def test_a_heal_in_response_to_the_defeat_process_saves_the_player() -> None:
 def test_an_empty_deck_is_a_defeat_condition() -> None:
     """12-2a-2: Bob's deck (5 cards, 4 to the Setup hand) runs out drawing 2 at his Start of Turn."""
     match = game([deck_of("A"), deck_of("B", size=5)])
-    match.act(ALICE, PassTurn)
+    move_on(match, "turn")
     assert not match.state.zone("deck", BOB) and kinds(match)[0] == "defeat"
     pass_both(match)
     assert_lost(match.state, BOB, "12-2a-2")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import Flip, NextPhase, PassPriority, PassTurn
+from engine.match.actions import Flip, PassPriority
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrAttack, GrCombatDamage, GrSummon
 from engine.match.games.gateruler.board import battle
@@ -18,6 +18,7 @@ from tests.engine.games.gateruler.scenario import (
     do,
     ids,
     lines,
+    moved_on,
     pass_both,
     ruler,
     start,
@@ -56,7 +57,7 @@ def test_a_cost_that_matches_the_level_shows_no_printed_value() -> None:
 
 def declared(state: MatchState) -> MatchState:
     """Alice's ruler (STK 1) attacks Bob's ruler; Alice passes priority, so Bob holds it (9-3e)."""
-    state = do(state, NextPhase, 0)
+    state = moved_on(state, "declare")
     state = do(
         state,
         GrAttack,
@@ -96,7 +97,7 @@ def test_the_change_to_the_opponents_attacker_is_shown_with_its_printed_value_an
 
 def test_an_attack_declared_with_an_entered_stk_shows_the_printed_one() -> None:
     """8-6d-1, 15-2a: the attacker's own player enters its changed STK at the declaration."""
-    state = do(start(), NextPhase, 0)
+    state = moved_on(start(), "declare")
     state, events = act(
         state,
         GrAttack,
@@ -117,8 +118,7 @@ def test_a_face_down_attackers_printed_value_stays_hidden() -> None:
     state = start()
     card = ids(state, "hand", 0)[0]
     state = pass_both(do(state, GrSummon, 0, card=at(state, "hand", 0, card)))[0]
-    state = do(state, PassTurn, 0)
-    state = do(do(state, PassTurn, 1), NextPhase, 0)
+    state = moved_on(moved_on(moved_on(state, "turn"), "turn"), "declare")
     state = do(state, Flip, 0, cards=(at(state, "attack", 0, card),), face="down")
     state, events = act(state, GrAttack, 0, attacker=at(state, "attack", 0, card), damage=5)
     seen = lines(events, state, 1)[-1]

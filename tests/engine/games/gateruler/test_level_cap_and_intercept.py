@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import NextPhase, PassTurn
+from engine.match.actions import NextPhase, PassPriority
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrAttack, GrLevelCap, GrSummon
 from engine.match.games.gateruler.board import gate
 from engine.match.state import CardRef, MatchState
-from tests.engine.games.gateruler.scenario import act, at, do, ids, lines, pass_both, ruler, start
+from tests.engine.games.gateruler.scenario import act, at, do, ids, lines, moved_on, pass_both, ruler, start
 
 SUPPLY = [CardRef("Resource", "RES", (("type", "resource"),)) for _ in range(10)]
 
@@ -56,7 +56,7 @@ def test_with_several_units_to_choose_the_player_chooses_and_nothing_else_happen
     state = start([deck("A", units("A"), level_cap=5), deck("B", units("B"))])
     state, _ = summon(state, 0)
     state, _ = summon(state, 0)
-    state = do(do(state, PassTurn, 0), PassTurn, 1)
+    state = moved_on(moved_on(state, "turn"), "turn")
     state, seen = summon(state, 0, "defense")
     newest = ids(state, "defense", 0)[0]
     assert state.board.data("level_wait") == 0 and state.board.priority == 0
@@ -69,7 +69,7 @@ def test_with_several_units_to_choose_the_player_chooses_and_nothing_else_happen
     state = do(state, GrLevelCap, 0, card=at(state, "attack", 0, chosen))
     assert chosen in ids(state, "graveyard", 0) and state.board.data("level_wait") is None
     assert len(ids(state, "attack", 0)) == 1 and ids(state, "defense", 0) == (newest,)
-    do(state, NextPhase, 0)
+    do(state, PassPriority, 0)
 
 
 def test_no_level_cap_means_no_limit() -> None:
@@ -85,10 +85,9 @@ def intercept_board(hp: int) -> MatchState:
     zone; turn 3, Alice's attack phase."""
     state = start([deck("A", units("A", hp=hp)), deck("B", units("B", intercept=1))])
     state, _ = summon(state, 0)
-    state = do(state, PassTurn, 0)
+    state = moved_on(state, "turn")
     state, _ = summon(state, 1, "defense")
-    state = do(state, PassTurn, 1)
-    return do(state, NextPhase, 0)
+    return moved_on(moved_on(state, "turn"), "declare")
 
 
 def attack_defender(state: MatchState) -> MatchState:

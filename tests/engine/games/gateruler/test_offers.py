@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.match.actions import AdjustValue, Move, NextPhase, PassPriority, PassTurn, SetValue, ZoneRef
+from engine.match.actions import AdjustValue, Move, PassPriority, SetValue, ZoneRef
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler import DEFINITION
@@ -26,6 +26,7 @@ from tests.engine.games.gateruler.scenario import (
     do,
     event,
     ids,
+    moved_on,
     pass_both,
     ruler,
     start,
@@ -102,14 +103,15 @@ def test_at_setup_the_ruler_numbers_the_card_data_lacks_come_first() -> None:
 
 
 def test_in_the_main_phase_moving_on_comes_first_then_summon_play_set_drive() -> None:
-    """7-1a: Alice, in her main phase with an empty gate, is offered the attack phase first (6-4), then her
-    summons, plays, sets and drive (7-3, 7-4, 7-5, 15-19), then the manual actions; Bob, without priority,
-    only the match's life (9-3e)."""
+    """7-1a: Alice, in her main phase with an empty gate, is offered first to pass towards the attack phase
+    (6-3b, 9-3g), then her summons, plays, sets and drive (7-3, 7-4, 7-5, 15-19), then the manual
+    actions; Bob, without priority, only the match's life (9-3e)."""
     state = start([mixed("A"), mixed("B")])
     listed = offers(state, 0)
-    assert ordered(listed) and listed[0].type == "next_phase" and listed[0].label == "Attack phase"
+    assert ordered(listed) and listed[0].type == "pass_priority" and listed[0].label == "Attack phase"
     assert {"gr_summon", "gr_play", "gr_set", "gr_drive"} <= set(types(listed, "main"))
-    assert {"move", "draw", "gr_damage", "pass_priority", "pass_turn"} <= set(types(listed, "more"))
+    assert {"move", "draw", "gr_damage"} <= set(types(listed, "more"))
+    assert not {"next_phase", "next_step", "pass_turn"} & set(types(listed))
     assert "gr_attack" not in types(listed)
     summon = next(offer for offer in listed if offer.type == "gr_summon")
     assert {need.field for need in summon.needs} == {"card", "zone"}
@@ -155,7 +157,7 @@ def test_in_the_declaration_step_stopping_comes_first_then_the_attacks() -> None
     """8-4c, 8-4c-2: Alice's first offer is to stop attacking; the attack offers her ready ruler against
     Bob's ruler (nothing in front of it, 8-4c-1) and an empty attack-zone column (3-6e-2); a direct attack
     (15-34a) is among the rest."""
-    state = do(start(), NextPhase, 0)
+    state = moved_on(start(), "declare")
     listed = offers(state, 0)
     assert listed[0].type == "gr_end_attacks" and ordered(listed)
     attacks = [offer for offer in listed if offer.type == "gr_attack"]
@@ -173,7 +175,7 @@ def test_in_the_declaration_step_stopping_comes_first_then_the_attacks() -> None
 def test_during_the_attack_both_players_pass_first() -> None:
     """8-4i, 9-3g: in the attack's gate window the player holding priority is offered to pass first; Bob
     may change the attacker's STK naming the effect (15-2a)."""
-    state = do(start(), NextPhase, 0)
+    state = moved_on(start(), "declare")
     ruler_at = at(state, "ruler", 0, ids(state, "ruler", 0)[0])
     state = do(state, GrAttack, 0, attacker=ruler_at, target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]))
     assert state.board.step == BATTLE
@@ -190,7 +192,7 @@ def test_the_card_in_the_counter_zone_is_its_players_decision() -> None:
     """13-6d: Bob's Counter card waits in his counter zone: his first offers play it (13-6d-1) or find no
     valid target (13-6d-2); its card data says it has a Counter, so "no Counter ability" is not offered;
     Alice only has the match's life."""
-    state = do(start([deck_of("A"), deck_of("B", kind="counter")]), NextPhase, 0)
+    state = moved_on(start([deck_of("A"), deck_of("B", kind="counter")]), "declare")
     ruler_at = at(state, "ruler", 0, ids(state, "ruler", 0)[0])
     state = do(state, GrAttack, 0, attacker=ruler_at, target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]))
     state, _ = pass_both(state)
@@ -205,7 +207,7 @@ def test_the_card_in_the_counter_zone_is_its_players_decision() -> None:
 def test_a_drive_resolution_process_offers_its_cards_first_and_no_pass() -> None:
     """10-4c, 10-4d, 9-3d: Bob drives during Alice's attack; his first offers use the driven card (summon,
     or leave it unused, 10-4e), and he cannot pass while the process is on top."""
-    state = do(start(), NextPhase, 0)
+    state = moved_on(start(), "declare")
     ruler_at = at(state, "ruler", 0, ids(state, "ruler", 0)[0])
     state = do(state, GrAttack, 0, attacker=ruler_at, target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]))
     state = do(do(state, PassPriority, 0), GrDrive, 1, count=1)
@@ -220,7 +222,7 @@ def test_a_drive_resolution_process_offers_its_cards_first_and_no_pass() -> None
 def test_the_frontmost_unit_is_asked_for_first_when_the_engine_cannot_tell() -> None:
     """8-4e-1: two units come into Bob's defense zones after Alice's ruler attacked his ruler; the player
     holding priority is asked which one is frontmost before anything else."""
-    state = do(start([deck_of("A"), deck_of("B", defense_zones=2)]), NextPhase, 0)
+    state = moved_on(start([deck_of("A"), deck_of("B", defense_zones=2)]), "declare")
     ruler_at = at(state, "ruler", 0, ids(state, "ruler", 0)[0])
     state = do(state, GrAttack, 0, attacker=ruler_at, target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]))
     state = do(state, PassPriority, 0)
@@ -234,10 +236,11 @@ def test_the_frontmost_unit_is_asked_for_first_when_the_engine_cannot_tell() -> 
 
 
 def test_the_end_phase_offers_the_end_of_the_turn_first() -> None:
-    """6-5: after the attacks, ending the turn is the decision."""
-    state = do(do(start(), NextPhase, 0), NextPhase, 0)
-    assert offers(state, 0)[0].type == "pass_turn" and offers(state, 0)[0].group == "now"
-    state = do(state, PassTurn, 0)
+    """6-5b: in the end phase's gate process, Alice's pass ends the turn once Bob passes too (9-3g-1)."""
+    state = moved_on(start(), "end")
+    first = offers(state, 0)[0]
+    assert (first.type, first.label, first.group) == ("pass_priority", "End turn", "now")
+    state = moved_on(state, "turn")
     assert offers(state, 1)[0].label == "Attack phase"
 
 

@@ -16,7 +16,6 @@ from engine.match.actions import (
     DeclineUndo,
     Draw,
     Move,
-    NextPhase,
     Note,
     OfferDraw,
     Orient,
@@ -41,7 +40,7 @@ from engine.match.games.gateruler.actions import (
 from engine.match.games.gateruler.board import gate
 from engine.match.games.gateruler.spec import BATTLE
 from engine.match.state import MatchState
-from tests.engine.games.gateruler.scenario import at, deck_of, do, ids, start
+from tests.engine.games.gateruler.scenario import at, deck_of, do, ids, moved_on, start
 
 HOLDS = "Bob holds priority (9-3e): wait until they pass or finish before you act."
 COUNTER = "Bob must first resolve the card in their counter zone (13-6)."
@@ -91,7 +90,7 @@ def anytime_still_work(state: MatchState) -> None:
 
 
 def attack_ruler(state: MatchState) -> MatchState:
-    state = do(state, NextPhase, 0)
+    state = moved_on(state, "declare")
     return do(
         state,
         GrAttack,

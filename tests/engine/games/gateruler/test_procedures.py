@@ -5,23 +5,33 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.actions import NextPhase, PassPriority, PassTurn
+from engine.match.actions import NextPhase, PassPriority
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import (
     GrAttack,
     GrCounter,
     GrDrive,
     GrDriveUse,
-    GrEndAttacks,
     GrReversal,
     GrSet,
     GrSummon,
 )
 from engine.match.games.gateruler.board import gate, value
-from engine.match.games.gateruler.spec import ATTACK, BATTLE, END
+from engine.match.games.gateruler.spec import ATTACK, ATTACKS_OVER, BATTLE, END
 from engine.match.state import MatchState
 from engine.match.view import view
-from tests.engine.games.gateruler.scenario import act, at, deck_of, do, ids, lines, pass_both, start, unit
+from tests.engine.games.gateruler.scenario import (
+    act,
+    at,
+    deck_of,
+    do,
+    ids,
+    lines,
+    moved_on,
+    pass_both,
+    start,
+    unit,
+)
 
 
 def summon(state: MatchState, seat: int, zone: str = "attack") -> MatchState:
@@ -31,7 +41,9 @@ def summon(state: MatchState, seat: int, zone: str = "attack") -> MatchState:
 
 
 def to_attack(state: MatchState) -> MatchState:
-    return do(state, NextPhase, state.board.active)
+    """Both players pass twice (the main phase's and the attack start step's gate processes): the active
+    player declares (8-4c)."""
+    return moved_on(state, "declare")
 
 
 def test_a_summoned_unit_pays_its_level_goes_through_the_gate_and_enters_ready() -> None:
@@ -76,18 +88,14 @@ def test_summon_refusals_name_the_rule() -> None:
     waiting = do(fresh, GrSummon, 0, card=at(fresh, "hand", 0, ids(fresh, "hand", 0)[0]))
     with pytest.raises(ActionRefused, match=r"only while the gate is empty \(9-3e-5\)"):
         act(waiting, GrSummon, 0, card=at(waiting, "hand", 0, ids(waiting, "hand", 0)[0]))
-    with pytest.raises(ActionRefused, match=r"^The gate is not empty: both players pass priority"):
+    with pytest.raises(ActionRefused, match=r"both players pass priority in a row .* \(9-3g-1, 9-4b\)"):
         act(waiting, NextPhase, 0)
     attacking = to_attack(fresh)
     with pytest.raises(
         ActionRefused, match=r"^You can normal summon a unit only in your own main phase \(7-1a\)\.$"
     ):
         act(attacking, GrSummon, 0, card=at(attacking, "hand", 0, ids(attacking, "hand", 0)[0]))
-    full = summon(fresh, 0, "defense")
-    full = do(full, NextPhase, 0)
-    full = do(full, GrEndAttacks, 0)
-    full = do(full, PassTurn, 0)
-    full = do(full, PassTurn, 1)
+    full = moved_on(moved_on(summon(fresh, 0, "defense"), "turn"), "turn")
     with pytest.raises(ActionRefused, match=r"^All your defense zones hold a unit"):
         act(full, GrSummon, 0, card=at(full, "hand", 0, ids(full, "hand", 0)[0]), zone="defense")
 
@@ -107,7 +115,7 @@ def test_attack_on_the_ruler_flips_deck_cards_through_the_counter_zone_into_the_
     state, events = pass_both(state)
     assert ids(state, "damage", 1) == (deck[0],) and ids(state, "deck", 1) == deck[1:]
     assert state.board.cards[deck[0]].face_up and not ids(state, "counter", 1)
-    assert state.board.step == 0 and state.board.phase == ATTACK
+    assert state.board.step == ATTACKS_OVER and state.board.phase == ATTACK  # 8-2a-2: one attack only
     text = lines(events, state, None)
     assert "A Ruler deals 1 combat damage (STK) to B Ruler (8-6d)." in text
     assert "1 ruler damage application process goes into the gate for Bob's ruler (13-5b)." in text
@@ -115,7 +123,7 @@ def test_attack_on_the_ruler_flips_deck_cards_through_the_counter_zone_into_the_
         ActionRefused, match=r"^The first player attacks only once on their first turn \(8-2a-2\)\.$"
     ):
         act(state, GrAttack, 0, attacker=at(state, "ruler", 0, ruler), target=at(state, "ruler", 1, target))
-    state = do(state, GrEndAttacks, 0)
+    state = pass_both(state)[0]
     assert state.board.phase == END
 
 
@@ -125,8 +133,7 @@ def test_a_defense_unit_shields_the_ruler_and_is_destroyed_at_its_hp() -> None:
     state = start(first=1)
     state = summon(state, 1, "defense")
     guard = ids(state, "defense", 1)[0]
-    state = do(state, PassTurn, 1)
-    state = to_attack(state)
+    state = to_attack(moved_on(state, "turn"))
     ruler = ids(state, "ruler", 0)[0]
     with pytest.raises(ActionRefused, match=r"^The ruler is behind a unit in the defense zone"):
         act(
@@ -144,14 +151,12 @@ def test_a_defense_unit_shields_the_ruler_and_is_destroyed_at_its_hp() -> None:
     assert any(
         line.endswith("is destroyed: its damage reached its HP (15-12b).") for line in lines(events, state, 0)
     )
-    with pytest.raises(ActionRefused, match=r"is exhausted; only a ready card attacks"):
-        act(
-            state,
-            GrAttack,
-            0,
-            attacker=at(state, "ruler", 0, ruler),
-            target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]),
-        )
+    # 8-2a: the exhausted ruler was Alice's only card able to attack, so no further attack sub phase.
+    assert state.board.step == ATTACKS_OVER
+    assert lines(events, state, 0)[-1] == (
+        "No more attacks: nothing you control can attack (8-2a); the attack phase ends once both players "
+        "pass priority (8-4c-2)."
+    )
 
 
 def test_a_counter_card_must_be_played_then_goes_to_the_graveyard() -> None:
@@ -168,8 +173,9 @@ def test_a_counter_card_must_be_played_then_goes_to_the_graveyard() -> None:
     )
     state, events = pass_both(state)
     assert ids(state, "counter", 1) == (top,) and state.board.priority == 1
-    assert lines(events, state, 0)[-1].endswith(
-        "is in Bob's counter zone: its Counter ability must be played (13-6d-1)."
+    assert any(
+        line.endswith("is in Bob's counter zone: its Counter ability must be played (13-6d-1).")
+        for line in lines(events, state, 0)
     )
     with pytest.raises(
         ActionRefused, match=r"^Bob must first resolve the card in their counter zone \(13-6\)\.$"
@@ -196,7 +202,7 @@ def test_a_card_without_data_in_the_counter_zone_is_declared_by_its_player() -> 
         target=at(state, "ruler", 1, ids(state, "ruler", 1)[0]),
     )
     state, events = pass_both(state)
-    assert "Bob says whether it has a Counter ability" in lines(events, state, 0)[-1]
+    assert any("Bob says whether it has a Counter ability" in line for line in lines(events, state, 0))
     state = do(state, GrCounter, 1, cnt=False)
     assert ids(state, "damage", 1) == (top,)
 
@@ -211,7 +217,7 @@ def test_driving_in_your_main_phase_is_face_down_and_the_drive_zone_empties_afte
     assert "A Unit" not in lines(events, state, 1)[0] and "A Unit" in lines(events, state, 0)[0]
     zones = {(z["zone"], z["player"]): z for z in view(state, 1)["zones"]}
     assert all("name" not in card for card in zones[("drive", 0)]["cards"])
-    state = do(state, NextPhase, 0)
+    state = pass_both(state)[0]
     assert not ids(state, "drive", 0) and set(top) <= set(ids(state, "graveyard", 0))
 
 
@@ -264,8 +270,7 @@ def test_damage_reversal_turns_damage_face_down_for_the_owner_only() -> None:
     )
     state = pass_both(state)[0]
     damaged = ids(state, "damage", 1)[0]
-    state = do(state, GrEndAttacks, 0)
-    state = do(state, PassTurn, 0)
+    state = moved_on(state, "turn")
     state = do(state, GrReversal, 1, cards=(at(state, "damage", 1, damaged),))
     assert not state.board.cards[damaged].face_up
     zones = {(z["zone"], z["player"]): z for z in view(state, 0)["zones"]}

@@ -5,14 +5,25 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import ArbiterError
-from engine.match.actions import Move, NextPhase, PassTurn, ZoneRef
+from engine.match.actions import Move, NextPhase, ZoneRef
 from engine.match.errors import ActionRefused
 from engine.match.games.gateruler.actions import GrRuler, GrSummon
 from engine.match.games.gateruler.board import value
 from engine.match.games.gateruler.spec import MAIN, SETUP
 from engine.match.state import state_digest
 from engine.match.view import view
-from tests.engine.games.gateruler.scenario import NUMBERS, act, at, deck_of, do, ids, lines, pass_both, start
+from tests.engine.games.gateruler.scenario import (
+    NUMBERS,
+    act,
+    at,
+    deck_of,
+    do,
+    ids,
+    lines,
+    moved_on,
+    pass_both,
+    start,
+)
 
 
 def test_preparation_puts_rulers_in_play_deals_setup_hands_and_resources() -> None:
@@ -33,7 +44,7 @@ def test_preparation_puts_rulers_in_play_deals_setup_hands_and_resources() -> No
 def test_second_player_draws_in_full_and_caps_swap() -> None:
     """6-2f-1 applies only to the first player's first turn; 6-2a gives the active player their ruler's
     caps and the other an infinite cap."""
-    state = do(start(), PassTurn, 0)
+    state = moved_on(start(), "turn")
     board = state.board
     assert board.turn == 2 and board.active == 1 and board.phase == MAIN
     assert len(ids(state, "hand", 1)) == 4 + 2
@@ -49,7 +60,7 @@ def test_start_phase_readies_ruler_and_attack_zones_but_not_defense() -> None:
     state = pass_both(state)[0]
     guard = ids(state, "defense", 0)[0]
     assert state.board.cards[guard].orientation == 1
-    state = do(do(state, PassTurn, 0), PassTurn, 1)
+    state = moved_on(moved_on(state, "turn"), "turn")
     assert state.board.active == 0
     assert state.board.cards[guard].orientation == 1
     assert state.board.cards[ids(state, "ruler", 0)[0]].orientation == 0

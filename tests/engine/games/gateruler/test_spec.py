@@ -25,7 +25,12 @@ def test_every_zone_phase_and_step_names_an_existing_rule() -> None:
     cited += [part for step in steps for part in step.rule.split(", ")]
     assert all(cited) and set(cited) <= known
     assert [zone.name for zone in SPEC.zones if not zone.rule] == ["supply"]
-    assert {step.name: step.rule for step in steps} == {"declare": "8-4", "battle": "8-5, 8-6, 8-7"}
+    assert {step.name: step.rule for step in steps} == {
+        "attack_start": "8-3, 8-4a, 8-4b",
+        "declare": "8-4c",
+        "battle": "8-4d, 8-5, 8-6, 8-7",
+        "attacks_over": "8-4c-2",
+    }
 
 
 def test_zones_and_phases_cite_their_sections() -> None:
