@@ -200,6 +200,14 @@ def _turn_line(line: Line) -> str:
     )
 
 
+def _drive_line(line: Line) -> str:
+    """15-19: a drive in the driver's own start or main phase (10-2a), or at any other time (10-3a-1)."""
+    rule = "10-2a" if line.event.data.get("standard", True) else "10-3a-1"
+    return (
+        f"{line.subject()} {line.verb('drive')} {line.cards()} face down into the drive zone (15-19, {rule})."
+    )
+
+
 def _window_line(line: Line) -> str:
     """9-4b: both players passed in a row with the gate empty; where the turn goes."""
     closed = line.event.data["closed"]
@@ -275,7 +283,7 @@ _SIMPLE: dict[str, Any] = {
         f"The drive resolution process of {line.name(line.event.actor)} ends (10-4b)."
     ),
     "gr_reversal": _act_line("turn", "{cards} of the damage zone face down (DR, 15-30)"),
-    "gr_drive": _act_line("drive", "{cards} face down into the drive zone (15-19, 10-2a)"),
+    "gr_drive": _drive_line,
     "gr_set": _act_line("set", "{cards} face down (7-5, 15-4a)"),
     "gr_unused": _act_line("leave", "{cards} unused; it goes to the graveyard (10-4e)"),
     "gr_destroyed": _card_line("is destroyed: its damage reached its HP (15-12b)"),

@@ -10,10 +10,10 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
   pass in a row with the gate empty (9-3g-1, 9-4b: the active player's pass says where to: the attack
   phase, the declaration, the end phase, the end of the turn); stopping attacks (8-4c-2);
 - ``main``: normal summon (7-3, 15-17), play (7-4, 7-6, 7-8; as an instant action, 9-3e-2, 9-3e-4), set
-  (7-5), rearrange (7-10), drive (15-19), attack (8-4c);
-- ``more``: what players carry card text out with: damage (15-20), damage reversal (15-30), charges
-  (15-14a), a change to the attacker's STK or ATK (15-2a), a direct attack (15-34a), setting a card an
-  effect makes settable (7-5a-2), and the generic actions.
+  (7-5), rearrange (7-10), attack (8-4c);
+- ``more``: what players carry card text out with: a drive (15-19, when an instruction says so), damage
+  (15-20), damage reversal (15-30), charges (15-14a), a change to the attacker's STK or ATK (15-2a), a
+  direct attack (15-34a), setting a card an effect makes settable (7-5a-2), and the generic actions.
 
 Every offer is computed with the predicates the handlers and :meth:`GateRuler.allows` refuse with
 (:mod:`.playing`, :mod:`.combat`, :mod:`.procedures`), so an offer taken with any valid choices is
@@ -288,7 +288,7 @@ def _combat_damage(state: MatchState, seat: int, group: Group) -> list[Offer]:
 
 def _actions(state: MatchState, seat: int) -> list[Offer]:
     """Summon, play, set, rearrange in one's main phase (7-1a); otherwise an instant play (9-3e-2,
-    9-3e-4); attacks in the declaration step (8-4c); drive (15-19)."""
+    9-3e-4); attacks in the declaration step (8-4c)."""
     board = state.board
     items = gate(board)
     driving = bool(items) and items[0]["kind"] == "drive"
@@ -313,12 +313,6 @@ def _actions(state: MatchState, seat: int) -> list[Offer]:
         out += _plays(state, seat, events, "gr_play", fixed, "Play an instant", ("event",), "9-3e-4")
     if declaration_problem(board, seat) is None:
         out += _attacks(state, seat)
-    deck = zone_ids(state, board, "deck", seat)
-    if deck and not driving:
-        count = NumberNeed("count", 1, min(20, len(deck)), label="how many")
-        out.append(
-            Offer("gr_drive", "Drive", "main", needs=(count,), free=frozenset({"hidden"}), rule="15-19c")
-        )
     return out
 
 
@@ -589,10 +583,19 @@ def _drive_uses(state: MatchState, seat: int, driven: Sequence[int]) -> list[Off
 
 
 def _extras(state: MatchState, seat: int) -> list[Offer]:
-    """What players carry card text out with: damage (15-20), damage reversal (15-30c), charges (15-14a),
-    a change to the attacker's STK or ATK during an attack (15-2a)."""
+    """What players carry card text out with: a drive (15-19: an effect's term, carried out when an
+    instruction says so, 10-2a, 10-3a; not a gate action, 9-3e, nor a main-phase action, 7-2 to 7-11),
+    damage (15-20), damage reversal (15-30c), charges (15-14a), a change to the attacker's STK or ATK
+    during an attack (15-2a)."""
     board = state.board
     out: list[Offer] = []
+    items = gate(board)
+    deck = zone_ids(state, board, "deck", seat)
+    if deck and not (items and items[0]["kind"] == "drive"):
+        count = NumberNeed("count", 1, min(20, len(deck)), label="cards driven")
+        out.append(
+            Offer("gr_drive", "Drive", "more", needs=(count,), free=frozenset({"hidden"}), rule="15-19c")
+        )
     fight = battle(board)
     if fight is not None and not_ready(state, board, fight) is None:
         out += _combat_damage(state, seat, "more")

@@ -464,8 +464,9 @@ def drive(work: GrWork, seat: int, count: int, hidden: tuple[int, ...]) -> None:
     if not deck:
         work.emit("gr_no_card", seat)
         return
-    work.move(seat, deck, "drive", seat, face="down", kind="gr_drive")
-    if seat == work.board.active and work.board.phase in (1, MAIN):
+    standard = seat == work.board.active and work.board.phase in (START, MAIN)
+    work.move(seat, deck, "drive", seat, face="down", kind="gr_drive", standard=standard)
+    if standard:
         return
     shown = [c for index, c in enumerate(deck) if index not in hidden]
     if shown:

@@ -102,15 +102,15 @@ def test_at_setup_the_ruler_numbers_the_card_data_lacks_come_first() -> None:
     assert "gr_ruler" not in types(offers(state, 0)) and types(offers(state, 1))[0] == "gr_ruler"
 
 
-def test_in_the_main_phase_moving_on_comes_first_then_summon_play_set_drive() -> None:
+def test_in_the_main_phase_moving_on_comes_first_then_summon_play_set() -> None:
     """7-1a: Alice, in her main phase with an empty gate, is offered first to pass towards the attack phase
-    (6-3b, 9-3g), then her summons, plays, sets and drive (7-3, 7-4, 7-5, 15-19), then the manual
-    actions; Bob, without priority, only the match's life (9-3e)."""
+    (6-3b, 9-3g), then her summons, plays and sets (7-3, 7-4, 7-5), then the card-text tools (a drive,
+    15-19) and the manual actions; Bob, without priority, only the match's life (9-3e)."""
     state = start([mixed("A"), mixed("B")])
     listed = offers(state, 0)
     assert ordered(listed) and listed[0].type == "pass_priority" and listed[0].label == "Attack phase"
-    assert {"gr_summon", "gr_play", "gr_set", "gr_drive"} <= set(types(listed, "main"))
-    assert {"move", "draw", "gr_damage"} <= set(types(listed, "more"))
+    assert {"gr_summon", "gr_play", "gr_set"} <= set(types(listed, "main"))
+    assert {"move", "draw", "gr_damage", "gr_drive"} <= set(types(listed, "more"))
     assert not {"next_phase", "next_step", "pass_turn"} & set(types(listed))
     assert "gr_attack" not in types(listed)
     summon = next(offer for offer in listed if offer.type == "gr_summon")
