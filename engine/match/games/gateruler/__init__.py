@@ -30,6 +30,12 @@ the conditions still fulfilled (12-2a-1, 12-2a-2).
   within the set cap from the hand or face down from the drive zone (7-5a, 7-5d), each set counted (7-5c,
   15-4a, also through a drive resolution process), rearrange (7-10); the main phase's drive-zone cleanup
   (6-3c);
+- events by their timing (the ``timing`` stat, from the card's "Timing:" line, 16-1a-3): a Standard Action
+  event, like a field, is a standard action card (2-17b), played only in its player's main phase with
+  the gate empty (7-4, 7-6, 7-8, 9-3e-5) and by a drive resolution process (10-4d); an Instant Action
+  event, or one whose timing is a condition, is played with priority from a set zone (9-3e-2, 14-5b,
+  14-5d), or from the hand when its text says so (14-20a), and a drive resolution process only sets it;
+  an event whose card data gives no timing is offered as before, the offer saying so;
 - the gate (Section 9): played cards, Counter abilities and defeat processes resolve when both players
   pass priority in a row (9-3g-1, 9-4c, 9-4f); a unit then enters its zone (ready in attack, exhausted in
   defense, 3-3a-1, 3-9c), a field its field zone, an event the graveyard (14-4c); nobody responds to a
@@ -128,7 +134,8 @@ the conditions still fulfilled (12-2a-1, 12-2a-2).
 
 **Stats read** from :class:`~engine.match.state.CardRef` (see :func:`stats_from_record`): ``type``
 (``ruler``, ``geas``, ``unit``, ``event``, ``field``, ``resource``), ``level``, ``atk``, ``stk``, ``hp``,
-``cnt`` (1: has a Counter ability), ``intercept`` (1: has Intercept, 16-7), and for a ruler ``life``
+``cnt`` (1: has a Counter ability), ``intercept`` (1: has Intercept, 16-7), an event's ``timing``
+(``standard``, ``instant`` or ``condition``) and ``from_hand`` (1: 14-20a), and for a ruler ``life``
 plus the ruler numbers of :data:`.spec.RULER_NUMBERS` (``attack_zones``, ``defense_zones``,
 ``set_zones``, ``hand``, ``resources``, ``summon_cap``, ``draw``, ``ready``, ``gain``, ``set_cap``,
 ``drive``, ``level_cap``; -1 is infinite for caps, no cap for the in-play level cap (12-6a), and "all"
@@ -139,6 +146,7 @@ STK, whether a counter-zone card has a Counter ability.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -209,7 +217,9 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     ``type`` (its first card type, lowercase), ``level``, ``atk``, ``hp``, ``stk``, ``life``, a ruler's
     numbers where its data has them (zone counts, Setup, caps, Start of Turn: ``RULER_NUMBERS``, so
     the preparation needs no entry, 5-3b), and ``cnt`` = 1 when its icons or keywords include CNT (2-8,
-    16-4). Sorted by name, as CardRef keeps them."""
+    16-4), ``timing`` from an event's "Timing:" line (``standard``, ``instant`` or ``condition``, see
+    :data:`.playing.TIMINGS`; 2-17b, 7-6, 9-3e-2, 14-5) and ``from_hand`` = 1 when its text lets it also be
+    played from the hand (14-20a). Sorted by name, as CardRef keeps them."""
     stats: dict[str, int | str] = {}
     if record.types:
         stats["type"] = str(record.types[0]).lower()
@@ -220,11 +230,36 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     marks = {str(mark).upper() for mark in [*record.stats.get("icons", []), *record.keywords]}
     if "INTERCEPT" in marks:
         stats["intercept"] = 1  # 16-7, read by the Intercept step (8-5)
+    text = str(record.text or "")
+    timing = _TIMING.search(text)
+    if timing is not None:
+        stats["timing"] = _timing_of(timing.group("timing"))
+    if _FROM_HAND.search(text):
+        stats["from_hand"] = 1  # 14-20a
     if marks & {"CNT", "COUNTER"}:
         stats["cnt"] = 1
     elif stats:
         stats["cnt"] = 0
     return tuple(sorted(stats.items()))
+
+
+_TIMING = re.compile(r"^[■\s]*Timing\s*:\s*(?P<timing>.+)$", re.MULTILINE | re.IGNORECASE)
+"""An event's "Timing:" line (16-1a-3: not a keyword, the card's timing)."""
+_FROM_HAND = re.compile(r"can also be played (?:directly )?from (?:your|the) hand", re.IGNORECASE)
+"""14-20a: text that lets a card also be played from the hand (the Set 3 article's "This event can also
+be played directly from your hand")."""
+
+
+def _timing_of(text: str) -> str:
+    """The ``timing`` stat of a "Timing:" line: ``standard`` (Standard Action, 2-17b, 7-6), ``instant``
+    (Instant Action, 14-5d), or ``condition`` (any other timing: "This can be set. If set, you can play it
+    when ...", 14-5a, 14-5b)."""
+    words = text.strip().lower()
+    if words.startswith("standard action"):
+        return "standard"
+    if words.startswith("instant action"):
+        return "instant"
+    return "condition"
 
 
 class GateRuler(GameDefinition):

@@ -119,7 +119,8 @@ def _summon(state: MatchState, action: GrSummon) -> HandlerResult:
 
 
 def _play(state: MatchState, action: GrPlay) -> HandlerResult:
-    """7-4, 7-6: play an event or a field card (an instant one outside the main phase, 9-3e)."""
+    """7-4, 7-6, 7-8: play an event or a field card; as an instant action (``instant``) with priority
+    outside one's main phase, an event whose timing allows it (9-3e-2, 9-3e-4, 14-5b, 14-5d)."""
     if not action.instant:
         main_action(state, action.actor, "play a standard action card")
     elif state.board.phase == ATTACK and state.board.step == DECLARE and not gate(state.board):
@@ -129,7 +130,7 @@ def _play(state: MatchState, action: GrPlay) -> HandlerResult:
         )
     work = GrWork(state, action.version)
     _, card_id = work.pick(action.card, action.actor, ("hand", "drive", "set"))
-    play_card(work, action.actor, card_id, action.kind, action.level, action.because)
+    play_card(work, action.actor, card_id, action.kind, action.level, action.because, instant=action.instant)
     return work.handled()
 
 
@@ -173,7 +174,7 @@ def _drive_use(state: MatchState, action: GrDriveUse) -> HandlerResult:
         over = None if action.over is None else work.pick(action.over, seat, UNIT_ZONES)[1]
         summon(work, seat, card_id, action.zone, action.level, over, action.because)
     elif action.use == "play":
-        play_card(work, seat, card_id, None, action.level, action.because)
+        play_card(work, seat, card_id, None, action.level, action.because, drive=True)
     elif action.use == "set":
         # 15-4a: setting counts as a time set; the set cap limits only the sets of rule 7-5 (7-5d).
         set_card(work, seat, card_id, False)

@@ -63,6 +63,8 @@ from engine.match.games.gateruler.playing import (
     sets_left,
     standard_problem,
     summons_left,
+    timing,
+    timing_problem,
 )
 from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
 from engine.match.games.gateruler.spec import (
@@ -299,20 +301,48 @@ def _actions(state: MatchState, seat: int) -> list[Offer]:
         if summons_left(board, seat):
             units = [(at, c) for at, c in hand_drive if _kind(state, c) in SUMMONED]
             out += _summons(state, seat, units, "gr_summon", (), "Summon", "7-3a")
-        playable = [
-            (at, c) for at, c in _own(state, seat, ("hand", "drive", "set")) if _kind(state, c) != "unit"
-        ]
-        out += _plays(state, seat, playable, "gr_play", (), "Play", PLAYED, "7-4")
+        out += _event_plays(state, seat, main=True)
         out += _sets(state, seat)
         out += _rearranges(state, seat)
     elif not driving and not declaring:
-        events = [
-            (at, c) for at, c in _own(state, seat, ("hand", "drive", "set")) if _kind(state, c) != "unit"
-        ]
-        fixed = (("instant", True),)
-        out += _plays(state, seat, events, "gr_play", fixed, "Play an instant", ("event",), "9-3e-4")
+        out += _event_plays(state, seat, main=False)
     if declaration_problem(board, seat) is None:
         out += _attacks(state, seat)
+    return out
+
+
+def _event_plays(state: MatchState, seat: int, *, main: bool) -> list[Offer]:
+    """Events and fields to play, by their timing (:func:`.playing.timing_problem`): in one's main phase
+    with the gate empty (``main``) the standard action cards (fields and Standard Action events, from the
+    hand, the drive zone or a set zone, 7-4, 7-6, 7-8); at any time with priority the Instant Action events
+    (14-5d) and those whose timing is a condition (14-5a, 14-5b), from a set zone (9-3e-2) or from the hand
+    when their text says so (14-20a). An event whose card data gives no timing (or a card without a type)
+    is offered as it may be, its label saying the card data does not give its timing."""
+    board = state.board
+    fixed: tuple[tuple[str, object], ...] = () if main else (("instant", True),)
+    standard: list[tuple[CardAt, int]] = []
+    instants: list[tuple[CardAt, int]] = []
+    conditions: list[tuple[CardAt, int]] = []
+    unknown: list[tuple[CardAt, int]] = []
+    for at, card_id in _own(state, seat, ("hand", "drive", "set")):
+        kind = _kind(state, card_id)
+        when = timing(state, board, card_id) if kind == "event" else None
+        if kind == "field" or when == "standard":
+            if main:
+                standard.append((at, card_id))
+        elif when is not None:
+            if timing_problem(state, board, card_id, at.zone, not main) is None:
+                (instants if when == "instant" else conditions).append((at, card_id))
+        elif kind in (None, "event"):
+            unknown.append((at, card_id))
+    out = _plays(state, seat, standard, "gr_play", fixed, "Play", PLAYED, "7-4, 7-6")
+    out += _plays(state, seat, instants, "gr_play", fixed, "Play an instant", ("event",), "14-5d")
+    out += _plays(
+        state, seat, conditions, "gr_play", fixed, "Play a set card (its timing met)", ("event",), "14-5b"
+    )
+    label = "Play (timing not in card data)" if main else "Play an instant (timing not in card data)"
+    kinds = PLAYED if main else ("event",)
+    out += _plays(state, seat, unknown, "gr_play", fixed, label, kinds, "7-6" if main else "9-3e-4")
     return out
 
 
@@ -554,9 +584,10 @@ def _drive_uses(state: MatchState, seat: int, driven: Sequence[int]) -> list[Off
             replace(o, group="now")
             for o in _summons(state, seat, units, "gr_drive_use", (("use", "summon"),), "Summon", "10-4d-2")
         ]
+    standard = [(at, c) for at, c in cards if timing(state, board, c) in (None, "standard")]  # 2-17b
     out += [
         replace(o, group="now")
-        for o in _plays(state, seat, cards, "gr_drive_use", (("use", "play"),), "Play", PLAYED, "10-4d")
+        for o in _plays(state, seat, standard, "gr_drive_use", (("use", "play"),), "Play", PLAYED, "10-4d")
     ]
     settable = tuple(at for at, c in cards if _kind(state, c) in SETTABLE)
     if settable and set_zone_free(state, board, seat):

@@ -19,6 +19,7 @@ from engine.match.games.gateruler.board import (
     gate,
     keep_charges,
     ready_resources,
+    stat,
     value,
     with_gate,
     with_values,
@@ -34,6 +35,61 @@ PLAYED = ("event", "field")
 """The card types played into the gate from the hand, drive zone or set zones (7-4, 7-6, 7-8)."""
 SETTABLE: tuple[str | None, ...] = (None, "event")
 """The card types set without an effect making them settable (3-10c-1, 7-5a-1)."""
+TIMINGS = ("standard", "instant", "condition")
+"""An event's timing as its card data gives it (the ``timing`` stat, from its "Timing:" line, 16-1a-3):
+"Standard Action", "Instant Action", or a condition ("This can be set. If set, you can play it when
+...", 14-5a, 14-5b)."""
+
+
+def timing(state: MatchState, board: Board, card_id: int) -> str | None:
+    """An event's timing from its card data (:data:`TIMINGS`), or None when the data does not say."""
+    value_ = stat(state, board, card_id, "timing")
+    return value_ if value_ in TIMINGS else None
+
+
+def from_hand(state: MatchState, board: Board, card_id: int) -> bool:
+    """14-20a: the card's text lets it also be played from the hand ("This event can also be played
+    directly from your hand"; its timing is unchanged, 14-20a-1)."""
+    return bool(stat(state, board, card_id, "from_hand"))
+
+
+def timing_problem(
+    state: MatchState, board: Board, card_id: int, zone: str, instant: bool, drive: bool = False
+) -> str | None:
+    """Why an event or field card cannot be played from ``zone`` as asked (one sentence), or None. A field
+    card and an event whose timing is Standard Action are standard action cards (2-17b): played in one's
+    main phase with the gate empty (7-4, 7-6, 7-8, 9-3e-5), never as an instant action. Any other event
+    (Instant Action, or a timing with a condition) is played from a set zone (9-3e-2, 14-5b, 14-5d), or
+    from the hand when its text says so (14-20a), and is not played by a drive resolution process, which
+    plays only standard action cards (10-4d: it sets them). An event whose card data gives no timing is
+    left to its player, who knows it."""
+    kind = card_type(state, board, card_id)
+    name = state.match.table[board.cards[card_id].ref].name
+    if kind not in ("event", "field"):
+        return None
+    when = "field" if kind == "field" else timing(state, board, card_id)
+    if when in ("field", "standard"):
+        if not instant:
+            return None
+        what = "a field card" if when == "field" else "an event whose timing is Standard Action"
+        return (
+            f"{name} is {what}, a standard action card (2-17b): play it in your main phase with the gate "
+            "empty (7-4, 7-6, 7-8, 9-3e-5)."
+        )
+    if when is None:
+        return None
+    what = "Instant Action" if when == "instant" else "a condition"
+    if drive:
+        return (
+            f"The timing of {name} is {what}, so it is not a standard action card (2-17b): a drive "
+            "resolution process sets it or leaves it unused (10-4d)."
+        )
+    if zone == "set" or (zone == "hand" and from_hand(state, board, card_id)):
+        return None
+    return (
+        f"The timing of {name} is {what}: it is played from a set zone (9-3e-2, 14-5b, 14-5d), unless its "
+        "text lets it be played from the hand (14-20a); set it first (7-5)."
+    )
 
 
 def standard_problem(state: MatchState, actor: int, what: str = "take a standard action") -> str | None:
@@ -186,8 +242,13 @@ def play_card(
     kind: str | None,
     entered: int | None,
     because: str | None = None,
+    *,
+    instant: bool = False,
+    drive: bool = False,
 ) -> None:
-    """Play an event (to the graveyard once resolved, 14-4c) or a field card (to the field zone)."""
+    """Play an event (to the graveyard once resolved, 14-4c) or a field card (to the field zone), at the
+    timing its card data gives (:func:`timing_problem`): ``instant`` as an instant action, ``drive`` by a
+    drive resolution process."""
     known = card_type(work.state, work.board, card_id)
     name = work.name_of(card_id)
     if known == "unit":
@@ -199,6 +260,14 @@ def play_card(
     kind = known or kind
     if kind is None:
         refuse(f"Say whether {name} is an event or a field card: its card data does not say.")
+    if kind == "field" and instant:
+        refuse(
+            f"{name} is a field card, a standard action card (2-17b): play it in your main phase with the "
+            "gate empty (7-4, 9-3e-5c)."
+        )
+    problem = timing_problem(work.state, work.board, card_id, work.zone_of(card_id)[0], instant, drive)
+    if problem is not None:
+        refuse(problem)
     level = level_of(work, card_id, entered)
     _check_cost(work, seat, card_id, level)
     dest = "field" if kind == "field" else "graveyard"

@@ -54,6 +54,10 @@ RULER_FULL = {
 }
 
 
+TIMINGS = ("standard", "instant", "standard", None, "instant", "condition")
+"""The timings of the random decks' events (:data:`.playing.TIMINGS`; None: the card data gives none)."""
+
+
 def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
     """A legal deck by zone: ruler, deck, supply (see the module doc)."""
     tag = f"{rng.randrange(10_000):04d}"
@@ -81,6 +85,11 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
         elif roll < 0.93:
             cnt = int(rng.random() < 0.4)
             stats = {"type": "event", "level": rng.choice((0, 1, 2)), "cnt": cnt}
+            when = TIMINGS[number % len(TIMINGS)]  # by position: the decks draw from ``rng`` as before
+            if when is not None:
+                stats["timing"] = when
+            if when == "instant" and number % 4 == 0:
+                stats["from_hand"] = 1  # 14-20a
             name = f"{'Counter ' if cnt else ''}Event {tag}-{number:02d}"
         else:
             stats = {"type": "field", "level": 1, "cnt": 0}
@@ -146,6 +155,8 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
             )
         if rng.random() < 0.02:
             out.append(gr.GrDrive(actor=board.priority, version=version, count=1))
+        if rng.random() < 0.05:
+            out += _instant_choices(state, board.priority)
         out.append(PassPriority(actor=board.priority, version=version))
         return out
     if fight is not None:
@@ -162,6 +173,25 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
     # The gate processes of the attack start (8-3b, 8-4b), of the attack phase's end (8-4c-2b) and of
     # the end phase (6-5b): the active player passes (the opponent then holds priority, 9-3g-2).
     return [PassPriority(actor=active, version=version)]
+
+
+def _instant_choices(state: MatchState, seat: int, instant: bool = True) -> list[BaseAction]:
+    """Play a set event, or one its text lets be played from the hand, as an instant action (9-3e-2,
+    14-5d, 14-20a; ``instant`` False: in one's own main phase, where a play needs no instant timing); a
+    standard action event among them is refused outside the main phase (7-6), and the next choice is
+    tried."""
+    board = state.board
+    cards = [("set", c) for c in zone_ids(state, board, "set", seat)]
+    hand = zone_ids(state, board, "hand", seat)
+    cards += [("hand", c) for c in hand if ref(state, board, c).stat("from_hand")]
+    ready = len(ready_resources(state, board, seat))
+    out: list[BaseAction] = [
+        gr.GrPlay(actor=seat, version=state.version, card=_at(state, zone, seat, card_id), instant=instant)
+        for zone, card_id in cards
+        if ref(state, board, card_id).stat("type") == "event"
+        and int(ref(state, board, card_id).stat("level", 0) or 0) <= ready
+    ]
+    return out[:2]
 
 
 def _frontmost_choices(
@@ -235,6 +265,8 @@ def _main_choices(state: MatchState, rng: random.Random) -> list[BaseAction]:
             out.append(gr.GrSet(actor=seat, version=version, card=at))
         elif int(ref(state, board, card_id).stat("level", 0) or 0) <= ready:
             out.append(gr.GrPlay(actor=seat, version=version, card=at))
+    if rng.random() < 0.1:
+        out += _instant_choices(state, seat, instant=False)
     attackers = zone_ids(state, board, "attack", seat)
     if attackers and not zone_ids(state, board, "defense", seat) and rng.random() < 0.15:
         out.append(gr.GrRearrange(actor=seat, version=version, card=_at(state, "attack", seat, attackers[0])))
