@@ -132,12 +132,12 @@ def not_ready(state: MatchState, board: Board, fight: dict[str, Any]) -> str | N
     if target.unclear:
         return (
             "The engine cannot tell which unit is now frontmost in the column being attacked (8-4e-1): "
-            "name it first (gr_frontmost)."
+            "name it first (Frontmost unit)."
         )
     if target.card is not None and amount(state, board, fight, target) is None:
         name = state.match.table[board.cards[fight["attacker"]].ref].name
         what = power(target).upper()
-        return f"Enter the {what} of {name} first (gr_combat_damage): its card data has none (8-6d)."
+        return f"Enter the {what} of {name} first (Enter attack damage): its card data has none (8-6d)."
     return None
 
 
@@ -236,7 +236,7 @@ def change_problem(state: MatchState, board: Board, actor: int, because: bool) -
         return "Name the card or effect that changes your opponent's attacker (because, 15-2a)."
     target = attacked(state, board, fight)
     if target.unclear:
-        return "First say which unit is frontmost in the column being attacked (8-4e-1, gr_frontmost)."
+        return "First say which unit is frontmost in the column being attacked (8-4e-1): Frontmost unit."
     if target.card is None:
         return "Nothing is being attacked now, so the attack has no STK or ATK to change (8-4e-1, 8-6a)."
     return None

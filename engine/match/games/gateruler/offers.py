@@ -99,6 +99,8 @@ _VALUES = {
 """How a button names each player value (:data:`.spec.VALUE_RANGES`)."""
 _MOST = 999
 """The largest value an entered number may take (the actions' own bound)."""
+_ZONE_WORDS = {"attack": "attack zone", "defense": "defense zone"}
+"""How a pick names the kinds of zone a unit goes into (3-8, 3-9)."""
 
 
 def gate_ruler_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
@@ -346,9 +348,12 @@ def _event_plays(state: MatchState, seat: int, *, main: bool) -> list[Offer]:
     return out
 
 
-def _priced(
-    state: MatchState, seat: int, cards: Sequence[tuple[CardAt, int]]
-) -> list[tuple[tuple[CardAt, ...], tuple[Need, ...], frozenset[str]]]:
+Priced = tuple[tuple[CardAt, ...], tuple[Need, ...], frozenset[str], tuple[str, ...]]
+"""Cards offered together, the needs and free fields paying for them takes, and what their card data
+lacks (for the label)."""
+
+
+def _priced(state: MatchState, seat: int, cards: Sequence[tuple[CardAt, int]]) -> list[Priced]:
     """The cards split by what paying for them needs (14-4b-6a, 15-15a): those whose card data gives a
     level they can pay now (the level paid is free: card text may change it, 15-16a-2), and those whose
     data gives none (the level paid is entered, up to the ready resources)."""
@@ -360,12 +365,24 @@ def _priced(
         if (level := _level(state, c)) is not None and affordable(state, board, seat, level)
     )
     unknown = tuple(at for at, c in cards if _level(state, c) is None)
-    out: list[tuple[tuple[CardAt, ...], tuple[Need, ...], frozenset[str]]] = []
+    out: list[Priced] = []
     if known:
-        out.append((known, (), frozenset({"level", "because"})))
+        out.append((known, (), frozenset({"level", "because"}), ()))
     if unknown:
-        out.append((unknown, (NumberNeed("level", 0, ready, label="level paid"),), frozenset({"because"})))
+        paid = NumberNeed("level", 0, ready, label="level paid")
+        out.append((unknown, (paid,), frozenset({"because"}), ("level",)))
     return out
+
+
+def _label(label: str, missing: Sequence[str]) -> str:
+    """A button's label saying which facts the card data lacks ("Play (timing, level not in card data)"),
+    so that two offers of the same action are told apart by what they ask."""
+    if not missing:
+        return label
+    tail = " not in card data)"
+    if label.endswith(tail):
+        return label[: -len(tail)] + ", " + ", ".join(missing) + tail
+    return f"{label} ({', '.join(missing)}{tail}"
 
 
 def _summons(
@@ -382,11 +399,14 @@ def _summons(
     board = state.board
     zones = tuple(zone for zone in UNIT_ZONES if free_unit_zones(state, board, seat, zone) > 0)
     out: list[Offer] = []
-    for options, paying, free in _priced(state, seat, cards):
+    for options, paying, free, missing in _priced(state, seat, cards):
         card = CardsNeed("card", options, label="unit")
         if zones:
-            needs = (card, PickNeed("zone", zones, "zone"), *paying)
-            out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+            where = PickNeed("zone", zones, "zone", labels=tuple(_ZONE_WORDS[zone] for zone in zones))
+            needs = (card, where, *paying)
+            out.append(
+                Offer(kind, _label(label, missing), "main", fixed=fixed, needs=needs, free=free, rule=rule)
+            )
         for zone in UNIT_ZONES:
             there = tuple(at for at, _ in _own(state, seat, (zone,)))
             if there and capacity(board, seat, zone):
@@ -394,7 +414,7 @@ def _summons(
                 out.append(
                     Offer(
                         kind,
-                        f"{label} over a unit ({zone})",
+                        _label(f"{label} over a unit in your {zone} zones", missing),
                         "main",
                         fixed=(*fixed, ("zone", zone)),
                         needs=(card, over, *paying),
@@ -421,13 +441,16 @@ def _plays(
     typed = [(at, c) for at, c in cards if _kind(state, c) in kinds]
     untyped = [(at, c) for at, c in cards if _kind(state, c) is None]
     out: list[Offer] = []
-    for options, paying, free in _priced(state, seat, typed):
+    for options, paying, free, missing in _priced(state, seat, typed):
         needs = (CardsNeed("card", options), *paying)
-        out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+        named = _label(label, missing)
+        out.append(Offer(kind, named, "main", fixed=fixed, needs=needs, free=free, rule=rule))
     if kind == "gr_play":
-        for options, paying, free in _priced(state, seat, untyped):
-            needs = (CardsNeed("card", options), PickNeed("kind", kinds, "card type"), *paying)
-            out.append(Offer(kind, label, "main", fixed=fixed, needs=needs, free=free, rule=rule))
+        for options, paying, free, missing in _priced(state, seat, untyped):
+            what = PickNeed("kind", kinds, "card type", labels=tuple(f"{k} card" for k in kinds))
+            needs = (CardsNeed("card", options), what, *paying)
+            named = _label(label, ("type", *missing))
+            out.append(Offer(kind, named, "main", fixed=fixed, needs=needs, free=free, rule=rule))
     return out
 
 
@@ -467,7 +490,10 @@ def _rearranges(state: MatchState, seat: int) -> list[Offer]:
     attack-zone unit with a defense-zone unit (7-10b-2)."""
     board = state.board
     out: list[Offer] = []
-    for here, there, label in (("attack", "defense", "To defense"), ("defense", "attack", "To attack")):
+    for here, there, label in (
+        ("attack", "defense", "To a defense zone"),
+        ("defense", "attack", "To an attack zone"),
+    ):
         units = tuple(at for at, _ in _own(state, seat, (here,)))
         if units and free_unit_zones(state, board, seat, there) > 0:
             out.append(
@@ -512,11 +538,11 @@ def _attacks(state: MatchState, seat: int) -> list[Offer]:
     out: list[Offer] = []
     free = frozenset({"damage", "because"})
     if targets:
-        for options, needs in _by_power(state, ready, powers):
+        for options, needs, missing in _by_power(state, ready, powers):
             out.append(
                 Offer(
                     "gr_attack",
-                    "Attack",
+                    _label("Attack", missing),
                     "main",
                     needs=(
                         CardsNeed("attacker", options, label="attacker"),
@@ -534,12 +560,12 @@ def _attacks(state: MatchState, seat: int) -> list[Offer]:
         )
     if ruler is not None:
         direct = (("target", _at(state, "ruler", other, ruler)), ("direct", True))
-        for options, needs in _by_power(state, ready, {"stk"}):
+        for options, needs, missing in _by_power(state, ready, {"stk"}):
             need = CardsNeed("attacker", options, label="attacker")
             out.append(
                 Offer(
                     "gr_attack",
-                    "Attack the ruler directly",
+                    _label("Attack the ruler directly", missing),
                     "more",
                     fixed=direct,
                     needs=(need, *needs),
@@ -552,7 +578,7 @@ def _attacks(state: MatchState, seat: int) -> list[Offer]:
 
 def _by_power(
     state: MatchState, ready: Sequence[tuple[CardAt, int]], powers: set[str]
-) -> list[tuple[tuple[CardAt, ...], tuple[Need, ...]]]:
+) -> list[tuple[tuple[CardAt, ...], tuple[Need, ...], tuple[str, ...]]]:
     """Attackers split by whether their card data gives every power (STK against a ruler, ATK against a
     unit, 8-6d) the targets need; the others have their damage entered (8-6d, 15-2a)."""
 
@@ -561,11 +587,11 @@ def _by_power(
 
     known = tuple(at for at, c in ready if complete(c))
     unknown = tuple(at for at, c in ready if not complete(c))
-    out: list[tuple[tuple[CardAt, ...], tuple[Need, ...]]] = []
+    out: list[tuple[tuple[CardAt, ...], tuple[Need, ...], tuple[str, ...]]] = []
     if known:
-        out.append((known, ()))
+        out.append((known, (), ()))
     if unknown:
-        out.append((unknown, (NumberNeed("damage", 0, _MOST, label="STK or ATK"),)))
+        out.append((unknown, (NumberNeed("damage", 0, _MOST, label="STK or ATK"),), ("STK or ATK",)))
     return out
 
 
@@ -679,7 +705,7 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
             continue
         if offer.type in ("set_value", "adjust_value"):
             continue
-        kept = _no_ruler_moves(offer) if offer.type == "move" else offer
+        kept = _no_ruler_moves(offer) if offer.type == "move" else _in_words(state, offer)
         if kept is not None:
             out.append(kept)
     for name, (low, high) in VALUE_RANGES.items():
@@ -699,6 +725,28 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
             )
         )
     return out
+
+
+def _in_words(state: MatchState, offer: Offer) -> Offer:
+    """A generic offer in Gate Ruler's words: cards are readied and exhausted (15-7), never tapped; a
+    stack put under a card is named by where its top card is, so that two such offers differ."""
+    if offer.type == "orient":
+        names = tuple(orientation.name for orientation in state.match.spec.orientations)
+        needs = tuple(
+            replace(need, options=names) if isinstance(need, PickNeed) else need for need in offer.needs
+        )
+        return replace(offer, needs=needs)
+    fixed = dict(offer.fixed)
+    if offer.type == "attach" and isinstance(fixed.get("card"), CardAt):
+        return replace(offer, label=f"Put the stack of {_place(state, fixed['card'])} under a card")
+    return offer
+
+
+def _place(state: MatchState, at: CardAt) -> str:
+    """A position as the board names it: "Bob's attack zones #2", "the gate #1"."""
+    label = state.match.zone_specs[at.zone].label
+    whose = "the " if at.player is None else f"{state.match.players[at.player]}'s "
+    return f"{whose}{label} #{at.index + 1}"
 
 
 def _no_ruler_moves(offer: Offer) -> Offer | None:

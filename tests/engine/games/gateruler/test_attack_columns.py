@@ -212,7 +212,7 @@ def test_with_two_defense_zones_the_players_name_the_unit_in_front_of_the_ruler(
 def test_the_atk_is_asked_for_when_a_unit_comes_in_front_of_the_attacked_ruler() -> None:
     """8-6d-1, 8-6d-2: the damage is the STK against a ruler but the ATK against a unit; Alice entered
     only the STK of her unit without card data, so once Bob's unit is frontmost (8-4e-1) the pass that
-    starts the damage step waits for its ATK (15-2a, entered with gr_combat_damage)."""
+    starts the damage step waits for its ATK (15-2a, entered with "Enter attack damage")."""
     state = start([deck_of("A", kind="bare"), deck_of("B")])
     card = ids(state, "hand", 0)[0]
     state = do(state, GrSummon, 0, card=at(state, "hand", 0, card), level=0)
@@ -223,7 +223,7 @@ def test_the_atk_is_asked_for_when_a_unit_comes_in_front_of_the_attacked_ruler()
     state = do(state, PassPriority, 0)
     state, guard = bob_puts(state, "defense")
     state = do(state, PassPriority, 1)
-    with pytest.raises(ActionRefused, match=r"^Enter the ATK of A Card \d+ first \(gr_combat_damage\)"):
+    with pytest.raises(ActionRefused, match=r"^Enter the ATK of A Card \d+ first \(Enter attack damage\)"):
         act(state, PassPriority, 0)
     state = do(state, GrCombatDamage, 0, amount=1)
     assert battle_view(state, 0)["damage"] == 1
