@@ -448,6 +448,9 @@ class GateRuler(GameDefinition):
         fight = battle(board)
         if fight is not None:
             assert board.phase == ATTACK and board.step == BATTLE, "a battle outside the battle step"
+        waiting = board.data("counter") is not None or board.data("level_wait") is not None
+        if board.phase == ATTACK and board.step == DECLARE and not items and not waiting:
+            assert board.priority == board.active, "someone but the active player decides the attack (8-4c)"
         if board.data("lost") is not None:
             assert state.ended, "a player lost but the match goes on"
         for seat in range(2):
@@ -499,4 +502,4 @@ def _battle_view(state: MatchState, board: Any, fight: dict[str, Any], handle: A
 
 
 DEFINITION = register_game(GateRuler())
-_ = (CardAt, DECLARE, END)
+_ = (CardAt, END)
