@@ -147,7 +147,7 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
     if board.priority != active:
         # The opponent holds priority with an empty gate (9-3e): they pass, or now and then respond.
         out: list[BaseAction] = []
-        if fight is not None and attacked(state, board, fight).card is not None and rng.random() < 0.05:
+        if fight is not None and attacked(state, board, fight).card is not None and rng.random() < 0.1:
             # 15-2a: a change to the opponent's attacker names the effect it comes from.
             amount = rng.randint(0, 3)
             out.append(
