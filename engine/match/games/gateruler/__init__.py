@@ -380,9 +380,10 @@ class GateRuler(GameDefinition):
         return [] if not lost else [Loss(int(seat), str(rule), str(reason)) for seat, rule, reason in lost]
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
-        """Gate Ruler's own part of a view: how a player value reads where its number does not
-        (``value_words``: a cap of -1 is "no cap", 4-3a-1b, 4-3b-1a), the rulers' numbers, the gate
-        (3-18b), the attack in progress, and whose decision the game waits for."""
+        """Gate Ruler's own part of a view: how a player value reads where its name and number would not
+        (``value_words``, by value and number: a cap of -1 reads "no summon cap", "no set cap", 4-3a-1b,
+        4-3b-1a), the rulers' numbers, the gate (3-18b), the attack in progress, and whose decision the
+        game waits for."""
         board = state.board
 
         def handle(card_id: int) -> str:

@@ -709,7 +709,7 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
         if kept is not None:
             out.append(kept)
     for name, (low, high) in VALUE_RANGES.items():
-        label = _VALUES[name] + (f" (-1: {NO_CAP[name]})" if name in NO_CAP else "")
+        label = _VALUES[name] + (" (-1: no cap)" if name in NO_CAP else "")
         needs = (
             PickNeed("player", (0, 1), "player", players=True),
             NumberNeed("value", low, high, label=label),

@@ -32,10 +32,11 @@ state (3-2d, 3-2d-1).
 Player values, as the board shows them: ``life`` (the ruler's, 2-6a, as effects change it), ``damage``
 (the number of cards in the damage zone, 3-13a: the damage a player has taken, which defeats them at
 their life, 2-6b, 3-13d; kept equal to the zone by the settle table), the summon cap and number of
-summons (4-3a), the set cap and number of times set (4-3b); a cap of -1 is infinite and reads "no cap"
-(:data:`NO_CAP`). The current ruler damage (3-6f) is not among them: the ruler damage rules effect turns
-it into processes and sets it to 0 before anyone acts (12-3, 13-5c), so shown it would always read 0
-whatever the damage zone holds; it is kept as game data (:func:`.board.ruler_damage`).
+summons (4-3a), the set cap and number of times set (4-3b); a cap of -1 is infinite and reads "no
+summon cap", "no set cap" (:data:`NO_CAP`). The current ruler damage (3-6f) is not among them: the
+ruler damage rules effect turns it into processes and sets it to 0 before anyone acts (12-3, 13-5c), so
+shown it would always read 0 whatever the damage zone holds; it is kept as game data
+(:func:`.board.ruler_damage`).
 """
 
 from __future__ import annotations
@@ -208,8 +209,8 @@ VALUE_RULES = {
     "sets": "4-3b, 7-5c",
 }
 """The rule defining each value players may set (:data:`VALUE_RANGES`)."""
-NO_CAP = {"summon_cap": "no cap", "set_cap": "no cap"}
-"""What a value of -1 (infinite, 4-3a-1b, 4-3b-1a) reads as, for the values that are caps."""
+NO_CAP = {"summon_cap": "no summon cap", "set_cap": "no set cap"}
+"""What a cap of -1 (infinite, 4-3a-1b, 4-3b-1a) reads as, in place of its name and number."""
 
 
 def value_problem(name: str, new: int) -> str | None:

@@ -66,8 +66,8 @@ def test_a_cap_of_minus_one_reads_no_cap() -> None:
     line = match.lines(BOB, events)[0]
     assert "no summon cap, no set cap" in line and "-1" not in line
     assert view(match.state, None)["game_data"]["value_words"] == {
-        "summon_cap": {"-1": "no cap"},
-        "set_cap": {"-1": "no cap"},
+        "summon_cap": {"-1": "no summon cap"},
+        "set_cap": {"-1": "no set cap"},
     }
     assert values(match, ALICE)["summon_cap"] == -1
     caps = [o for o in offers(match.state, ALICE) if o.type == "set_value" and "cap" in o.label]
