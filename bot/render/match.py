@@ -35,8 +35,15 @@ def _seat_name(view: Mapping[str, Any], seat: int | None) -> str:
     return str(view["players"][seat]["name"])
 
 
-def _value_text(values: Mapping[str, int]) -> str:
-    return ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in values.items())
+def value_words(view: Mapping[str, Any], name: str, value: int) -> str:
+    """A player's value as the board says it: the game's words for it where it has some (Gate Ruler's
+    cap of -1 is "no summon cap"), else its name and number."""
+    words = ((view.get("game_data") or {}).get("value_words") or {}).get(name) or {}
+    return str(words.get(str(value)) or f"{name.replace('_', ' ')} {value}")
+
+
+def _value_text(view: Mapping[str, Any], values: Mapping[str, int]) -> str:
+    return ", ".join(value_words(view, name, value) for name, value in values.items())
 
 
 def _card_text(card: Mapping[str, Any], upright: str | None) -> str:
@@ -89,7 +96,7 @@ def board_panel(
             for zone in view["zones"]
             if zone["player"] == seat and (zone["count"] or zone["zone"] == "hand")
         ]
-        rows = [_value_text(player["values"])] if player["values"] else []
+        rows = [_value_text(view, player["values"])] if player["values"] else []
         rows += [_zone_line(zone, upright) for zone in zones]
         shared = [zone for zone in view["zones"] if zone["player"] is None and zone["count"]]
         for zone in shared:

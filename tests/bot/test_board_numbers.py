@@ -80,8 +80,7 @@ def _check_text(state: MatchState, seen: Mapping[str, Any]) -> None:
                     raise AssertionError(f"{card['name']} is {card['orientation']} but not marked: {text}")
         for name, value in player["values"].items():
             assert state.board.values[seat][list(state.match.spec.player_values).index(name)] == value
-            if f"{name.replace('_', ' ')} " in text:
-                assert re.search(rf"{re.escape(name.replace('_', ' '))} {value}\b", text), (name, text)
+            assert mr.value_words(seen, name, value) in text, (name, value, text)
 
 
 def _check_picture(state: MatchState, seen: Mapping[str, Any]) -> None:

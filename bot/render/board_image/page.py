@@ -147,7 +147,12 @@ class Board:
         wanted = self.layout.values
         if wanted is None:
             wanted = tuple((key, key.replace("_", " ")) for key in values if isinstance(key, str))
-        parts = [f"{label} {values[key]}" for key, label in wanted if number(values.get(key)) is not None]
+        words = mapping(mapping(self.view.get("game_data")).get("value_words"))
+        parts = [
+            text(mapping(words.get(key)).get(str(values[key]))) or f"{label} {values[key]}"
+            for key, label in wanted
+            if number(values.get(key)) is not None
+        ]
         for zone_name, label in self.layout.counts:
             zone = self.by_key.get((zone_name, seat))
             if zone is not None:
