@@ -25,7 +25,8 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
 - entered numbers (101.1: card text changes costs, powers, breakers): kept, and when one differs from
   the card data both players read it next to the printed one ("at a cost of 0 instead of its printed
   8", 201.2a), with the card or effect the player names (``because``); a change to the opponent's
-  creature must name it;
+  creature must name it; a declared cost change (``cost_change``, 112.2b) makes the mana tapped the
+  payment, one card of each civilization still among it, read next to the printed cost;
 - effects until the end of the turn (:class:`.actions.Change`: a power change, 206.1, and the keywords
   Blocker, Speed Attacker and "can attack untapped creatures"): they count in battles, blocks and
   attacks, last through the end of turn step's triggers (511.1) and expire together when the turn
@@ -36,17 +37,16 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
   attack (801.2, 801.2a) and has no summoning sickness (801.3); the stack leaves as one when the creature
   is destroyed (109.2b); when only its top leaves, the card under it stays as the creature with the
   top's position, effects and attack (rebuilding, 801.4, 801.4c-e);
-- the attack (506-510): attacker legality (untapped, no summoning sickness 301.5 unless Speed
-  Attacker 101.2 or evolution 801.3, the opponent or a tapped creature as target 505.2, 506.1e; an
-  effect's permission to attack despite summoning sickness or to attack an untapped creature wins,
-  101.2, declared as ``speed_attacker`` / ``untapped`` or given until the end of the turn, and shown in
-  the log), the
-  attacker tapped (506.1c); the attacking player's window for their attack triggers, holding priority
-  until they pass it (506.3b-c); the defender's window for their declarations of usage and their block
-  with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no card in
-  hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield break of
-  as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14), the
-  broken shields going to their owner's hand with the defender's declaration window after every break
+- the attack (506-510): attacker legality (untapped, no summoning sickness 301.5 unless Speed Attacker
+  101.2 or evolution 801.3, the opponent or a tapped creature as target 505.2, 506.1e; an effect's
+  permission to attack despite summoning sickness or to attack an untapped creature wins, 101.2, declared
+  as ``speed_attacker`` / ``untapped`` with the attack or given until the end of the turn, and shown in
+  the log), the attacker tapped (506.1c); the attacking player's window for their attack triggers, holding
+  priority until they pass it (506.3b-c); the defender's window for their declarations of usage and their
+  block with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no
+  card in hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield
+  break of as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14),
+  the broken shields going to their owner's hand with the defender's declaration window after every break
   (509.3a-b, 113.6: whatever the broken cards are, so that the attacker and the spectators learn nothing
   about them from whether the game waits; the defender declines with one tap, and only their own view
   lists the broken cards that may have Shield Trigger), the declared Shield Triggers used for free
@@ -70,24 +70,23 @@ declaration); a double loss is a draw; the super gacharange zone is shuffled at 
 so); the decklist numbers follow 100.3 (0 to 8 hyperspatial) and take 100.4 with 408.1 as 0 or 12.
 
 **Left to the players** (with the generic actions: move, tap, reveal, search, shuffle, counters...):
-everything card text does (101.1): resolving abilities and spells, standby effects and their order
-(101.4, 603), attack triggers (506.3b-c, in their window), block triggers (507.2: the battle follows
-the block at once; a changed power is entered with the block or the attack), replacement effects
-(609), declarations of usage such as Ninja Strike (506.3d, in the block declaration window) and
-Revolution Change (506.3b, 701.26), Strike Back and Guard Strike (509.3b, 113.6, in the Shield Trigger
-window), "before the break" abilities (509.3, 603.7), Win All Battles (115.3c), cost changes (entered as
-``cost``: the engine can't know them, 101.1), power set to a number or doubled (206.3, 206.4: entered as
-``power`` for the battle) and so a creature with power 0 or less (703.4c: ``0+`` powers count on card
+everything card text does (101.1): resolving abilities and spells, standby effects and their order (101.4,
+603), attack triggers (506.3b-c, in their window), block triggers (507.2: the battle follows the block at
+once; a changed power is entered with the block or the attack), replacement effects (609), declarations of
+usage such as Ninja Strike (506.3d, in the block declaration window) and Revolution Change (506.3b,
+701.26), Strike Back and Guard Strike (509.3b, 113.6, in the Shield Trigger window), "before the break"
+abilities (509.3, 603.7), Win All Battles (115.3c), cost changes (declared as ``cost_change`` or entered
+as ``cost``: the engine can't know them, 101.1), power set to a number or doubled (206.3, 206.4: entered
+as ``power`` for the battle) and so a creature with power 0 or less (703.4c: ``0+`` powers count on card
 text), effects lasting other than until the end of the turn, keyword abilities given by effects besides
-those of :class:`.actions.Change` (``granted`` on the block and the Shield Trigger declaration;
-113.6b-c); for evolution, the evolution condition (the race or civilization of the source, and whose
-creature it is: card data gives a card's races but the condition is card text the engine does not
-read, so the players check it), evolutions from several cards (801.1b, 801.2b, by hand with the
-generic attach), a card under the stack that can't exist in the battle zone when it is rebuilt
-(801.4a-b), and Neo creatures (802); seals (116), awakening and links (804, 805), castles
-(fortify, 304, 701.19), forced attacks (506.1b), the 409 pending state, and looking at shields: 406.2
-forbids it, card text allows it (the generic look and search are not refused; the engine only hides
-the shields).
+those of :class:`.actions.Change` (``granted`` on the block and the Shield Trigger declaration; 113.6b-c);
+for evolution, the evolution condition (the race or civilization of the source, and whose creature it is:
+card data gives a card's races but the condition is card text the engine does not read, so the players
+check it), evolutions from several cards (801.1b, 801.2b, by hand with the generic attach), a card under
+the stack that can't exist in the battle zone when it is rebuilt (801.4a-b), and Neo creatures (802);
+seals (116), awakening and links (804, 805), castles (fortify, 304, 701.19), forced attacks (506.1b), the
+409 pending state, and looking at shields: 406.2 forbids it, card text allows it (the generic look and
+search are not refused; the engine only hides the shields).
 """
 
 from __future__ import annotations

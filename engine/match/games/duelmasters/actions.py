@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from engine.match.actions import BaseAction, CardAt
 
@@ -38,6 +38,11 @@ class UseCard(BaseAction):
     after effects (cost reductions are card text) when it differs from the printed one (201.2a: the
     printed cost stays the card's cost); ``because`` names the effect that changes it.
 
+    ``cost_change`` declares, in words, an effect that changes what using the card costs (a reduction
+    or an increase, 112.2b): the mana cards tapped are then the payment, as many as the player taps,
+    still at least one of each of the card's civilizations (112.2a-b: the civilizations come before
+    the cost). Both players read the payment next to the printed cost, with the change's text.
+
     ``onto``: an evolution creature is put onto this creature of the battle zone, its evolution
     source (801.1): the stack moves as one, the evolution creature keeps the source's tapped or
     untapped status and the effects on it (801.2), and has no summoning sickness (801.3). Whether the
@@ -51,6 +56,18 @@ class UseCard(BaseAction):
     cost: int | None = Field(default=None, ge=0, le=99)
     onto: CardAt | None = None
     because: str | None = _because()
+    cost_change: str | None = _because()
+
+    @field_validator("cost_change")
+    @classmethod
+    def _words(cls, value: str | None) -> str | None:
+        """The change's words on one line; blank is no declaration."""
+        if value is None:
+            return None
+        value = " ".join(value.split())
+        if not value:
+            raise ValueError("name the effect that changes the cost")
+        return value
 
 
 class Attack(BaseAction):

@@ -55,11 +55,20 @@ def _charge(line: Line) -> str:
 
 
 def _paid(line: Line) -> str:
-    if line.event.data.get("free"):
+    """The mana tapped; with a declared cost change, next to the printed cost (which stays the card's
+    cost, 201.2a) with the change's words (112.2b)."""
+    data = line.event.data
+    if data.get("free"):
         return " for free (Shield Trigger, 112.3a)"
-    mana = int(line.event.data.get("mana", 0))
-    paid = f", tapping {mana} mana" if mana else ""
-    return f"{paid}{_entered(line)}"
+    mana = int(data.get("mana", 0))
+    change = data.get("cost_change")
+    if change is None:
+        paid = f", tapping {mana} mana" if mana else ""
+        return f"{paid}{_entered(line)}"
+    paid = f", tapping {mana} mana" if mana else ", tapping no mana"
+    printed = data.get("printed")
+    instead = "" if printed is None else f" instead of its printed cost {printed}"
+    return f'{paid}{instead} (cost changed by "{change}", 112.2b){_entered(line)}'
 
 
 def _onto(line: Line) -> str:

@@ -82,7 +82,9 @@ def _source(work: DuelMastersWork, action: UseCard, ref: CardRef, kind: str) -> 
 
 def _use(state: MatchState, action: UseCard) -> HandlerResult:
     """504.1, 601.1, 701.3-701.5, 112.2a-c, 801.1-801.2. An entered cost that differs from the printed
-    one is kept (card text changes costs; 201.2a: the printed cost stays the card's) and shown."""
+    one is kept (card text changes costs; 201.2a: the printed cost stays the card's) and shown. With a
+    declared cost change and no entered cost, the mana tapped is the payment (112.2b), one card of each
+    civilization among it still (112.2a), and the log shows it next to the printed cost."""
     require_step(state, "main", "use cards", "504.1")
     actor = action.actor
     match = state.match
@@ -102,7 +104,8 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
     for _, mana_id in mana:
         if state.board.cards[mana_id].orientation != UNTAPPED:
             refuse("Tap only untapped mana cards to pay (112.2).")
-    cost = action.cost if action.cost is not None else int_stat(ref, "cost")
+    printed = int_stat(ref, "cost")
+    cost = action.cost if action.cost is not None or action.cost_change is not None else printed
     civs = civilizations(ref)
     if cost is not None:
         need = max(cost, len(civs or ()))  # 112.2b: at least one card per civilization
@@ -129,7 +132,10 @@ def _use(state: MatchState, action: UseCard) -> HandlerResult:
         work.move(actor, [card_id], "battle_zone", face="up", orientation=position, kind=f"dm_{kind}")
     event = work.events[-1]
     event.data["mana"] = len(mana)
-    note(event.data, entered("cost", action.cost, int_stat(ref, "cost")), action.because)
+    note(event.data, entered("cost", action.cost, printed), action.because)
+    if action.cost_change is not None:
+        event.data["cost_change"] = action.cost_change
+        event.data["printed"] = printed
     if source is not None:
         work.board = _evolve(work.board, source, card_id)
         event.data["onto"] = work.name_of(source)

@@ -10,8 +10,11 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
   after every break (509.3a, 113.6); moving on to the next step (500.1);
 - ``main``: using a card of the hand whose cost the untapped mana pays (504.1, 112.2a-c), an evolution
   onto one of one's creatures (801.1);
-- ``more``: a block or a Shield Trigger an effect allows (the keyword given, 101.1, 113.6b-c), a change
-  until the end of the turn (206.1, 511.2), and the generic actions the turn's structure lets through.
+- ``more``: using a card whose cost an effect changed, with the mana tapped for it and the effect's
+  words (112.2b); an attack an effect's permission allows, with its cause (101.2: despite summoning
+  sickness, on an untapped creature); a block or a Shield Trigger an effect allows (the keyword given,
+  101.1, 113.6b-c); a change until the end of the turn (206.1, 511.2); and the generic actions the
+  turn's structure lets through.
 
 Each offer comes from the predicates the handlers and :meth:`.DuelMastersDefinition.allows` refuse
 with (:func:`.board.possible_blockers`, :func:`.board.deciding`, :func:`.mana.match_civs`,
@@ -20,7 +23,7 @@ offered with how many untapped mana cards pay for it and the shares a payment mu
 one of each civilization, and for two or more civilizations at least as many of their payers: Hall's
 condition, 112.2a-c), so any choice meeting them pays. While the defender decides, the attacking
 player keeps only what changes nothing on the board. Cards are positions; a seat's offers read its
-own hand and the public zones.
+own hand and the public zones; pick options read in words (steps as 500.1 names them, keywords).
 """
 
 from __future__ import annotations
@@ -59,6 +62,20 @@ _STRUCTURE = frozenset({"next_step", "pass_priority"})
 _POWER = 1_000_000
 """The largest power an action takes (the actions' own bound)."""
 _KEYWORDS = (("blocker",), ("speed_attacker",), ("attack_untapped",))
+_KEYWORD_WORDS = ("Blocker", "Speed Attacker", "can attack untapped creatures")
+"""What a player reads for each keyword an effect gives (507.1a, 101.2)."""
+_STEP_WORDS = {
+    "start_of_turn": "the start of turn step",
+    "draw": "the draw step",
+    "charge": "the mana charge step",
+    "main": "the main step",
+    "attack_declaration": "the attack step",
+    "end_of_turn": "the end of turn step",
+}
+"""The steps as 500.1 names them (the attack step begins with its attack declaration, 505.1)."""
+_USES = ("summon", "cast", "use")
+_USE_WORDS = ("summon it (a creature)", "cast it (a spell)", "put it into the battle zone")
+"""How to use a card whose type the card data does not give (701.3, 701.4, 701.5)."""
 
 
 def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
@@ -157,7 +174,7 @@ def _moving_on(state: MatchState, step: str) -> list[Offer]:
         return []
     out = [Offer("next_step", labels.get(step, "Next step"), "now", rule="500.1")]
     if len(later) > 1:
-        pick = PickNeed("to", later, "step")
+        pick = PickNeed("to", later, "step", labels=tuple(_STEP_WORDS[name] for name in later))
         out.append(Offer("next_step", "Go to a step", "more", needs=(pick,), rule="500.1"))
     return out
 
@@ -165,13 +182,15 @@ def _moving_on(state: MatchState, step: str) -> list[Offer]:
 def _attacks(state: MatchState, seat: int) -> list[Offer]:
     """506.1a-e, 505.2, 301.5, 801.3: an untapped creature of one's own without summoning sickness
     (unless it has Speed Attacker or is an evolution) attacks the opponent or one of their tapped
-    creatures (an untapped one with an effect that allows it, 101.2)."""
+    creatures (an untapped one with an effect that allows it, 101.2); and the attacks an effect's
+    permission allows, declared with the attack and its cause (:func:`_permitted`)."""
     board = state.board
     cards = board.cards
     table = state.match.table
     ready = set(ready_of(board))
     creatures = _creatures(state)
     attackers = []
+    sick = []
     for at, c in creatures:
         card = cards[c]
         if card.controller != seat or card.orientation != UNTAPPED:
@@ -180,12 +199,15 @@ def _attacks(state: MatchState, seat: int) -> list[Offer]:
         fast = flag(ref, "speed_attacker") or given(board, c, "speed_attacker")
         if c in ready or fast or flag(ref, "evolution") or stacked(board, c):
             attackers.append((at, c))
+        else:
+            sick.append((at, c))
+    theirs = [(at, c) for at, c in creatures if cards[c].controller != seat]
+    out = _permitted(state, attackers, sick, theirs)
     if not attackers:
-        return []
+        return out
     free = frozenset({"power", "breaker", "because"})
     need = CardsNeed("attacker", tuple(at for at, _ in attackers), label="attacker")
-    out = [Offer("dm_attack", "Attack the player", "now", needs=(need,), free=free, rule="506.1")]
-    theirs = [(at, c) for at, c in creatures if cards[c].controller != seat]
+    out.append(Offer("dm_attack", "Attack the player", "now", needs=(need,), free=free, rule="506.1"))
     grouped: dict[tuple[CardAt, ...], list[CardAt]] = {}
     for at, c in attackers:
         untapped = given(board, c, "attack_untapped")
@@ -198,6 +220,55 @@ def _attacks(state: MatchState, seat: int) -> list[Offer]:
             CardsNeed("target", targets, label="creature to attack"),
         )
         out.append(Offer("dm_attack", "Attack a creature", "now", needs=needs, free=free, rule="506.1e"))
+    return out
+
+
+def _permitted(
+    state: MatchState,
+    attackers: Sequence[tuple[CardAt, int]],
+    sick: Sequence[tuple[CardAt, int]],
+    theirs: Sequence[tuple[CardAt, int]],
+) -> list[Offer]:
+    """101.2: an effect's "can" wins over the rules' "can't", declared with the attack itself and the
+    card or effect it comes from (both players read it): a creature with summoning sickness attacks
+    (301.5, ``speed_attacker``), any of one's untapped creatures attacks any of the opponent's
+    creatures, untapped ones included (505.2, ``untapped``). The handler records only the permissions
+    the attack uses."""
+    cause = TextNeed("because", 80, label="the card or effect allowing it")
+    free = frozenset({"power", "breaker"})
+    out: list[Offer] = []
+    if sick:
+        need = CardsNeed("attacker", tuple(at for at, _ in sick), label="attacker")
+        out.append(
+            Offer(
+                "dm_attack",
+                "Attack the player despite summoning sickness",
+                "more",
+                fixed=(("speed_attacker", True),),
+                needs=(need, cause),
+                free=free,
+                rule="101.2",
+            )
+        )
+    cards = state.board.cards
+    untapped = [at for at, c in theirs if cards[c].orientation == UNTAPPED]
+    if theirs and (sick or (attackers and untapped)):
+        needs: tuple[Need, ...] = (
+            CardsNeed("attacker", tuple(at for at, _ in (*attackers, *sick)), label="attacker"),
+            CardsNeed("target", tuple(at for at, _ in theirs), label="creature to attack"),
+            cause,
+        )
+        out.append(
+            Offer(
+                "dm_attack",
+                "Attack a creature an effect allows",
+                "more",
+                fixed=(("speed_attacker", True), ("untapped", True)),
+                needs=needs,
+                free=free,
+                rule="101.2",
+            )
+        )
     return out
 
 
@@ -315,6 +386,7 @@ def _uses(state: MatchState, seat: int) -> list[Offer]:
     positions = tuple(CardAt(zone="mana", player=seat, index=i) for i, _ in untapped)
     onto = tuple(at for at, c in _creatures(state) if cards[c].controller == seat)
     grouped: dict[tuple[Any, ...], list[CardAt]] = {}
+    changed: dict[tuple[Any, ...], list[CardAt]] = {}
     for index, card_id in enumerate(state.zone("hand", seat)):
         ref = table[cards[card_id].ref]
         kind = card_type(ref)
@@ -325,6 +397,9 @@ def _uses(state: MatchState, seat: int) -> list[Offer]:
         evolution = flag(ref, "evolution")
         if evolution and (kind != "creature" or not onto):
             continue
+        if civs is None or match_civs(sorted(civs), sources):  # 112.2a-b: a changed cost's payment
+            shape = (None if civs is None else tuple(sorted(civs)), kind is None, bool(evolution))
+            changed.setdefault(shape, []).append(CardAt(zone="hand", player=seat, index=index))
         if cost is None:
             if civs:
                 continue  # a cost the card data lacks, with civilizations to match: by hand
@@ -348,13 +423,29 @@ def _uses(state: MatchState, seat: int) -> list[Offer]:
                 CardsNeed("mana", positions, need, need, single=False, label="mana", at_least=shares)
             )
         if key[-2]:
-            needs.append(PickNeed("kind", ("summon", "cast", "use"), "how to use it"))
+            needs.append(PickNeed("kind", _USES, "how to use it", labels=_USE_WORDS))
         if key[-1]:
             needs.append(CardsNeed("onto", onto, label="creature to evolve"))
         label = "Evolve" if key[-1] else "Use"
         out.append(
             Offer("dm_use", label, "main", needs=tuple(needs), free=frozenset({"because"}), rule="504.1")
         )
+    for (civs_needed, untyped, evolves), group in changed.items():
+        needs = [CardsNeed("card", tuple(group), label="card to use")]
+        if positions:
+            low = len(civs_needed or ())
+            shares = _shares(low, civs_needed, sources, positions) if civs_needed else ()
+            mana_need = CardsNeed(
+                "mana", positions, low, len(positions), single=False, label="mana to tap", at_least=shares
+            )
+            needs.append(mana_need)
+        if untyped:
+            needs.append(PickNeed("kind", _USES, "how to use it", labels=_USE_WORDS))
+        if evolves:
+            needs.append(CardsNeed("onto", onto, label="creature to evolve"))
+        needs.append(TextNeed("cost_change", 80, label="the effect changing its cost"))
+        label = "Evolve, cost changed" if evolves else "Use, cost changed"
+        out.append(Offer("dm_use", label, "more", needs=tuple(needs), rule="112.2b"))
     return out
 
 
@@ -366,6 +457,7 @@ def _more(state: MatchState, seat: int) -> list[Offer]:
     101.1)."""
     cards = state.board.cards
     creatures = _creatures(state)
+    other = state.match.players[1 - seat]
     out: list[Offer] = []
     for mine in (True, False):
         options = tuple(at for at, c in creatures if (cards[c].controller == seat) == mine)
@@ -374,7 +466,7 @@ def _more(state: MatchState, seat: int) -> list[Offer]:
         creature = CardsNeed("creature", options, label="creature")
         cause: tuple[Need, ...] = () if mine else (TextNeed("because", 80, label="the card or effect"),)
         free = frozenset({"because"}) if mine else frozenset()
-        whose = "" if mine else " (opponent's)"
+        whose = "" if mine else f" ({other}'s creature)"
         for label, low, high in (("Power up", 1, _POWER), ("Power down", -_POWER, -1)):
             amount = NumberNeed("power", low, high, label="power change")
             out.append(
@@ -387,7 +479,7 @@ def _more(state: MatchState, seat: int) -> list[Offer]:
                     rule="206.1",
                 )
             )
-        keywords = PickNeed("keywords", _KEYWORDS, "keyword")
+        keywords = PickNeed("keywords", _KEYWORDS, "keyword", labels=_KEYWORD_WORDS)
         out.append(
             Offer(
                 "dm_change",

@@ -4,8 +4,9 @@ Decks follow the deck construction rules (100.2-100.4): 40 cards of two civiliza
 10 names; sometimes a card without stats (the players enter its numbers), a multicoloured card,
 2 psychic cards in the hyperspatial zone, 12 gacharange cards (6 names, 2 copies) in the super
 gacharange zone and evolution creatures (801). Players charge, summon what they can pay for (an
-evolution onto one of their creatures), now and then change a creature's power until the end of the
-turn (511.2), attack with everything able, block, and answer the window every break opens (509.3a,
+evolution onto one of their creatures; now and then a card whose cost an effect changed, 112.2b), now
+and then change a creature's power until the end of the turn (511.2), attack with everything able (now
+and then by an effect's permission, 101.2), block, and answer the window every break opens (509.3a,
 113.6) at random: some of the broken cards that may have Shield Trigger, or none with one tap (Guard
 Strike and Strike Back are declined); games end by the rules (a direct attack with no shields, or a
 deck at 0 cards).
@@ -113,12 +114,20 @@ def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
 
 
 def _pay(
-    state: MatchState, ref: CardRef, untapped: list[tuple[int, frozenset[str] | None]], rng: random.Random
+    state: MatchState,
+    ref: CardRef,
+    untapped: list[tuple[int, frozenset[str] | None]],
+    rng: random.Random,
+    changed: bool = False,
 ) -> tuple[int, ...] | None:
-    """Mana positions that pay for a card (112.2), or None if the untapped mana can't."""
+    """Mana positions that pay for a card (112.2), or None if the untapped mana can't; ``changed``: an
+    effect changed its cost (112.2b), so any number of mana cards holding its civilizations."""
     cost = int_stat(ref, "cost")
     civs = sorted(civilizations(ref) or ())
-    need = rng.randint(1, 3) if cost is None else max(cost, len(civs))
+    if changed:
+        need = rng.randint(len(civs), max(len(civs), len(untapped)))
+    else:
+        need = rng.randint(1, 3) if cost is None else max(cost, len(civs))
     if need > len(untapped):
         return None
     chosen: list[int] = []
@@ -172,9 +181,12 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             out.append(Change(actor=active, version=version, creature=creature, power=power))
         order = list(range(len(hand)))
         rng.shuffle(order)
+        changed = rng.random() < 0.08  # 112.2b: an effect changes the cost, named
         for index in order:
             ref = table[cards[hand[index]].ref]
-            paid = _pay(state, ref, untapped, rng)
+            if card_type(ref) == "castle":
+                continue
+            paid = _pay(state, ref, untapped, rng, changed)
             if paid is None:
                 continue
             kind: Literal["summon"] | None = None if card_type(ref) else "summon"
@@ -193,6 +205,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
                     mana=mana_at,
                     kind=kind,
                     onto=onto,
+                    cost_change="a cost changed by an effect" if changed else None,
                 )
             )
             if len(out) >= 3:
@@ -207,6 +220,7 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             for i, c in enumerate(bz)
             if cards[c].controller == other and cards[c].orientation != UNTAPPED and c not in under
         ]
+        theirs = [i for i, c in enumerate(bz) if cards[c].controller == other and c not in under]
         for index, card_id in enumerate(bz):
             card = cards[card_id]
             if (
@@ -217,12 +231,36 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
             ):
                 continue
             ref = table[card.ref]
-            if card_id not in ready and not flag(ref, "speed_attacker") and not stacked(board, card_id):
+            attacker = CardAt(zone="battle_zone", index=index)
+            sick = card_id not in ready and not flag(ref, "speed_attacker") and not stacked(board, card_id)
+            aims = theirs if sick else [i for i in theirs if cards[bz[i]].orientation == UNTAPPED]
+            if aims and rng.random() < 0.05:  # 101.2: an effect lets it attack this creature
+                out.append(
+                    Attack(
+                        actor=active,
+                        version=version,
+                        attacker=attacker,
+                        target=CardAt(zone="battle_zone", index=rng.choice(aims)),
+                        speed_attacker=True,
+                        untapped=True,
+                        because="an effect allows the attack",
+                    )
+                )
+            if sick:
+                if rng.random() < 0.1:  # 101.2, 301.5: an effect lets it attack at once
+                    out.append(
+                        Attack(
+                            actor=active,
+                            version=version,
+                            attacker=attacker,
+                            speed_attacker=True,
+                            because="an effect gives it speed attacker",
+                        )
+                    )
                 continue
-            target = None
+            target: CardAt | None = None
             if targets and rng.random() < 0.3:
                 target = CardAt(zone="battle_zone", index=rng.choice(targets))
-            attacker = CardAt(zone="battle_zone", index=index)
             out.append(Attack(actor=active, version=version, attacker=attacker, target=target))
             if len(out) >= 2:
                 break

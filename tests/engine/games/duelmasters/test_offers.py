@@ -5,6 +5,7 @@ rest (a phone's order)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,7 +13,7 @@ from engine.match.actions import NextStep
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games.duelmasters import DEFINITION
-from engine.match.games.duelmasters.actions import Attack, Block, Break
+from engine.match.games.duelmasters.actions import Attack, Block, Break, UseCard
 from engine.match.offer_check import check_chunk
 from engine.match.offers import CardsNeed, Offer, offers
 from tests.engine.games.duelmasters.helpers import (
@@ -183,3 +184,87 @@ def test_a_two_civilization_card_is_offered_with_the_shares_its_payment_must_hol
     for _ in range(20):
         choices = use.sample(rng)
         apply(state, use.build(0, state.version, choices))
+
+
+# An effect's permission to attack, declared with the attack (101.2) ----------------------------------
+
+
+def _offer(listed: list[Offer], label: str) -> Offer:
+    return next(offer for offer in listed if offer.label == label)
+
+
+def test_a_creature_with_summoning_sickness_attacks_in_one_step_when_an_effect_allows_it() -> None:
+    """101.2, 301.5: an effect's "can attack" wins over summoning sickness; the attack offer itself
+    takes the permission and its cause (no effect to enter first), and both players read them."""
+    state = start((deck(ATTACKER, CHEAP), deck()))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0, ready=False)
+    state, _ = act(state, NextStep, 0)
+    state, _ = act(state, NextStep, 0)
+    listed = offers(state, 0)
+    assert "Attack the player" not in [offer.label for offer in listed]  # 301.5: it is not ready
+    offer = _offer(listed, "Attack the player despite summoning sickness")
+    assert offer.group == "more" and offer.rule == "101.2"
+    action = offer.build(0, state.version, {"attacker": at(state, dragon), "because": "Bolshack's own text"})
+    game = At(state)
+    events = game.act(0, action)
+    assert game.lines(None, events) == [
+        "Alice attacks Bob with Bolshack Test Dragon (despite summoning sickness, by an effect (101.2); "
+        'because of "Bolshack\'s own text").'
+    ]
+
+
+def test_an_untapped_creature_is_attacked_in_one_step_when_an_effect_allows_it() -> None:
+    """101.2, 505.2: only tapped creatures can be attacked unless an effect allows it; the permission
+    and its cause come with the attack, and any pair of the offer is accepted."""
+    state = start((deck(ATTACKER, CHEAP), deck(WALL, PUP)))
+    state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
+    state, _ = place(state, "Cheap Fire Beast", "battle_zone", 0, ready=False)
+    state, wall = place(state, "Wall Guardian", "battle_zone", 1)
+    state, _ = place(state, "Cheap Fire Pup", "battle_zone", 1, tapped=True)
+    state, _ = act(state, NextStep, 0)
+    state, _ = act(state, NextStep, 0)
+    listed = offers(state, 0)
+    plain = _offer(listed, "Attack a creature")
+    targets = plain.needs[1].options  # type: ignore[union-attr]
+    assert at(state, wall) not in targets  # 505.2: untapped
+    offer = _offer(listed, "Attack a creature an effect allows")
+    assert at(state, wall) in offer.needs[1].options  # type: ignore[union-attr]
+    choices = {"attacker": at(state, dragon), "target": at(state, wall), "because": "a test effect"}
+    game = At(state)
+    events = game.act(0, offer.build(0, state.version, choices))
+    assert game.lines(1, events) == [
+        "Alice attacks Wall Guardian with Bolshack Test Dragon (on an untapped creature, by an effect "
+        '(101.2); because of "a test effect").'
+    ]
+    rng = random.Random(11)
+    for _ in range(40):
+        apply(state, offer.build(0, state.version, offer.sample(rng)))
+
+
+def test_the_random_player_takes_changed_costs_and_attack_permissions_through_offers() -> None:
+    """The offers' property reaches these paths: over random games, the random player uses cards with
+    a changed cost (112.2b) and attacks with an effect's permission (101.2), each action covered by an
+    offer to its player."""
+    from engine.match.offers import covering
+    from engine.match.setup import new_match
+    from engine.match.simulate import PLAYERS, game_seed
+
+    seen: Counter[str] = Counter()
+    for game in range(1, 9):
+        rng = random.Random(f"arbiter-simulate:5:{game}")
+        decks = [DEFINITION.random_deck(rng) for _ in PLAYERS]
+        state = new_match(DEFINITION.spec, PLAYERS, decks, game_seed(5, game))
+        while state.status == "playing":
+            for action in DEFINITION.random_actions(state, rng):
+                try:
+                    after, _ = apply(state, action)
+                except ActionRefused:
+                    continue
+                assert covering(state, action) is not None, action
+                if isinstance(action, UseCard) and action.cost_change is not None:
+                    seen["cost changed"] += 1
+                if isinstance(action, Attack) and action.speed_attacker:
+                    seen["untapped target" if action.untapped else "summoning sickness"] += 1
+                state = after
+                break
+    assert set(seen) == {"cost changed", "untapped target", "summoning sickness"}, seen
