@@ -42,20 +42,23 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
   permission to attack despite summoning sickness or to attack an untapped creature wins, 101.2, declared
   as ``speed_attacker`` / ``untapped`` with the attack or given until the end of the turn, and shown in
   the log), the attacker tapped (506.1c); the attacking player's window for their attack triggers, holding
-  priority until they pass it (506.3b-c); the defender's window for their declarations of usage and their
-  block with an untapped Blocker (506.3d, 507.1a-d), skipped when they have no possible blocker and no
-  card in hand; the battle by power, ties destroying both (508.1, 115.3b, 701.13, 703.4d); the shield
-  break of as many shields as the attacker breaks, chosen by the attacking player (509.2-509.3, 701.14),
-  the broken shields going to their owner's hand with the defender's declaration window after every break
-  (509.3a-b, 113.6: whatever the broken cards are, so that the attacker and the spectators learn nothing
-  about them from whether the game waits; the defender declines with one tap, and only their own view
-  lists the broken cards that may have Shield Trigger), the declared Shield Triggers used for free
-  (509.3c, 112.3a); the end of the attack (510);
+  priority until they pass it (506.3b-c); outside an attack, the turn player handing priority to the
+  non-active player to carry out card text, and waiting until it comes back (101.4a); the defender's
+  window for their declarations of usage and their block with an untapped Blocker (506.3d, 507.1a-d),
+  skipped when they have no possible blocker and no card in hand; the battle by power, ties destroying
+  both (508.1, 115.3b, 701.13, 703.4d); the shield break of as many shields as the attacker breaks, chosen
+  by the attacking player (509.2-509.3, 701.14), the broken shields going to their owner's hand with the
+  defender's declaration window after every break (509.3a-b, 113.6: whatever the broken cards are, so that
+  the attacker and the spectators learn nothing about them from whether the game waits; the defender
+  declines with one tap, and only their own view lists the broken cards that may have Shield Trigger), the
+  declared Shield Triggers used for free (509.3c, 112.3a) and carried out by the defender, who keeps
+  priority until they pass it, before the attack goes on (509.3c, 101.4: Shield Trigger effects first;
+  only after a declaration, which everyone sees); the end of the attack (510);
 - keyword abilities from card data only when the card has them itself, not when its text names them
   (``destroy ... creatures that have "blocker"``; see :func:`.spec.own_keywords`);
-- while the defender decides (block, power of their creature, Shield Triggers), the attacking player
-  can take only the actions that leave the board as it is (notes, reveals, looks, concession, draw
-  offers, the undo protocol);
+- while the defender decides (block, power of their creature, Shield Triggers) or the non-active
+  player carries out card text (101.4a, 509.3c), the active player can take only the actions that
+  leave the board as it is (notes, reveals, looks, concession, draw offers, the undo protocol);
 - psychic and dragheart cards put anywhere but the battle zone return to the hyperspatial zone (117.1,
   804.4b, 806.4b), gacharange cards face down to the bottom of the super gacharange zone (118.1,
   408.2), when card data gives their ``home``;
@@ -151,7 +154,9 @@ class DuelMastersDefinition(GameDefinition):
         Shield Triggers, Guard Strikes and Strike Backs, 509.3a-b, 113.6), the active player, whom the
         engine lets act at any time, may take only the actions that change nothing on the board
         (``anytime``: notes, reveals, concession, draw offers, the undo protocol; and looks), and the
-        defender makes the decision rather than passing priority."""
+        defender makes the decision rather than passing priority. The same wait while the non-active
+        player holds priority to carry out card text (101.4a) or their Shield Triggers (509.3c), until
+        they pass it back."""
         cls = type(action)
         if isinstance(action, NextStep | NextPhase | PassTurn) and proc.attack_of(state.board) is not None:
             refuse("An attack is in progress; finish it first (505.4).")
@@ -164,7 +169,8 @@ class DuelMastersDefinition(GameDefinition):
                 "With no attack declared the attack's other steps are skipped (506.2): move on to the end of "
                 "turn step or the end phase."
             )
-        waiting = proc.deciding(state)
+        deciding = proc.deciding(state)
+        waiting = deciding or proc.carrying_out(state)
         if (
             waiting is not None
             and action.actor == state.board.active
@@ -174,8 +180,8 @@ class DuelMastersDefinition(GameDefinition):
         ):
             name = state.match.players[1 - state.board.active]
             refuse(f"{name} is {waiting}: wait for them before you act.")
-        if waiting is not None and action.actor != state.board.active and isinstance(action, PassPriority):
-            refuse(f"You are {waiting}: make that choice to go on; passing does not.")
+        if deciding is not None and action.actor != state.board.active and isinstance(action, PassPriority):
+            refuse(f"You are {deciding}: make that choice to go on; passing does not.")
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
@@ -219,6 +225,8 @@ class DuelMastersDefinition(GameDefinition):
         }
         attack = proc.attack_of(board)
         if attack is None:
+            if board.priority != board.active:  # 101.4a: handed card text to carry out
+                data["waiting"], data["waiting_for"] = "carry_out", board.priority
             return data
 
         def handle(card: int | None) -> str | None:
@@ -248,8 +256,10 @@ class DuelMastersDefinition(GameDefinition):
         elif step == "direct_attack":
             if broken is None:
                 data["waiting"], data["waiting_for"] = "break", board.active
-            else:
+            elif not attack["triggers_done"]:
                 data["waiting"], data["waiting_for"] = "shield_trigger", attack["defender"]
+            else:
+                data["waiting"], data["waiting_for"] = "carry_out", attack["defender"]
         return data
 
     def check_invariants(self, state: MatchState) -> None:

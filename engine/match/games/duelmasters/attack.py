@@ -250,7 +250,9 @@ def shield_triggers(state: MatchState, broken: Sequence[int]) -> list[int]:
 
 
 def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
-    """509.3a, 509.3c, 112.3a: declared Shield Triggers are shown and used for free."""
+    """509.3a, 509.3c, 112.3a: declared Shield Triggers are shown and used for free; then the defender
+    carries out their text (a spell's, a creature's "when put into the battle zone") before the attack
+    goes on (101.4: Shield Trigger effects are resolved first), and passes priority when done."""
     require_step(state, "direct_attack", "declare Shield Triggers", "509.3a")
     work = DuelMastersWork(state, action.version)
     board = state.board
@@ -288,7 +290,10 @@ def _trigger(state: MatchState, action: ShieldTrigger) -> HandlerResult:
             used = "dm_summon" if kind == "creature" else "dm_use"
             work.move(actor, [card_id], "battle_zone", face="up", orientation=UNTAPPED, kind=used, free=True)
         # no card type known: the players use it by hand
+    # 509.3c, 101.4: declared Shield Triggers are resolved first; the defender keeps priority to carry
+    # out their text and passes it back when done. Declared cards are public, so is the window.
     attack["triggers_done"] = True
+    attack["carrying"] = bool(chosen)
     work.set(attack=attack)
     return work.handled()
 

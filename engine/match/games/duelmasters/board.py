@@ -12,7 +12,8 @@ Game data kept on the board (:meth:`~engine.match.state.Board.data`):
 - ``attack``: the attack in progress (506-510): ``attacker``, ``target`` (None: the player),
   ``defender`` (seat), ``breaker``, ``apower`` / ``dpower`` (powers entered by the players),
   ``block_done``, ``blocked``, ``blocker``, ``broken`` (ids of the shields broken, None before the
-  break), ``triggers_done``;
+  break), ``triggers_done``, ``carrying`` (the defender carries out the Shield Triggers they declared,
+  509.3c);
 - ``hit``: the seat of a player attacked directly with no shields (509.1, 703.4a), a loss;
 - ``effects``: the effects of card text entered until the end of the turn (:class:`~.actions.Change`):
   ``card``, ``power`` (added), ``keywords`` (given), ``because``; they expire at 511.2;
@@ -195,6 +196,22 @@ def deciding(state: MatchState) -> str | None:
         return "deciding on a block (507.1)"
     if step == "battle":
         return "entering their creature's power for the battle (206, 508.1)"
-    if step == "direct_attack":
+    if step == "direct_attack" and not attack["triggers_done"]:
         return "deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6)"
+    return None
+
+
+def carrying_out(state: MatchState) -> str | None:
+    """What the non-active player is carrying out while they hold priority, and the active player waits
+    for them: the Shield Triggers they declared (509.3c; resolved first, 101.4), or, outside an attack,
+    card text the active player handed them to carry out (101.4a: the non-active player resolves their
+    own effects). They say when they are done by passing priority back."""
+    board = state.board
+    if board.priority == board.active:
+        return None
+    attack = attack_of(board)
+    if attack is None:
+        return "carrying out card text (101.4a)"
+    if current(board) == "direct_attack" and attack["triggers_done"] and attack.get("carrying"):
+        return "carrying out their Shield Triggers (509.3c, 101.4)"
     return None

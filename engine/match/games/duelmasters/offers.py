@@ -7,29 +7,33 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
   or moving on without one (506.2), and passing the window of one's attack triggers (506.3b-c); the
   defender's block or no block (507.1), the power of a creature the card data lacks (206, 508.1), the
   shields the attacking player breaks (509.2-509.3), the defender's Shield Triggers or none, one tap
-  after every break (509.3a, 113.6); moving on to the next step (500.1);
+  after every break (509.3a, 113.6), then saying the declared ones are carried out (509.3c); the
+  non-active player saying the card text handed to them is carried out (101.4a); moving on to the next
+  step (500.1), and ending the turn in the end of turn step (512);
 - ``main``: using a card of the hand whose cost the untapped mana pays (504.1, 112.2a-c), an evolution
   onto one of one's creatures (801.1);
 - ``more``: using a card whose cost an effect changed, with the mana tapped for it and the effect's
   words (112.2b); an attack an effect's permission allows, with its cause (101.2: despite summoning
   sickness, on an untapped creature); a block or a Shield Trigger an effect allows (the keyword given,
-  101.1, 113.6b-c); a change until the end of the turn (206.1, 511.2); and the generic actions the
-  turn's structure lets through.
+  101.1, 113.6b-c); a change until the end of the turn (206.1, 511.2); handing priority to the other
+  player to carry out card text (101.4a); and the generic actions the turn's structure lets through.
 
 Each offer comes from the predicates the handlers and :meth:`.DuelMastersDefinition.allows` refuse
-with (:func:`.board.possible_blockers`, :func:`.board.deciding`, :func:`.mana.match_civs`,
-:func:`.attack.shield_triggers`), so an offer taken with any valid choices is accepted: a card is
-offered with how many untapped mana cards pay for it and the shares a payment must hold (at least
-one of each civilization, and for two or more civilizations at least as many of their payers: Hall's
-condition, 112.2a-c), so any choice meeting them pays. While the defender decides, the attacking
-player keeps only what changes nothing on the board. Cards are positions; a seat's offers read its
-own hand and the public zones; pick options read in words (steps as 500.1 names them, keywords).
+with (:func:`.board.possible_blockers`, :func:`.board.deciding`, :func:`.board.carrying_out`,
+:func:`.mana.match_civs`, :func:`.attack.shield_triggers`), so an offer taken with any valid choices is
+accepted: a card is offered with how many untapped mana cards pay for it and the shares a payment must
+hold (at least one of each civilization, and for two or more civilizations at least as many of their
+payers: Hall's condition, 112.2a-c), so any choice meeting them pays. While the other player decides or
+carries out card text, the active player keeps only what changes nothing on the board. Cards are
+positions; a seat's offers read its own hand and the public zones; pick options read in words (steps
+as 500.1 names them, keywords, players by name).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +45,7 @@ from engine.match.games.duelmasters.board import (
     WAIT_STEPS,
     attack_of,
     bz_slot,
+    carrying_out,
     current,
     deciding,
     given,
@@ -57,8 +62,10 @@ from engine.match.offers import AtLeast, CardsNeed, Need, NumberNeed, Offer, Pic
 from engine.match.state import MatchState
 
 _CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
-_STRUCTURE = frozenset({"next_step", "pass_priority"})
-"""The generic offers Duel Masters replaces with its own (500.1, 506.2, 506.3b)."""
+_STRUCTURE = frozenset({"next_step", "next_phase", "pass_priority"})
+"""The generic offers Duel Masters replaces with its own (500.1, 506.2, 101.4a, 506.3b): the steps by
+name (the rules' turn is made of steps, 500.1, so a "next phase" is one of them) and passing priority
+named for what it is for."""
 _POWER = 1_000_000
 """The largest power an action takes (the actions' own bound)."""
 _KEYWORDS = (("blocker",), ("speed_attacker",), ("attack_untapped",))
@@ -85,13 +92,16 @@ def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) 
     board = state.board
     if seat not in (board.active, board.priority):
         return list(generic)  # the match's life only (the generic offers say so)
-    if deciding(state) is not None and seat == board.active:
-        # The defender decides: the attacking player changes nothing on the board (allows).
+    if (deciding(state) or carrying_out(state)) is not None and seat == board.active:
+        # The other player decides or carries out card text: the active player changes nothing on the
+        # board meanwhile (allows).
         return [o for o in generic if _CLASSES[o.type].anytime or not _CLASSES[o.type].undoable]
     attack = attack_of(board)
     kept = [o for o in generic if o.type not in _STRUCTURE]
     if attack is not None:
         kept = [o for o in kept if o.type not in ("next_phase", "pass_turn")]  # 505.4
+    elif current(board) == "end_of_turn":  # 512: the end of the turn step's own decision
+        kept = [replace(o, group="now", rule="512") if o.type == "pass_turn" else o for o in kept]
     out = [*_decisions(state, seat), *_uses(state, seat), *_more(state, seat), *kept]
     return out
 
@@ -132,8 +142,7 @@ def _decisions(state: MatchState, seat: int) -> list[Offer]:
             if step == "attack_declaration":
                 out += _attacks(state, seat)
             out += _moving_on(state, step)
-        if board.priority == seat:
-            out.append(Offer("pass_priority", "Pass priority", "more", rule="506.3b"))
+        out += _card_text(state, seat)
         return out
     defender = attack["defender"]
     if step == "attack_declaration" and seat == board.active:
@@ -156,7 +165,22 @@ def _decisions(state: MatchState, seat: int) -> list[Offer]:
         and seat == defender
     ):
         out += _triggers(state, seat, attack["broken"])
+    elif step == "direct_attack" and attack.get("carrying") and seat == defender == board.priority:
+        out.append(Offer("pass_priority", "Shield Triggers carried out", "now", rule="509.3c"))
     return out
+
+
+def _card_text(state: MatchState, seat: int) -> list[Offer]:
+    """101.4a: outside an attack, the active player may hand priority to the non-active player to carry
+    out card text (their own effects, or what the active player's effect asks of them: a choice from
+    their hand, a discard); the non-active player hands it back when done."""
+    board = state.board
+    if board.priority != seat:
+        return []
+    if seat == board.active:
+        other = state.match.players[1 - seat]
+        return [Offer("pass_priority", f"Let {other} carry out card text", "more", rule="101.4a")]
+    return [Offer("pass_priority", "Done carrying out card text", "now", rule="101.4a")]
 
 
 def _moving_on(state: MatchState, step: str) -> list[Offer]:

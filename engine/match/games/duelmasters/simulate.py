@@ -5,11 +5,12 @@ Decks follow the deck construction rules (100.2-100.4): 40 cards of two civiliza
 2 psychic cards in the hyperspatial zone, 12 gacharange cards (6 names, 2 copies) in the super
 gacharange zone and evolution creatures (801). Players charge, summon what they can pay for (an
 evolution onto one of their creatures; now and then a card whose cost an effect changed, 112.2b), now
-and then change a creature's power until the end of the turn (511.2), attack with everything able (now
-and then by an effect's permission, 101.2), block, and answer the window every break opens (509.3a,
-113.6) at random: some of the broken cards that may have Shield Trigger, or none with one tap (Guard
-Strike and Strike Back are declined); games end by the rules (a direct attack with no shields, or a
-deck at 0 cards).
+and then change a creature's power until the end of the turn (511.2) or hand priority to the opponent
+for card text (101.4a), attack with everything able (now and then by an effect's permission, 101.2),
+block, and answer the window every break opens (509.3a, 113.6) at random: some of the broken cards
+that may have Shield Trigger, or none with one tap (Guard Strike and Strike Back are declined); card
+text handed to them is carried out at once; games end by the rules (a direct attack with no shields,
+or a deck at 0 cards).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from engine.match.games.duelmasters.board import (
     UNTAPPED,
     attack_of,
     bz_slot,
+    carrying_out,
     current,
     possible_blockers,
     ready_of,
@@ -157,6 +159,10 @@ def random_actions(state: MatchState, rng: random.Random) -> Iterable[BaseAction
     bz = board.zones[bz_slot(state)]
     under = under_cards(board)
     out: list[BaseAction] = []
+    if carrying_out(state) is not None:  # 101.4a, 509.3c: no card text here to carry out
+        return [PassPriority(actor=board.priority, version=version)]
+    if name in ("main", "end_of_turn") and rng.random() < 0.03:  # 101.4a: the opponent's turn to act
+        out.append(PassPriority(actor=active, version=version))
     if name == "charge":
         hand = state.zone("hand", active)
         mana = state.zone("mana", active)

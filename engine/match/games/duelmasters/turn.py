@@ -147,7 +147,8 @@ def _battle_step(work: DuelMastersWork) -> bool:
 def _direct_attack(work: DuelMastersWork) -> bool:
     """509.1: a player attacked directly with no shields loses (703.4a); 509.2-509.3: otherwise the
     attacking player breaks shields, then the defender holds priority for their declarations of usage
-    (509.3a-b, 113.6) after every break, until they declare or decline (:func:`.attack._break`)."""
+    (509.3a-b, 113.6) after every break, until they declare or decline (:func:`.attack._break`); having
+    declared Shield Triggers, they keep it to carry them out until they pass it (509.3c, 101.4)."""
     attack = _attack_going(work)
     if attack is None:
         return True
@@ -162,6 +163,11 @@ def _direct_attack(work: DuelMastersWork) -> bool:
         return _wait(work, work.board.active)
     if not attack["triggers_done"]:
         return _wait(work, defender)
+    if attack.get("carrying"):
+        if work.board.priority == defender:
+            return False  # 509.3c: carrying out their Shield Triggers
+        attack["carrying"] = False  # they passed priority back: done
+        work.set(attack=attack)
     work.goto("end_of_attack")
     return True
 

@@ -53,6 +53,7 @@ TRIGGERS = (
     "Bob is deciding on Shield Triggers, Guard Strikes and Strike Backs (509.3a-b, 113.6): wait for them "
     "before you act."
 )
+CARRYING = "Bob is carrying out their Shield Triggers (509.3c, 101.4): wait for them before you act."
 
 
 def _refused(state: MatchState, action: BaseAction, message: str) -> None:
@@ -161,7 +162,11 @@ def test_the_attacker_waits_for_the_shield_trigger_declaration() -> None:
         _refused(state, action, TRIGGERS)
     _anytime_still_work(state)
     state, _ = act(state, ShieldTrigger, 1, cards=[at(state, beast)])
-    assert beast in state.zone("battle_zone") and state.board.priority == 0
+    assert beast in state.zone("battle_zone") and state.board.priority == 1
+    for action in _board_changes(state, dragon):  # 509.3c: Bob carries out his Shield Trigger first
+        _refused(state, action, CARRYING)
+    state, _ = act(state, PassPriority, 1)
+    assert step(state) == "attack_declaration" and state.board.priority == 0
 
 
 def test_the_defender_waits_while_the_attacker_resolves_attack_triggers() -> None:
@@ -182,11 +187,18 @@ def test_the_defender_waits_while_the_attacker_resolves_attack_triggers() -> Non
 
 
 def test_an_attack_declared_after_passing_priority_still_opens_the_attack_triggers_window() -> None:
-    """506.3b-c: priority passed to the defender before the declaration comes back to the attacker."""
+    """506.3b-c: priority handed to the other player before the declaration, for card text (101.4a),
+    comes back when they are done; the attack then opens its attacker's window."""
     state = start(decks=(deck(ATTACKER), deck()))
     state, dragon = place(state, "Bolshack Test Dragon", "battle_zone", 0)
     state = to_attack(state)
     state, _ = act(state, PassPriority, 0)
     assert state.board.priority == 1 and step(state) == "attack_declaration"
+    _refused(
+        state,
+        Attack(actor=0, version=state.version, attacker=at(state, dragon)),
+        "Bob is carrying out card text (101.4a): wait for them before you act.",
+    )
+    state, _ = act(state, PassPriority, 1)
     state, _ = act(state, Attack, 0, attacker=at(state, dragon))
     assert step(state) == "attack_declaration" and state.board.priority == 0

@@ -423,7 +423,10 @@ def test_a_double_breaker_breaks_two_shields_and_a_shield_trigger_is_declared() 
     text = lines(events, state, 0)
     assert text[0] == "Bob declares Shield Trigger: Trigger Beast and Trigger Spell (509.3a)."
     assert text[1] == "Bob summons Trigger Beast for free (Shield Trigger, 112.3a)."
-    assert step(state) == "attack_declaration"
+    # 509.3c, 101.4: Bob carries out the spell's text first, then passes priority back
+    assert step(state) == "direct_attack" and state.board.priority == 1
+    state, _ = act(state, PassPriority, 1)
+    assert step(state) == "attack_declaration" and state.board.priority == 0
 
 
 def test_declining_shield_triggers() -> None:
