@@ -31,8 +31,9 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   of the specified cost (204.1a), as many wills of any kind as the free cost (204.1b; any amount more
   for X), no more (1003.3); with the total cost alone, the number of wills (204.1c); the same for a
   ruler's [Judgment] cost from its text. A declared cost change (an alternate cost, "without paying its
-  cost", a reduction: 903.2k-1 to 903.2k-4) lets the payment through, and both players read it next to
-  the printed cost with the change's text. Every payment is in the log, "paying nothing" included;
+  cost", a reduction: 903.2k-1 to 903.2k-4) lets the payment through, paid in the same action with any
+  part of the produced will, and both players read it next to the printed cost with the change's text.
+  Every payment is in the log, "paying nothing" included;
 - calling a magic stone (710.1, 710.1a), judgment (705.1, 705.3a: a ruler whose card data shows no
   J-ruler side stays in the ruler area; astral 1024.2);
 - battle (800): initiate (704), declare attack (803.3-803.4: a recovered J/resonator controlled

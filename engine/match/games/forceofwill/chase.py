@@ -78,6 +78,17 @@ def cost_text(cost: Cost) -> str:
     return f"{cost.free} will" if cost.total_only else cost.text
 
 
+def payment_words(pay: Sequence[str]) -> str:
+    """A payment as a player reads it (1003): the wills named, then those of any kind (204.1b),
+    "nothing" for none: ``fire, fire and 2 wills of any kind``."""
+    named = [will for will in pay if will != "any"]
+    free = len(pay) - len(named)
+    parts = [", ".join(named)] if named else []
+    if free:
+        parts.append(f"{free} will{'s' if free > 1 else ''} of any kind")
+    return " and ".join(parts) or "nothing"
+
+
 def payment_data(cost: Cost | None, pay: Sequence[str], change: str | None) -> dict[str, Any]:
     """The payment as the log shows it: what was paid, with the printed cost and the declared cost
     change when one was declared (so a payment differing from the card data is shown next to it)."""
@@ -95,7 +106,7 @@ def payments(cost: Cost | None, pool: Sequence[str], *, most: int = 32) -> list[
     free cost. Without a cost in the card data, every distinct part of the pool (nothing included), up
     to ``most`` of them, smallest first: the cost is then the players' to check."""
     if cost is None:
-        return _parts(pool, most)
+        return pool_parts(pool, most)
     left = Counter(pool)
     named: list[Payment] = []
     for will in cost.specified:
@@ -111,9 +122,10 @@ def payments(cost: Cost | None, pool: Sequence[str], *, most: int = 32) -> list[
     return [(*named, *(free,) * (cost.free + more)) for more in extra][:most]
 
 
-def _parts(pool: Sequence[str], most: int) -> list[tuple[Payment, ...]]:
-    """Distinct parts of the pool (sub-multisets), smallest first, at most ``most``; for a pool with
-    too many parts to list, nothing, one will of each kind and the whole pool."""
+def pool_parts(pool: Sequence[str], most: int) -> list[tuple[Payment, ...]]:
+    """Distinct parts of the pool (sub-multisets), smallest first, at most ``most`` with the whole pool
+    always among them; for a pool with too many parts to list, nothing, one will of each kind and the
+    whole pool."""
     counts = sorted(Counter(pool).items())
     size = 1
     for _, count in counts:
@@ -126,7 +138,10 @@ def _parts(pool: Sequence[str], most: int) -> list[tuple[Payment, ...]]:
         for will, count in counts:
             parts = [(*part, *(cast(Payment, will),) * n) for part in parts for n in range(count + 1)]
         found = set(parts)
-    return sorted(found, key=lambda part: (len(part), part))[:most]
+    listed = sorted(found, key=lambda part: (len(part), part))
+    if len(listed) <= most:
+        return listed
+    return [*listed[: most - 1], listed[-1]]  # the whole pool is the one largest part
 
 
 def play_problem(state: MatchState, actor: int, at: CardAt) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.match.games.forceofwill.chase import payment_words
 from engine.match.render import Line, register_line
 
 
@@ -53,7 +54,7 @@ def _produce(line: Line) -> str:
 
 
 def _pay(line: Line) -> str:
-    return f"{line.subject()} {line.verb('pay')} {_will(line.event.data['will'])} will."
+    return f"{line.subject()} {line.verb('pay')} {payment_words(line.event.data['will'])}."
 
 
 def _paying(line: Line) -> str:
@@ -61,7 +62,7 @@ def _paying(line: Line) -> str:
     cost (shown only to who sees the card) and the change's text (903.2k)."""
     data = line.event.data
     pay = data.get("pay") or []
-    paid = f"paying {_will(pay)}" if pay else "paying nothing"
+    paid = f"paying {payment_words(pay)}"
     change = data.get("change")
     if change is None:
         return paid

@@ -12,12 +12,14 @@ offer taken with any of its choices is accepted:
 - ``main``: producing will (907, 1119.2), playing a card from the hand for a payment the produced
   will covers now (903.2f, 903.2l-1, 204.1; only cards that may be played now, 604), calling a magic
   stone (710.1), judgment (705.1), initiating a battle (704.1), putting an ability on the chase (903);
-- ``more``: playing a card with a declared cost change (903.2k-1 to 903.2k-4), paying will (1003),
-  damage from an effect (1007), a resolving card sent elsewhere than its rule says, and the generic
-  actions the turn's structure lets through (the manual ones: card text is the players' to carry out).
+- ``more``: playing a card or a judgment with a declared cost change and its payment, any part of the
+  produced will, in one offer (903.2k-1 to 903.2k-4); paying will (1003), damage from an effect (1007),
+  a resolving card sent elsewhere than its rule says, and the generic actions the turn's structure
+  lets through (the manual ones: card text is the players' to carry out).
 
 Cards are positions: attack targets are the opponent's cards the seat knows; a seat's offers read its
-own hand (what it may play) and public cards only.
+own hand (what it may play) and public cards only. Picks read in words: payments ("fire and 1 will of
+any kind", "nothing"), where a resolving card goes, players by name.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from engine.match.games.forceofwill.actions import (
     InitiateBattle,
     Judgment,
     Mulligan,
+    Payment,
     PayWill,
     PlayAbility,
     PlayCard,
@@ -58,8 +61,10 @@ from engine.match.games.forceofwill.board import battle_of, chase_entries, jrule
 from engine.match.games.forceofwill.chase import (
     cost_text,
     judgment_problem,
+    payment_words,
     payments,
     play_problem,
+    pool_parts,
     resolve_problem,
     resolving_card,
 )
@@ -80,6 +85,17 @@ STAT_MOST = 100_000
 """The largest ATK or DEF a player enters (the actions' bound)."""
 DAMAGE_MOST = 1_000_000
 """The largest damage an effect deals (the action's bound)."""
+_PLACES = {
+    "field": "the field",
+    "graveyard": "its owner's graveyard",
+    "removed": "its owner's removed area",
+    "hand": "its owner's hand",
+    "deck": "the top of its owner's deck",
+    "outside": "outside the game",
+}
+"""Where a resolving card may go (702.3, 703.3, or its text), as a player reads it."""
+_PARTS_MOST = 64
+"""The most payments a changed cost offers to choose from (parts of the produced will)."""
 
 
 def game_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
@@ -191,7 +207,7 @@ def _resolve(now: _Now) -> list[Offer]:
         places = tuple(to for to in get_args(Destination) if resolve_problem(state, seat, to) is None)
         if places:
             group: Group = "more" if default else "now"
-            pick = PickNeed("to", places, "where it goes")
+            pick = PickNeed("to", places, "where it goes", labels=tuple(_PLACES[to] for to in places))
             out.append(Offer("fow_resolve", "Resolve to a zone", group, needs=(pick,), rule="605.1"))
     return out
 
@@ -375,7 +391,7 @@ def _play(now: _Now) -> list[Offer]:
         if len(options) == 1:
             fixed = (("pay", options[0]),)
         else:
-            needs.append(PickNeed("pay", options, "payment"))
+            needs.append(_payment(options))
         out.append(Offer("fow_play", label, "main", fixed=fixed, needs=tuple(needs), rule="903.2f"))
     return out
 
@@ -414,7 +430,7 @@ def _judgment(now: _Now) -> list[Offer]:
         if len(found) == 1:
             fixed = (*fixed, ("pay", found[0]))
         else:
-            needs = (PickNeed("pay", tuple(found), "payment"),)
+            needs = (_payment(found),)
         out.append(Offer("fow_judgment", "Judgment", "main", fixed=fixed, needs=needs, rule="705.1"))
     return out
 
@@ -426,23 +442,22 @@ def _more(now: _Now) -> list[Offer]:
     """The game's actions players use for card text (group ``more``)."""
     state, seat = now.state, now.seat
     out: list[Offer] = []
+    pool = pool_of(state.board)[seat]
     if now.may(PlayCard):
         cards = tuple(at for at in now.hand if play_problem(state, seat, at) is None)
         if cards:
-            needs = (
-                CardsNeed("card", cards, label="card to play"),
-                TextNeed("cost_change", 200, label="the effect"),
-            )
-            fixed: tuple[tuple[str, Any], ...] = (("pay", ()),)
-            out.append(
-                Offer("fow_play", "Play, cost changed", "more", fixed=fixed, needs=needs, rule="903.2k-1")
-            )
-    pool = pool_of(state.board)[seat]
+            card = CardsNeed("card", cards, label="card to play")
+            out.append(_changed("fow_play", "Play, cost changed", pool, (), (card,)))
+    if now.may(Judgment):
+        for index in range(len(state.zone("ruler_area", seat))):
+            at = None if index == 0 else CardAt(zone="ruler_area", player=seat, index=index)
+            if judgment_problem(state, seat, at) is None:
+                ruler: tuple[tuple[str, Any], ...] = () if at is None else (("ruler", at),)
+                out.append(_changed("fow_judgment", "Judgment, cost changed", pool, ruler, ()))
     if pool and now.may(PayWill):
         wills = tuple((will,) for will in dict.fromkeys(pool))
-        out.append(
-            Offer("fow_pay", "Pay will", "more", needs=(PickNeed("will", wills, "will"),), rule="1003.4")
-        )
+        pick = PickNeed("will", wills, "will", labels=tuple(payment_words(will) for will in wills))
+        out.append(Offer("fow_pay", "Pay will", "more", needs=(pick,), rule="1003.4"))
     if now.may(DealDamage):
         amount = NumberNeed("amount", 0, DAMAGE_MOST, label="damage")
         players = PickNeed("player", tuple(range(len(state.match.players))), "player", players=True)
@@ -453,3 +468,22 @@ def _more(now: _Now) -> list[Offer]:
                 Offer("fow_damage", "Damage a J/resonator", "more", needs=(amount, card), rule="1007.1")
             )
     return out
+
+
+def _payment(options: Sequence[tuple[Payment, ...]]) -> PickNeed:
+    """The payment to choose among several (903.2l-1, 1003), each read in words."""
+    return PickNeed("pay", tuple(options), "payment", labels=tuple(payment_words(pay) for pay in options))
+
+
+def _changed(
+    kind: str, label: str, pool: Sequence[str], fixed: tuple[tuple[str, Any], ...], needs: tuple[Need, ...]
+) -> Offer:
+    """903.2k-1 to 903.2k-4: a card played or a judgment with a declared cost change, in one offer:
+    the payment is any part of the produced will (nothing included; the players check it against the
+    changed cost), with the change's words, which both players read next to the printed cost."""
+    parts = pool_parts(pool, _PARTS_MOST)
+    words = TextNeed("cost_change", 200, label="the effect changing its cost")
+    if len(parts) == 1:
+        fixed = (*fixed, ("pay", parts[0]))
+        return Offer(kind, label, "more", fixed=fixed, needs=(*needs, words), rule="903.2k-1")
+    return Offer(kind, label, "more", fixed=fixed, needs=(*needs, _payment(parts), words), rule="903.2k-1")

@@ -2,8 +2,9 @@
 
 Decks (402): one ruler with a J-ruler side, 40 main deck cards (ten names, four copies each: eight
 resonators and two chants) and ten basic magic stones. The random players call a stone each turn,
-produce will and play what they can afford, battle with their recovered J/resonators, sometimes
-block and sometimes do judgment, then pass; games end by life (1202.1) or, rarely, by the deck (1202.2).
+produce will and play what they can afford (now and then a card or a judgment with a declared cost
+change, paying part of their will, 903.2k-1), battle with their recovered J/resonators, sometimes block
+and sometimes do judgment, then pass; games end by life (1202.1) or, rarely, by the deck (1202.2).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
-from engine.match.games.forceofwill.chase import payments
+from engine.match.games.forceofwill.chase import payments, pool_parts
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
@@ -51,6 +52,8 @@ from engine.match.state import CardRef, MatchState
 _ATTRS = ("light", "fire", "water", "wind", "darkness")
 _STONE_NAMES = {a: f"{a.capitalize()} Magic Stone" for a in _ATTRS}
 _SYMBOLS = {"light": "W", "fire": "R", "water": "U", "wind": "G", "darkness": "B"}
+_CHANGE = "a cost changed by an effect"
+"""The words a random player declares a cost change with (903.2k-1)."""
 
 
 def _printed(attr: str, cost: int) -> str:
@@ -209,7 +212,10 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
     ):
         cost = judgment_cost(match.table[board.cards[area[0]].ref])
         pay = _payment(cost, pool)
-        if pay is not None:
+        if rng.random() < 0.2:  # 903.2k-1: an effect changes the [Judgment] cost
+            pay = rng.choice(pool_parts(pool, 64))
+            out.append(Judgment(actor=seat, version=version, pay=pay, cost_change=_CHANGE))
+        elif pay is not None:
             out.append(Judgment(actor=seat, version=version, pay=pay))
         elif stones:
             out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, c) for c in stones)))
@@ -222,6 +228,11 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
         total = 0 if cost is None else len(cost.specified) + cost.free
         if total <= len(pool) + len(stones):
             affordable.append((index, cost, total))
+    if hand and rng.random() < 0.06:  # 903.2k-1: an effect changes a card's cost
+        index = rng.randrange(len(hand))
+        at = CardAt(zone="hand", player=seat, index=index)
+        pay = rng.choice(pool_parts(pool, 64))
+        out.append(PlayCard(actor=seat, version=version, card=at, pay=pay, cost_change=_CHANGE))
     if affordable and rng.random() < 0.9:
         index, cost, total = rng.choice(affordable)
         pay = _payment(cost, pool)

@@ -83,7 +83,9 @@ def test_the_free_cost_needs_its_number_of_wills_204_1b() -> None:
     giant = card_id(state, "Alice Giant")
     state, events = step(state, PlayCard, 0, card=find(state, "Alice Giant"), pay=("fire", "fire", "any"))
     assert chase_entries(state.board) == [("card", giant)] and pool_of(state.board)[0] == []
-    assert render_all(events, state, 1) == ["Alice plays Alice Giant onto the chase, paying fire, fire, any."]
+    assert render_all(events, state, 1) == [
+        "Alice plays Alice Giant onto the chase, paying fire, fire and 1 will of any kind."
+    ]
 
 
 def test_no_more_than_the_cost_is_paid_1003_3() -> None:

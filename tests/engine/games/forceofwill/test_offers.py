@@ -21,6 +21,7 @@ from engine.match.games.forceofwill.chase import check_payment, payments
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAIN, S_BLOCK, Cost
 from engine.match.offer_check import check_chunk
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
+from engine.match.render import render_all
 from engine.match.state import Board, CardRef, MatchState
 from tests.engine.games.forceofwill.helpers import (
     DEFINITION,
@@ -35,6 +36,7 @@ from tests.engine.games.forceofwill.helpers import (
     started,
     to_main,
 )
+from tests.engine.games.offer_helpers import take_all
 
 CHUNKS = 4
 GAMES = 200
@@ -323,12 +325,43 @@ def test_an_x_cost_offers_every_amount_the_pool_pays_204_1b() -> None:
     assert pool_of(state.board)[0] == ["fire"]
 
 
-def test_a_declared_cost_change_is_offered_with_nothing_paid_903_2k_1() -> None:
-    """903.2k-1 to 903.2k-4: with an effect changing the cost, declared in words, the card is played;
-    the payment is the players' to check, so nothing is taken from the pool."""
+def test_a_reduced_cost_is_paid_in_one_offer_903_2k_1() -> None:
+    """903.2k-1 to 903.2k-4: with an effect changing the cost, declared in words, the card is played
+    and paid in the same offer: its payment is any part of the produced will, each read in words
+    ("nothing" included), and both players read what was paid next to the printed cost. A {R}{R}{1}
+    reduced by one is paid fire, fire, leaving the water; no separate "Pay will" is needed."""
+    state = _pool_state("fire", "water", "fire")
+    changed = _offer(state, 0, "Play, cost changed")
+    assert changed.group == "more" and changed.rule == "903.2k-1"
+    assert find(state, "Giant") in changed.needs[0].options  # type: ignore[union-attr]
+    pay = next(need for need in changed.needs if need.field == "pay")
+    assert isinstance(pay, PickNeed) and ("fire", "fire") in pay.options
+    words = dict(zip(pay.options, pay.labels, strict=True))
+    assert words[()] == "nothing" and words[("fire", "fire")] == "fire, fire"
+    assert words[("fire", "fire", "water")] == "fire, fire, water"
+    action = changed.build(
+        0,
+        state.version,
+        {"card": find(state, "Giant"), "pay": ("fire", "fire"), "cost_change": "one less by Alice's Forge"},
+    )
+    after, events = apply(state, action)
+    assert len(after.zone("chase")) == 1 and pool_of(after.board)[0] == ["water"]
+    assert render_all(events, after, 1) == [
+        "Alice plays Giant onto the chase, paying fire, fire instead of its printed cost {R}{R}{1} "
+        "(cost changed: one less by Alice's Forge)."
+    ]
+    take_all(state, 0, 9)
+
+
+def test_an_empty_pool_pays_a_changed_cost_with_nothing_903_2k_1() -> None:
+    """903.2k-1: "without paying its cost" with no will produced: the only payment is nothing, so the
+    offer asks only for the card and the effect's words."""
     state = _pool_state()
     changed = _offer(state, 0, "Play, cost changed")
-    assert changed.group == "more" and find(state, "Giant") in changed.needs[0].options  # type: ignore[union-attr]
+    assert dict(changed.fixed)["pay"] == () and [need.field for need in changed.needs] == [
+        "card",
+        "cost_change",
+    ]
     state = _take(state, 0, "Play, cost changed", card=find(state, "Giant"), cost_change="free by an effect")
     assert len(state.zone("chase")) == 1
 
