@@ -7,12 +7,13 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   and faces the owner's (310), face-down removed cards hidden (311.2a);
 - setup (405): ruler in the ruler area, deck and magic stone deck shuffled, life 4000, five cards,
   one mulligan each, first player first (405.5a), a will coin for the non-first player ([Energize],
-  1119.2; its will one of its owner's rulers' attributes, void when they have none, 1119.2a), the first
-  player's first draw skipped (502.4);
-- the turn (500): draw phase with its draw (502.4), recovery phase skipped on each player's first turn
-  (503.1), will clearance (503.4) and recovering the turn player's cards (503.5), main phase, end
-  phase's final step (505.5: damage to 0, entered "until end of turn" values end, will clearance,
-  discard down to seven, 306.3), the next turn (505.6);
+  1119.2; its will one of its owner's rulers' attributes, void when they have none, 1119.2a);
+- the turn (500): draw phase with its draw (502.4), the game's first draw phase without its draw and so
+  without its priority sequences (502.3-502.5), one opened only for the triggers a player declared with
+  their mulligan decision (502.1-502.2), which the opponent reads once both decided; recovery phase
+  skipped on each player's first turn (503.1), will clearance (503.4) and recovering the turn player's
+  cards (503.5), main phase, end phase's final step (505.5: damage to 0, entered "until end of turn"
+  values end, will clearance, discard down to seven, 306.3), the next turn (505.6);
 - priority and the chase (600): only the player with priority acts (601.1), for every action type and
   both players (see :meth:`ForceOfWill.allows`); the chase is last in, first out (312); both players
   passing in succession resolves its top, which its controller carries out and finishes
@@ -79,8 +80,10 @@ change applies (903.2k-1 to 903.2k-4: the effect is card text); the moon and tim
 cost symbols (paid with void will, since will keeps no characteristic, 907.6); [Pierce] against a
 warden (1103.2b: wardens are not modelled); the standby area (706), runes, wardens, Contract,
 Transcend, Revolution Order, sub-rulers, extra decks, loops (1301), 1204.1b, 1205.2-1205.5 and
-1205.7-1208. Judgment calls: the
-draw of 502.4 happens as the turn begins, so 502.3's priority before it is not given; the non-turn
+1205.7-1208. Judgment calls: the draw of 502.4 happens as the turn begins, so 502.3's priority before it
+is not given (502.5's after it is the draw phase's one priority sequence, triggers of 502.2 included);
+"At the beginning of the game" triggers are declared with the mulligan decision, since the engine reads
+no card text and a window may open only on what a player declared (no hidden card decides it); the non-turn
 player may block whenever they hold priority in the declare block step (804.3); while a chase object
 is being carried out both players may use the generic actions, since card text may ask either to act;
 a card effect's draw in the draw phase from a too small deck (1202.2) is not detected: the generic

@@ -39,10 +39,17 @@ Reason = Annotated[str, Field(min_length=1, max_length=200)]
 
 class Mulligan(BaseAction):
     """405.5a: choose any number of cards of your opening hand (by hand index, none to keep it),
-    shuffle them into your deck and draw that many. The first player decides first."""
+    shuffle them into your deck and draw that many. The first player decides first.
+
+    ``triggers``: you will trigger abilities as the first draw phase begins ("At the beginning of the
+    game", 502.1, from your hand, ruler area or outside the game; "at the beginning of your turn" or
+    "draw phase", 502.2), so that phase opens its priority sequence; otherwise, with 502.3-502.5
+    skipped in the game's first draw phase, it has none. Both players read who declared it once both
+    have decided, not before."""
 
     type: Literal["fow_mulligan"] = "fow_mulligan"
     cards: tuple[Index, ...] = Field(default=(), max_length=60)
+    triggers: bool = False
 
 
 class CallStone(BaseAction):

@@ -34,8 +34,23 @@ def _mulligan(line: Line) -> str:
 
 
 def _first_draw(line: Line) -> str:
+    """502.1-502.5: the game's first draw phase, with no draw and no trigger declared, has no
+    priority sequence."""
     return (
-        f"{line.subject()} {line.verb('play', 'plays')} first and {line.verb('skip')} the first draw (502.4)."
+        f"{line.subject()} {line.verb('play', 'plays')} first; the game's first draw phase has no draw "
+        "and no trigger, so no priority sequence (502.1-502.5)."
+    )
+
+
+def _game_triggers(line: Line) -> str:
+    """502.1-502.2: who declared, with their mulligan decision, abilities that trigger as the first
+    draw phase begins; the turn player has priority for them."""
+    names = [line.name(int(seat)) for seat in line.event.data["seats"]]
+    who = " and ".join(names)
+    verb = "trigger" if len(names) > 1 or int(line.event.data["seats"][0]) == line.viewer else "triggers"
+    return (
+        f"{who[0].upper()}{who[1:]} {verb} abilities as the game's first draw phase begins: its priority "
+        "sequence opens (502.1)."
     )
 
 
@@ -207,6 +222,7 @@ def _deckout(line: Line) -> str:
 LINES = {
     "fow_mulligan": _mulligan,
     "fow_first_draw": _first_draw,
+    "fow_game_triggers": _game_triggers,
     "fow_call": _call,
     "fow_produce": _produce,
     "fow_pay": _pay,

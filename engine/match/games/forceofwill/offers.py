@@ -12,10 +12,11 @@ offer taken with any of its choices is accepted:
 - ``main``: producing will (907, 1119.2), playing a card from the hand for a payment the produced
   will covers now (903.2f, 903.2l-1, 204.1; only cards that may be played now, 604), calling a magic
   stone (710.1), judgment (705.1), initiating a battle (704.1), putting an ability on the chase (903);
-- ``more``: playing a card or a judgment with a declared cost change and its payment, any part of the
-  produced will, in one offer (903.2k-1 to 903.2k-4); paying will (1003), damage from an effect (1007),
-  a resolving card sent elsewhere than its rule says, and the generic actions the turn's structure
-  lets through (the manual ones: card text is the players' to carry out).
+- ``more``: keeping or mulliganing with abilities that trigger as the game's first draw phase begins
+  (502.1-502.2); playing a card or a judgment with a declared cost change and its payment, any part of
+  the produced will, in one offer (903.2k-1 to 903.2k-4); paying will (1003), damage from an effect
+  (1007), a resolving card sent elsewhere than its rule says, and the generic actions the turn's
+  structure lets through (the manual ones: card text is the players' to carry out).
 
 Cards are positions: attack targets are the opponent's cards the seat knows; a seat's offers read its
 own hand (what it may play) and public cards only. Picks read in words: payments ("fire and 1 will of
@@ -155,11 +156,23 @@ def _decisions(now: _Now) -> list[Offer]:
     out: list[Offer] = []
     if now.may(Mulligan):
         out.append(Offer("fow_mulligan", "Keep", "now", fixed=(("cards", ()),), rule="405.5a"))
+        need = CardsNeed(
+            "cards", now.hand, 1, len(now.hand), single=False, indexes=True, label="cards to shuffle"
+        )
         if now.hand:
-            need = CardsNeed(
-                "cards", now.hand, 1, len(now.hand), single=False, indexes=True, label="cards to shuffle"
-            )
             out.append(Offer("fow_mulligan", "Mulligan", "now", needs=(need,), rule="405.5a"))
+        # 502.1-502.2: abilities that trigger as the first draw phase begins open its priority sequence
+        triggers = (("triggers", True),)
+        label = 'with "at the beginning of the game" triggers'
+        out.append(
+            Offer("fow_mulligan", f"Keep, {label}", "more", fixed=(("cards", ()), *triggers), rule="502.1")
+        )
+        if now.hand:
+            out.append(
+                Offer(
+                    "fow_mulligan", f"Mulligan, {label}", "more", fixed=triggers, needs=(need,), rule="502.1"
+                )
+            )
     if now.may(Discard):
         count = int(state.board.data("discard", 0) or 0)
         if 0 < count <= len(now.hand):

@@ -14,6 +14,7 @@ from engine.match.games.forceofwill.spec import (
     OPENING_HAND,
     SETUP,
 )
+from engine.match.games.forceofwill.turn import recovery
 from engine.match.state import MatchState
 
 
@@ -59,14 +60,30 @@ def _mulligan(state: MatchState, action: Mulligan) -> HandlerResult:
         work.move(actor, work.ids("deck", actor)[: len(action.cards)], "hand", actor, kind="draw")
     done.append(actor)
     work.set(mull=done)
+    if action.triggers:  # kept from the other player until both decided (405.5a comes first)
+        work.set(game_triggers=sorted({*work.data("game_triggers", ()), actor}))
     if len(done) < 2:
         work.board = work.board.evolve(priority=1 - actor, passes=0)
         return work.handled()
-    # 405.6: the first player becomes the turn player and turn 1 begins; 502.4: no draw this time.
-    work.goto("draw")
-    work.board = since_start(state, work.board)
-    work.emit("fow_first_draw", work.board.active)
+    first_draw_phase(work)
     return work.handled()
+
+
+def first_draw_phase(work: FowWork) -> None:
+    """405.6: the first player becomes the turn player and turn 1 begins with the game's first draw
+    phase (502), where 502.3, 502.4 (the draw) and so 502.5 are skipped: its only priority sequence is
+    that of the abilities that trigger as it begins (502.1, 502.2). The engine does not read card text,
+    so it opens that sequence when a player declared such triggers with their mulligan decision;
+    otherwise the phase passes with no window, and the first turn's recovery phase is skipped too
+    (503.1), into the main phase (504)."""
+    work.goto("draw")
+    work.board = since_start(work.state, work.board)
+    seats = [int(seat) for seat in work.data("game_triggers", ())]
+    if seats:
+        work.emit("fow_game_triggers", work.board.active, seats=seats)
+        return
+    work.emit("fow_first_draw", work.board.active)
+    recovery(work)
 
 
 HANDLERS = ((Mulligan, _mulligan),)

@@ -1,10 +1,11 @@
 """Random legal decks and plausible random players for :mod:`engine.match.simulate`.
 
 Decks (402): one ruler with a J-ruler side, 40 main deck cards (ten names, four copies each: eight
-resonators and two chants) and ten basic magic stones. The random players call a stone each turn,
-produce will and play what they can afford (now and then a card or a judgment with a declared cost
-change, paying part of their will, 903.2k-1), battle with their recovered J/resonators, sometimes block
-and sometimes do judgment, then pass; games end by life (1202.1) or, rarely, by the deck (1202.2).
+resonators and two chants) and ten basic magic stones. The random players sometimes declare first
+draw phase triggers with their mulligan decision (502.1), call a stone each turn, produce will and play
+what they can afford (now and then a card or a judgment with a declared cost change, paying part of
+their will, 903.2k-1), battle with their recovered J/resonators, sometimes block and sometimes do
+judgment, then pass; games end by life (1202.1) or, rarely, by the deck (1202.2).
 """
 
 from __future__ import annotations
@@ -154,7 +155,8 @@ def random_actions(state: MatchState, rng: random.Random) -> list[BaseAction]:
         seat = board.priority
         hand = len(board.zones[match.slot_of[("hand", seat)]])
         chosen = tuple(sorted(rng.sample(range(hand), rng.choice((0, 0, 0, 1, 2)))))
-        return [Mulligan(actor=seat, version=version, cards=chosen)]
+        triggers = rng.random() < 0.1  # 502.1: "at the beginning of the game" abilities to trigger
+        return [Mulligan(actor=seat, version=version, cards=chosen, triggers=triggers)]
     need = board.data("discard")
     if need:
         hand = len(board.zones[match.slot_of[("hand", board.active)]])

@@ -74,12 +74,16 @@ def _blank() -> Scenario:
     return Scenario(DEFINITION, [deck("Alice"), deck("Bob")])
 
 
-def started(first: int = 0, decks: list[dict[str, list[CardRef]]] | None = None) -> MatchState:
-    """Both players keep their hands: turn 1, draw phase."""
+def started(
+    first: int = 0, decks: list[dict[str, list[CardRef]]] | None = None, *, triggers: bool = False
+) -> MatchState:
+    """Both players keep their hands: turn 1, its main phase (the first draw phase has no priority
+    sequence, 502.1-502.5); with ``triggers``, the first player declared abilities that trigger as it
+    begins, so the game waits in that draw phase (502.1)."""
     from engine.match.games.forceofwill.actions import Mulligan
 
     state = new(first, decks)
-    state = play(state, Mulligan, first)
+    state = play(state, Mulligan, first, triggers=triggers)
     return play(state, Mulligan, 1 - first)
 
 

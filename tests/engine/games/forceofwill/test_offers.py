@@ -6,6 +6,7 @@ covered, every offer taken with valid choices accepted (200 random games)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -417,3 +418,36 @@ def test_offers_do_not_depend_on_the_opponents_hand() -> None:
     one, two = (play(s, PassPriority, 0) for s in (one, two))
     assert [o.to_json() for o in offers(one, 0)] == [o.to_json() for o in offers(two, 0)]
     assert "fow_play" in {o.type for o in offers(two, 1) if o.group == "main"}
+
+
+def test_the_random_player_takes_changed_costs_and_first_draw_triggers_through_offers() -> None:
+    """The offers' property reaches these paths: over random games, the random player plays cards and
+    judgments with a declared cost change and a payment from the pool (903.2k-1), and declares first
+    draw phase triggers with a mulligan decision (502.1), each action covered by an offer to its player."""
+    from engine.match.errors import ActionRefused
+    from engine.match.games.forceofwill.actions import Judgment, Mulligan, PlayCard
+    from engine.match.offers import covering
+    from engine.match.setup import new_match
+    from engine.match.simulate import PLAYERS, game_seed
+
+    seen: Counter[str] = Counter()
+    for game in range(1, 13):
+        rng = random.Random(f"arbiter-simulate:5:{game}")
+        decks = [DEFINITION.random_deck(rng) for _ in PLAYERS]
+        state = new_match(DEFINITION.spec, PLAYERS, decks, game_seed(5, game))
+        while state.status == "playing":
+            for action in DEFINITION.random_actions(state, rng):
+                try:
+                    after, _ = apply(state, action)
+                except ActionRefused:
+                    continue
+                assert covering(state, action) is not None, action
+                if isinstance(action, PlayCard | Judgment) and action.cost_change is not None:
+                    seen[f"{action.type} changed" + (" paid" if action.pay else "")] += 1
+                if isinstance(action, Mulligan) and action.triggers:
+                    seen["triggers"] += 1
+                state = after
+                break
+    assert {"fow_play changed paid", "fow_judgment changed", "triggers"} <= {
+        key.replace(" paid", "") if key.startswith("fow_judgment") else key for key in seen
+    }, seen

@@ -54,7 +54,7 @@ def test_call_a_magic_stone_710_1() -> None:
     assert render_all(events, state, 1) == ["Alice rests Alice Ruler and calls Fire Magic Stone (710.1)."]
     with pytest.raises(ActionRefused, match=r"already called a magic stone this turn \(710\.1\)"):
         step(state, CallStone, 0)
-    early = started()
+    early = started(triggers=True)  # the first draw phase's priority sequence (502.1)
     with pytest.raises(ActionRefused, match=r"main timing"):
         step(early, CallStone, 0)
 
