@@ -62,6 +62,10 @@ Losses are typed outcomes (``Loss(seat, rule, reason)``).
 - psychic and dragheart cards put anywhere but the battle zone return to the hyperspatial zone (117.1,
   804.4b, 806.4b), gacharange cards face down to the bottom of the super gacharange zone (118.1,
   408.2), when card data gives their ``home``;
+- the board (the view's ``creatures``, with a short ``card_notes`` line each): every creature's power
+  now (206.1; in a battle the power it battles with, 508.1), its keywords from card data or an effect,
+  its breakers and summoning sickness; the cards under an evolution creature are part of it, listed
+  under it and not as creatures (801.2, 200.3a);
 - losses at every check (after each action, 703.2): a player whose deck has 0 cards, at once and not
   at a failed draw (104.2b, 703.4b), and a player attacked directly with no shields (104.2a, 509.1,
   703.4a); both at once is a draw (the rules are silent; the model's default).
@@ -102,7 +106,7 @@ from engine.match.actions import BaseAction, NextPhase, NextStep, PassPriority, 
 from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
-from engine.match.games.duelmasters import attack, effects, mana
+from engine.match.games.duelmasters import attack, effects, mana, spec
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.attack import shield_triggers
@@ -207,7 +211,10 @@ class DuelMastersDefinition(GameDefinition):
         ready = set(proc.ready_of(board))
         under = proc.under_cards(board)
         sick = [c for c in bz if c not in ready and c not in under and not proc.stacked(board, c)]
+        creatures = _creatures(state, viewer)
         data: dict[str, Any] = {
+            "creatures": creatures,
+            "card_notes": {entry["creature"]: entry["note"] for entry in creatures},
             "charged": bool(board.data("charged")),
             "summoning_sick": [handle_of(state, viewer, c) for c in sick],
             "evolution_sources": [handle_of(state, viewer, c) for c in bz if c in under],
@@ -288,6 +295,64 @@ class DuelMastersDefinition(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+_KEYWORD_WORDS = (("blocker", "Blocker"), ("speed_attacker", "Speed Attacker"))
+_GIVEN_WORDS = (*_KEYWORD_WORDS, ("attack_untapped", "can attack untapped creatures"))
+_BREAKERS = {2: "Double Breaker", 3: "Triple Breaker", spec.WORLD_BREAKER: "World Breaker"}
+
+
+def _creatures(state: MatchState, viewer: int | None) -> list[dict[str, Any]]:
+    """What the board shows of each creature of the battle zone, the numbers the rules use: its power
+    now (printed, with the changes until the end of the turn, 206.1; in a battle, the power the battle
+    uses, 508.1), the keywords it has from its card data or an effect (507.1a, 101.2), the shields it
+    breaks (509.2), whether it has summoning sickness (301.5), and the cards under it, which are part
+    of it and not creatures of their own (801.2, 200.3a); with a short note for the board. A face-down
+    card is none of this."""
+    board = state.board
+    under = proc.under_cards(board)
+    ready = set(proc.ready_of(board))
+    attack = proc.attack_of(board)
+    fighting: dict[int, int | None] = {}
+    if attack is not None and proc.current(board) == "battle":
+        apower, dpower = proc.powers(state, board, attack)
+        fighting[attack["attacker"]] = apower
+        defender = attack["blocker"] if attack["blocked"] else attack["target"]
+        if defender is not None:
+            fighting[defender] = dpower
+    out = []
+    for card_id in board.zones[proc.bz_slot(state)]:
+        card = board.cards[card_id]
+        if card_id in under or not card.face_up or not proc.is_creature(state, card_id):
+            continue
+        ref = state.match.table[card.ref]
+        power = fighting.get(card_id, proc.current_power(state, board, card_id))
+        keywords = [
+            word
+            for key, word in _GIVEN_WORDS
+            if (key != "attack_untapped" and spec.flag(ref, key)) or proc.given(board, card_id, key)
+        ]
+        breaker = spec.int_stat(ref, "breaker") or 1
+        evolved = bool(spec.flag(ref, "evolution")) or proc.stacked(board, card_id)
+        sick = card_id not in ready and "Speed Attacker" not in keywords and not evolved
+        parts = [f"{'?' if power is None else power} power", *keywords]
+        if breaker > 1:
+            parts.append(_BREAKERS.get(breaker, f"breaks {breaker} shields"))
+        if sick:
+            parts.append("summoning sickness")
+        below = proc.stack_below(board, card_id)  # the board lists them under it (attached)
+        out.append(
+            {
+                "creature": handle_of(state, viewer, card_id),
+                "power": power,
+                "keywords": keywords,
+                "breaker": breaker,
+                "summoning_sick": sick,
+                "under": [handle_of(state, viewer, c) for c in below],
+                "note": ", ".join(parts),
+            }
+        )
+    return out
 
 
 DEFINITION = DuelMastersDefinition()

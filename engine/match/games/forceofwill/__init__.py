@@ -59,7 +59,9 @@ Who may act now is one predicate (:func:`.priority.structure_problem`: 405.5, 50
 that the turn check and the offers share; the offers (:mod:`.offers`) list what a seat may do now, the
 step's decision first (keep or mulligan, discard, resolve, attack or no attack, block or no block,
 pass), then the main actions (produce, play for a payment the produced will covers, call, judgment,
-battle, ability), computed from the predicates the handlers refuse with.
+battle, ability), computed from the predicates the handlers refuse with. The view gives the board
+what decides a battle's offers: each J/resonator's ATK and DEF now, its battle keywords, and whether it
+is new this turn (``fighters``, with a short ``card_notes`` line each).
 
 What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
 per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
@@ -93,7 +95,7 @@ draw refuses it, and the player concedes.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction
@@ -101,10 +103,13 @@ from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.forceofwill import handlers, lines
 from engine.match.games.forceofwill.actions import ACTIONS
 from engine.match.games.forceofwill.board import (
+    base_atk_def,
     battle_of,
     chase_entries,
+    controlled_since,
     entry_controller,
     field_ids,
+    is_jresonator,
     jrulers,
     main_timing_problem,
     pool_of,
@@ -112,7 +117,7 @@ from engine.match.games.forceofwill.board import (
 from engine.match.games.forceofwill.offers import game_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
-from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, stats_from_record
+from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, has_keyword, stats_from_record
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
@@ -192,7 +197,10 @@ class ForceOfWill(GameDefinition):
                 target = tuple(target)
                 battle_view["target"] = {"player": target[1]} if target[0] == "player" else card(target[1])
         resolving = board.data("resolving")
+        fighters = _fighters(state, viewer, card)
         return {
+            "fighters": fighters,
+            "card_notes": {entry["card"]: entry["note"] for entry in fighters},
             "chase": chase,
             "resolving": None if resolving is None else entry_controller(board, tuple(resolving)),
             "will": [list(pool) for pool in pool_of(board)],
@@ -241,6 +249,45 @@ class ForceOfWill(GameDefinition):
 
     def random_actions(self, state: MatchState, rng: random.Random) -> Iterable[BaseAction]:
         return random_actions(state, rng)
+
+
+_KEYWORD_WORDS = {
+    "first_strike": "First Strike",
+    "multi_strike": "Multi Strike",
+    "flying": "Flying",
+    "swiftness": "Swiftness",
+    "precision": "Precision",
+    "pierce": "Pierce",
+}
+"""The battle keywords a J/resonator's card data gives, as its text writes them (1103-1108, 1169)."""
+
+
+def _fighters(
+    state: MatchState, viewer: int | None, card: Callable[[int], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """What the board shows of each J/resonator in the field (202.2a), the numbers the battle uses:
+    its ATK and DEF now (entered values, else its card data with its counters, 207.2, 208.2, 1022),
+    the battle keywords of its card data (1103-1108, 1169), and whether its controller has controlled
+    it since the start of the turn (803.3, 905.3: without that or [Swiftness] it neither attacks nor
+    rests for will); with a short note for the board. Damage is a counter, shown with the card."""
+    board = state.board
+    out = []
+    for card_id in field_ids(state, board):
+        if not board.cards[card_id].face_up or is_jresonator(state, board, card_id) is False:
+            continue
+        atk, dfn = base_atk_def(state, board, card_id)
+        ref = state.ref(card_id)
+        keywords = [word for key, word in _KEYWORD_WORDS.items() if has_keyword(ref, key)]
+        new = card_id not in controlled_since(board, board.cards[card_id].controller)
+        parts = [f"ATK {'?' if atk is None else atk} / DEF {'?' if dfn is None else dfn}", *keywords]
+        if new:
+            parts.append("new this turn")
+        if card_id in jrulers(board):
+            parts.insert(0, "J-ruler")
+        entry = {**card(card_id), "atk": atk, "def": dfn, "keywords": keywords, "new": new}
+        entry["note"] = ", ".join(parts)
+        out.append(entry)
+    return out
 
 
 handlers.register()
