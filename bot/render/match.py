@@ -46,25 +46,45 @@ def _value_text(view: Mapping[str, Any], values: Mapping[str, int]) -> str:
     return ", ".join(value_words(view, name, value) for name, value in values.items())
 
 
-def _card_text(card: Mapping[str, Any], upright: str | None) -> str:
+def _card_text(
+    card: Mapping[str, Any], upright: str | None, notes: Mapping[str, str], under: Sequence[str] = ()
+) -> str:
+    """A card as the board lists it: its name, then what is true of it now: its orientation, what its
+    game says of it (``game_data["card_notes"]``: a power, ATK and DEF, keywords), its counters, and
+    the cards attached under it (part of it, not listed on their own)."""
     name = card.get("name") or "face-down card"
     marks = []
     if card.get("orientation") not in (None, upright):
         marks.append(str(card["orientation"]))
+    note = notes.get(str(card.get("handle")))
+    if note:
+        marks.append(str(note))
     counters = card.get("counters") or {}
     marks.extend(f"{count} {name}" for name, count in counters.items())
+    if under:
+        marks.append(f"{', '.join(under)} under it")
     return f"{name} ({', '.join(marks)})" if marks else str(name)
 
 
-def _zone_line(zone: Mapping[str, Any], upright: str | None) -> str:
+def _zone_line(zone: Mapping[str, Any], upright: str | None, notes: Mapping[str, str] | None = None) -> str:
     cards = zone["cards"]
     shown = [card for card in cards if card.get("face") == "up" and card.get("name")]
     label = str(zone["label"])
     if not shown:
         return f"{label}: {zone['count']}"
-    names = [_card_text(card, upright) for card in shown[:CARDS_SHOWN]]
+    visible = len(shown)
+    hosts = {card.get("handle") for card in shown}
+    under: dict[Any, list[str]] = {}
+    for card in shown:
+        if card.get("attached_to") in hosts:
+            under.setdefault(card["attached_to"], []).append(str(card["name"]))
+    shown = [card for card in shown if card.get("attached_to") not in hosts]
+    names = [
+        _card_text(card, upright, notes or {}, under.get(card.get("handle"), ()))
+        for card in shown[:CARDS_SHOWN]
+    ]
     more = len(shown) - len(names)
-    hidden = zone["count"] - len(shown)
+    hidden = zone["count"] - visible
     tail = (f", and {more} more" if more else "") + (f" (+{hidden} face down)" if hidden else "")
     return f"{label} ({zone['count']}): " + ", ".join(names) + tail
 
@@ -78,6 +98,7 @@ def board_panel(
     title = f"Match #{match_id}: {players[0]['name']} vs {players[1]['name']} ({game.name})"
     turn = view["turn"]
     upright = _upright(view)
+    card_notes = (view.get("game_data") or {}).get("card_notes") or {}
     if view["status"] == "playing":
         head = (
             f"Turn {turn['number']}, {_seat_name(view, turn['active'])}'s turn: {turn['phase']}"
@@ -97,16 +118,18 @@ def board_panel(
             if zone["player"] == seat and (zone["count"] or zone["zone"] == "hand")
         ]
         rows = [_value_text(view, player["values"])] if player["values"] else []
-        rows += [_zone_line(zone, upright) for zone in zones]
+        rows += [_zone_line(zone, upright, card_notes) for zone in zones]
         shared = [zone for zone in view["zones"] if zone["player"] is None and zone["count"]]
         for zone in shared:
             own = [card for card in zone["cards"] if card["controller"] == seat]
             if own:
-                rows.append(_zone_line({**zone, "cards": own, "count": len(own)}, upright))
+                rows.append(_zone_line({**zone, "cards": own, "count": len(own)}, upright, card_notes))
         fields.append((str(player["name"]), "\n".join(rows) or "nothing yet"))
     middle = [zone for zone in view["zones"] if zone["player"] is None and zone["count"] and not _split(zone)]
     if middle:
-        fields.append(("Between the players", "\n".join(_zone_line(zone, upright) for zone in middle)))
+        fields.append(
+            ("Between the players", "\n".join(_zone_line(zone, upright, card_notes) for zone in middle))
+        )
     if lines:
         fields.append(("Last moves", "\n".join(lines[-LAST_LINES:])))
     footer = f"Seed hash {str(view['seed_hash'])[:16]}…"
