@@ -67,7 +67,10 @@ def test_force_of_will_life_zero_loses_by_1202_1() -> None:
     game.refused(ALICE, a.PassTurn, rule="605.1")
     game.act(ALICE, Mulligan)
     game.act(BOB, Mulligan)
-    assert "Alice plays first and skips the first draw (502.4)." in game.lines(None)
+    assert (
+        "Alice plays first; the game's first draw phase has no draw and no trigger, so no priority "
+        "sequence (502.1-502.5)."
+    ) in game.lines(None)
     game.set_value(BOB, "life", 0)
     game.act(ALICE, a.Draw)
     assert_lost(game.state, BOB, "1202.1")
