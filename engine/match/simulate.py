@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -101,6 +102,27 @@ def check_invariants(state: MatchState, definition: GameDefinition | None = None
                     )
     if definition is not None:
         definition.check_invariants(state)
+
+
+def random_walk(definition: GameDefinition, seed: int, *, steps: int) -> Iterator[MatchState]:
+    """The states of a random game of ``definition``: its start, then the state after each of up to
+    ``steps`` actions its random players take (fewer when it ends, or when no action is accepted)."""
+    rng = random.Random(f"arbiter-walk:{definition.spec.key}:{seed}")
+    decks = [definition.random_deck(rng) for _ in PLAYERS]
+    state = new_match(definition.spec, PLAYERS, decks, game_seed(seed, 1))
+    yield state
+    for _ in range(steps):
+        if state.status != "playing":
+            return
+        for action in definition.random_actions(state, rng):
+            try:
+                state, _ = apply(state, action)
+            except ActionRefused:
+                continue
+            break
+        else:
+            return
+        yield state
 
 
 def simulate_game(

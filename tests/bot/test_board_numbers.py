@@ -4,7 +4,6 @@ state's, for each player and for a spectator."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -16,32 +15,10 @@ from hypothesis import strategies as st
 from bot.render import match as mr
 from bot.render.board_image.page import Board
 from bot.render.board_image.reading import zones_of
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games import GAME_MODULES, game_definition
-from engine.match.setup import new_match
-from engine.match.simulate import game_seed
+from engine.match.simulate import random_walk
 from engine.match.state import MatchState
 from engine.match.view import view
-
-
-def _random_state(game: str, seed: int, steps: int) -> MatchState:
-    definition = game_definition(game)
-    rng = random.Random(seed)
-    decks = [definition.random_deck(rng) for _ in range(2)]
-    state = new_match(definition.spec, ["Ann", "Ben"], decks, game_seed(seed, 1))
-    for _ in range(steps):
-        if state.status != "playing":
-            break
-        for action in definition.random_actions(state, rng):
-            try:
-                state, _ = apply(state, action)
-            except ActionRefused:
-                continue
-            break
-        else:
-            break
-    return state
 
 
 def _orientation(state: MatchState, card_id: int) -> str:
@@ -114,7 +91,7 @@ def _check_picture(state: MatchState, seen: Mapping[str, Any]) -> None:
 @settings(max_examples=12, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 250))
 def test_every_number_the_board_shows_is_the_states(game: str, seed: int, steps: int) -> None:
-    state = _random_state(game, seed, steps)
+    *_, state = random_walk(game_definition(game), seed, steps=steps)
     for viewer in (0, 1, None):
         seen = view(state, viewer)
         _check_zones(state, seen)

@@ -5,7 +5,6 @@ seat number where a player's name belongs."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
@@ -13,13 +12,11 @@ import pytest
 
 from bot.render import match as mr
 from bot.render.panel import Panel
-from engine.match.apply import apply
-from engine.match.errors import ActionRefused
 from engine.match.games import GAME_MODULES, game_definition
 from engine.match.offers import offers
 from engine.match.render import render_all
-from engine.match.setup import new_match, opening_events
-from engine.match.simulate import game_seed
+from engine.match.setup import opening_events
+from engine.match.simulate import random_walk
 from engine.match.spec import GameSpec
 from engine.match.state import MatchState
 from engine.match.view import view
@@ -49,26 +46,6 @@ def _abbreviates(code: str, label: str) -> bool:
     return any(
         not any(word.startswith(part) or part.startswith(word) for word in words) for part in code.split("_")
     )
-
-
-def _states(game: str, seed: int) -> Iterator[MatchState]:
-    definition = game_definition(game)
-    rng = random.Random(f"words-{game}-{seed}")
-    decks = [definition.random_deck(rng) for _ in range(2)]
-    state = new_match(definition.spec, ["Ann", "Ben"], decks, game_seed(seed, 1))
-    yield state
-    for _ in range(STEPS):
-        if state.status != "playing":
-            return
-        for action in definition.random_actions(state, rng):
-            try:
-                state, _ = apply(state, action)
-            except ActionRefused:
-                continue
-            break
-        else:
-            return
-        yield state
 
 
 def _text(panel: Panel) -> str:
@@ -104,7 +81,7 @@ def test_panels_show_no_internal_code_or_seat_number(game: str) -> None:
     pattern = re.compile(r"(?<![\w#])(" + "|".join(map(re.escape, spelled)) + r")(?![\w:])")
     found: dict[str, str] = {}
     for seed in range(1, GAMES + 1):
-        for state in _states(game, seed):
+        for state in random_walk(game_definition(game), seed, steps=STEPS):
             for viewer, text in _panels(state):
                 for match in [*SEAT.finditer(text), *TUPLE.finditer(text), *pattern.finditer(text)]:
                     found.setdefault(match[0], _where(viewer, text, match))
