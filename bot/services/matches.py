@@ -168,7 +168,13 @@ class MatchService:
                 spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
             )
         actions = await self.repo.actions(match_id, after=version - 1)
-        state = replay_from(state, [parse_action(a.action) for a in actions])
+        try:
+            state = replay_from(state, [parse_action(a.action) for a in actions])
+        except ArbiterError:  # its log no longer replays: the rules changed under it
+            raise MatchError(
+                f"Match #{match_id} began under an earlier version of Arbiter whose rules now refuse one"
+                " of its moves, so it cannot go on; its players may start a new one."
+            ) from None
         live = LiveMatch(spec, state, list(stored.player_ids), list(stored.players))
         self._live[match_id] = live
         return live

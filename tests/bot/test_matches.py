@@ -247,3 +247,24 @@ def test_store_round_trip_gives_an_equal_state(tmp_path: Path, seed: int, count:
             await reopened.db.close()
 
     asyncio.run(play())
+
+
+async def test_a_match_whose_log_no_longer_replays_says_so_in_one_sentence(tmp_path: Path) -> None:
+    """A stored action the rules now refuse (a log from an earlier version of the rules) makes the
+    match unreadable with one sentence, never a traceback."""
+    database = await Database.open(tmp_path / "older.sqlite3")
+    try:
+        service = MatchService(database)
+        match_id, _ = await service.create(DEMO_SPEC, ["Ann", "Ben"], demo_decks())
+        async with database.transaction() as conn:  # a move the rules refuse: a draw by nobody's seat
+            await conn.execute(
+                "INSERT INTO match_actions (match_id, seq, actor, action, digest) VALUES (?, 0, 5, ?, 'x')",
+                (match_id, '{"type":"draw","actor":5,"version":0,"count":1}'),
+            )
+            await conn.execute("UPDATE matches SET version = 1 WHERE id = ?", (match_id,))
+        service.unload(match_id)
+        with pytest.raises(ArbiterError, match="began under an earlier version of Arbiter") as refused:
+            await service.state(match_id)
+        assert "\n" not in str(refused.value)
+    finally:
+        await database.close()
