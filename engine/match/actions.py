@@ -23,7 +23,15 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from engine.match.errors import ActionRefused
 from engine.match.spec import End, Face
@@ -62,6 +70,10 @@ class BaseAction(_Model):
     type: str
     actor: int = Field(ge=0, le=7)
     version: int = Field(ge=0)
+    auto: bool = False
+    """An automatic pass: the match passed for a seat that had no stop there
+    (:mod:`engine.match.stops`). Only the seat's own pass at its current window may carry it, and it
+    undoes with the action before it as one step. Left out of the JSON when false."""
 
     anytime: ClassVar[bool] = False
     """May be taken out of turn and without priority."""
@@ -361,6 +373,42 @@ class DeclineUndo(BaseAction):
     undoable: ClassVar[bool] = False
 
 
+class SetStops(BaseAction):
+    """Your stops (:mod:`engine.match.stops`): the windows where you hold priority; anywhere else, the
+    match passes for you. Any of: ``stops``, the whole set (window names of the game); ``add`` or
+    ``remove`` one window; ``defaults``, back to the game's default stops; ``full_control``, stop at
+    every window (or not); ``until``, pass at every window but a decision until the end of the turn
+    (``end_of_turn``) or until your opponent does something (``opponent_acts``), or stop doing so
+    (``off``). Any seat may set its own at any time; it changes nothing on the board."""
+
+    type: Literal["set_stops"] = "set_stops"
+    anytime: ClassVar[bool] = True
+    undoable: ClassVar[bool] = False
+    stops: tuple[Annotated[str, Field(min_length=1, max_length=32)], ...] | None = Field(
+        default=None, max_length=64
+    )
+    add: str | None = Field(default=None, min_length=1, max_length=32)
+    remove: str | None = Field(default=None, min_length=1, max_length=32)
+    defaults: bool = False
+    full_control: bool | None = None
+    until: Literal["end_of_turn", "opponent_acts", "off"] | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> SetStops:
+        if (
+            self.stops is None
+            and self.add is None
+            and self.remove is None
+            and not self.defaults
+            and self.full_control is None
+            and self.until is None
+        ):
+            raise ValueError("say which stops to set")
+        if self.defaults and self.stops is not None:
+            raise ValueError("give the stops or ask for the defaults, not both")
+        return self
+
+
 UNDO_PROTOCOL: tuple[type[BaseAction], ...] = (RequestUndo, AcceptUndo, DeclineUndo)
 
 Action = Annotated[
@@ -396,6 +444,7 @@ Action = Annotated[
         RequestUndo,
         AcceptUndo,
         DeclineUndo,
+        SetStops,
     ],
     Field(discriminator="type"),
 ]
@@ -445,5 +494,9 @@ def parse_action(data: Mapping[str, Any] | str | bytes) -> Action:
 
 
 def dump_action(action: BaseAction) -> dict[str, Any]:
-    """The JSON-able dict of an action; :func:`parse_action` gives back an equal action."""
-    return action.model_dump(mode="json")
+    """The JSON-able dict of an action; :func:`parse_action` gives back an equal action. ``auto`` is
+    written only when true, so every other action keeps the JSON (and the state digests) it always had."""
+    data = action.model_dump(mode="json")
+    if not data.get("auto"):
+        data.pop("auto", None)
+    return data

@@ -29,7 +29,13 @@ Checks, in this order, each refusing with one sentence (:class:`ActionRefused`) 
 
 **Undo bookkeeping**: an undoable action (one that changes the board) keeps the board before it in
 ``undo_base`` (shared, not copied); a look or a reveal clears it (it read that board); other actions
-leave it. :class:`AcceptUndo` puts that board back with the knowledge union.
+leave it. :class:`AcceptUndo` puts that board back with the knowledge union. An automatic pass
+(``auto``, :mod:`engine.match.stops`) right after an undoable action keeps that action's base: the
+action and the run of passes after it undo as one step.
+
+**Stops**: an action marked ``auto`` must be the pass of the seat the game waits for at its window
+(:func:`engine.match.stops.check_automatic`); after every action the seats' one-press passes end when
+they say (:func:`engine.match.stops.follow`). :class:`SetStops` changes only the actor's stops.
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ from engine.match.actions import (
     RevealTop,
     RollDie,
     Search,
+    SetStops,
     SetValue,
     Shuffle,
     TimeOut,
@@ -80,6 +87,7 @@ from engine.match.game import ACTION_GAME, definition_of
 from engine.match.outcome import Loss, Outcome
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState
+from engine.match.stops import check_automatic, follow, set_stops
 
 __all__ = ["ActionRefused", "apply", "pick", "register_handler"]
 
@@ -150,6 +158,10 @@ def apply(
     definition = definition_of(match.spec)
     if definition is not None:
         definition.allows(state, action)
+    if action.auto:
+        problem = check_automatic(state, action)
+        if problem is not None:
+            refuse(problem)
     new_board, events, meta = handler(state, action)
     if new_board is None:
         new_board = board
@@ -166,8 +178,14 @@ def apply(
     new.draw_offer = state.draw_offer
     new.undo_request = state.undo_request
     new.undo_used = state.undo_used
+    new.stops = state.stops
     new.last_action = action  # type: ignore[assignment]
-    if cls.undoable:
+    if action.auto and _extends_step(state):
+        new.undo_base = state.undo_base
+        new.undo_actor = state.undo_actor
+        new.undo_version = state.undo_version
+        new.undo_learned = state.undo_learned
+    elif cls.undoable:
         new.undo_base = board
         new.undo_actor = actor
         new.undo_version = action.version
@@ -190,7 +208,19 @@ def apply(
         if losers:
             new, ending = _game_over(new, losers)
             events.append(ending)
+    if new.stops is not None:
+        stops = follow(state, new, action)
+        if stops is not new.stops:
+            new = new.evolve(stops=stops)
     return new, events
+
+
+def _extends_step(state: MatchState) -> bool:
+    """Whether an automatic pass joins the undo step of the action before it (DESIGN.md, "undo treats
+    a run of passes as one step"): that action was undoable, or an automatic pass that did. Mirrored by
+    :func:`engine.match.replay.undone_versions`."""
+    last = state.last_action
+    return state.undo_base is not None and last is not None and (type(last).undoable or bool(last.auto))
 
 
 def _game_over(state: MatchState, losers: Sequence[Loss | tuple[int, str]]) -> tuple[MatchState, Event]:
@@ -932,6 +962,11 @@ def _accept_undo(state: MatchState, action: AcceptUndo) -> HandlerResult:
         "undo_learned": (),
     }
     return board, [event], meta
+
+
+@_handles(SetStops)
+def _set_stops(state: MatchState, action: SetStops) -> HandlerResult:
+    return set_stops(state, action)
 
 
 @_handles(DeclineUndo)

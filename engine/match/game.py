@@ -21,6 +21,10 @@ generically.
    why. One loser ends the match with the other as winner; both at once is a draw (each game's rule
    on simultaneous loss). A concession ends the match before this.
 
+Besides the hooks, :attr:`GameDefinition.stops` names the game's windows, its default stops and its
+passes (:mod:`engine.match.stops`, from ``engine/match/games/<game>/stops.py``): where the match passes
+by itself for a seat that has no stop there, reading only what both players see.
+
 :meth:`GameDefinition.setup` runs inside :func:`engine.match.setup.new_match` after the generic setup
 (shuffles, first player): opening hands, shields, the first vanguard, a ruler... Choices at setup
 (mulligans, redraws) are game actions in a setup phase before the first turn.
@@ -71,6 +75,7 @@ from engine.match.state import CardRef, MatchState
 
 if TYPE_CHECKING:
     from engine.match.offers import Offer
+    from engine.match.stops import GameStops
 
 __all__ = [
     "ACTION_GAME",
@@ -99,6 +104,9 @@ class GameDefinition:
     spec: GameSpec
     actions: ClassVar[tuple[type[BaseAction], ...]] = ()
     """This game's own action types (each registered with a handler)."""
+    stops: ClassVar[GameStops | None] = None
+    """The game's windows, default stops and passes (:mod:`engine.match.stops`): where the match may
+    pass for a seat by itself. None: nothing passes by itself (the generic engine)."""
     transient_values: ClassVar[frozenset[str]] = frozenset()
     """Player values that count a procedure in progress and say nothing at rest (Vanguard's vanguard
     damage, damage dealt and not yet checked): a view shows them only while they are not zero."""

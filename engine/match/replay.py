@@ -33,8 +33,12 @@ Two statements coexist, and here is exactly how:
   log keeps the undone action's lines. So the live knowledge is always a superset of the knowledge of
   the replay without the undone actions, and equal to it where no undo happened.
 
+An automatic pass (:mod:`engine.match.stops`) after an undoable action joins its undo step: the
+action and the run of passes that followed it are undone together, as one step.
+
 Match-level bookkeeping is not rewound either: the version keeps counting (a click made before the
-undo stays stale), undo requests already made stay counted, draw offers stay as they are.
+undo stays stale), undo requests already made stay counted, draw offers and the seats' stops stay as
+they are.
 """
 
 from __future__ import annotations
@@ -75,19 +79,24 @@ def replay(
 
 
 def undone_versions(actions: Iterable[Action | BaseAction]) -> set[int]:
-    """The versions of the actions an accepted-action list has undone."""
+    """The versions of the actions an accepted-action list has undone: an undone action with the run
+    of automatic passes that followed it (:mod:`engine.match.stops`; mirrors
+    :func:`engine.match.apply._extends_step`)."""
     undone: set[int] = set()
-    last: int | None = None
+    step: list[int] = []
+    previous: Action | BaseAction | None = None
     for action in actions:
         cls = type(action)
         if cls is AcceptUndo:
-            if last is not None:
-                undone.add(last)
-            last = None
+            undone.update(step)
+            step = []
+        elif action.auto and step and previous is not None and (type(previous).undoable or previous.auto):
+            step.append(action.version)
         elif cls.undoable:
-            last = action.version
+            step = [action.version]
         elif cls.seals_undo:
-            last = None
+            step = []
+        previous = action
     return undone
 
 
@@ -139,7 +148,7 @@ class MatchLog:
         before = self.state
         state, events = apply(before, action)
         if type(action) is AcceptUndo and before.undo_version is not None:
-            self.undone.add(before.undo_version)
+            self.undone.update(undone_versions([*self.actions, action]) - self.undone)
         self.actions.append(action)
         self.events.append(events)
         self.state = state

@@ -473,6 +473,38 @@ class Match:
     __hash__ = None  # type: ignore[assignment]
 
 
+class SeatStops(NamedTuple):
+    """One seat's stops (:mod:`engine.match.stops`): where it holds priority and when the match passes
+    for it. Changed only by that seat's :class:`~engine.match.actions.SetStops`, never by undo."""
+
+    stops: frozenset[str] | None = None
+    """The windows where the seat holds priority; None: the game's default stops."""
+    full_control: bool = False
+    """Stop at every window."""
+    until: str | None = None
+    """A one-press pass in force: ``end_of_turn`` or ``opponent_acts`` (None: none)."""
+    since: int = 0
+    """The turn ``until`` was set in."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stops": None if self.stops is None else sorted(self.stops),
+            "full_control": self.full_control,
+            "until": self.until,
+            "since": self.since,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> SeatStops:
+        stops = data.get("stops")
+        return SeatStops(
+            None if stops is None else frozenset(str(name) for name in stops),
+            bool(data.get("full_control", False)),
+            None if data.get("until") is None else str(data["until"]),
+            int(data.get("since", 0)),
+        )
+
+
 class MatchState:
     """One version of a match. Immutable; :func:`engine.match.apply.apply` returns a new one."""
 
@@ -484,6 +516,7 @@ class MatchState:
         "match",
         "outcome",
         "status",
+        "stops",
         "undo_actor",
         "undo_base",
         "undo_learned",
@@ -511,6 +544,7 @@ class MatchState:
         undo_learned: tuple[tuple[int, int], ...] = (),
         last_action: Action | None = None,
         outcome: Outcome | None = None,
+        stops: tuple[SeatStops, ...] | None = None,
     ) -> None:
         self.match = match
         self.board = board
@@ -540,6 +574,10 @@ class MatchState:
         self.outcome = outcome
         """How the match ended (:mod:`engine.match.outcome`), once ended; :attr:`winner` and
         :attr:`end_reason` are its winner and its rendering."""
+        self.stops = stops
+        """Each seat's stops (:class:`SeatStops`), or None while every seat has the game's defaults
+        and no one-press pass in force (:mod:`engine.match.stops`). Not part of the board: undo keeps
+        them."""
 
     def evolve(self, **changes: Any) -> MatchState:
         """A copy with some fields replaced."""
@@ -641,6 +679,8 @@ class MatchState:
         }
         if self.outcome is not None:  # only once ended: a match in play keeps its earlier JSON
             data["outcome"] = self.outcome.to_json()
+        if self.stops is not None:  # only once a seat changed them: earlier states keep their JSON
+            data["stops"] = [seat.to_json() for seat in self.stops]
         return data
 
     @staticmethod
@@ -693,6 +733,7 @@ class MatchState:
             undo_learned=tuple((int(c), int(m)) for c, m in data["undo_learned"]),
             last_action=None if last is None else parse_action(last),
             outcome=ended,
+            stops=None if data.get("stops") is None else tuple(SeatStops.from_json(s) for s in data["stops"]),
         )
 
 
