@@ -10,7 +10,9 @@ offer's; ``offer.sample(rng)`` draws valid choices (random players, property tes
 
 Offers are ordered for a phone: the current step's decision first (``group="now"``: guard or no
 guard, block or no block, pass), then the game's main actions (``"main"``), then everything else
-(``"more"``: the generic actions players use to resolve card text). Refusals stay where they are:
+(``"more"``: the generic actions players use to resolve card text), each group ending with the seat's
+stops (:func:`engine.match.stops.stop_offers`: the one-press passes, adding or removing a stop, full
+control). Refusals stay where they are:
 the engine still checks every action it is given; an offer only says what is worth showing.
 
 What a seat is offered may depend on that seat's own hidden cards (its hand) but never on cards it
@@ -738,9 +740,12 @@ def offers(state: MatchState, seat: int) -> list[Offer]:
     is over."""
     if state.status != "playing" or not 0 <= seat < len(state.match.players):
         return []
+    from engine.match.stops import stop_offers  # the stops' offers (a module that reads this one)
+
     generic = generic_offers(state, seat)
     definition = definition_of(state.match.spec)
     listed = generic if definition is None else list(definition.offers(state, seat, generic))
+    listed += stop_offers(state, seat)
     order = {group: rank for rank, group in enumerate(GROUPS)}
     return sorted(listed, key=lambda offer: order[offer.group])
 
