@@ -114,6 +114,7 @@ from engine.match.games.duelmasters.lines import register_lines
 from engine.match.games.duelmasters.offers import duel_masters_offers
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
+from engine.match.games.duelmasters.stops import STOPS
 from engine.match.games.duelmasters.turn import advance
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
@@ -132,6 +133,7 @@ class DuelMastersDefinition(GameDefinition):
 
     spec = SPEC
     actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
+    stops = STOPS
 
     def setup(self, state: MatchState) -> MatchState:
         """103.3: each player sets the top 5 cards of their deck as shields, then draws 5; then the first

@@ -118,6 +118,7 @@ from engine.match.games.forceofwill.offers import game_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, has_keyword, stats_from_record
+from engine.match.games.forceofwill.stops import STOPS
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
@@ -131,6 +132,7 @@ class ForceOfWill(GameDefinition):
 
     spec = SPEC
     actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
+    stops = STOPS
 
     @staticmethod
     def _ours(state: MatchState) -> bool:

@@ -202,6 +202,7 @@ from engine.match.games.gateruler.spec import (
     numbers_problem,
     value_problem,
 )
+from engine.match.games.gateruler.stops import STOPS
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
@@ -267,6 +268,7 @@ class GateRuler(GameDefinition):
 
     spec = SPEC
     actions = gr.ACTIONS
+    stops = STOPS
 
     def setup(self, state: MatchState) -> MatchState:
         """5-3a: each ruler is in its ruler zone (a geas under it, 5-3a-1), the deck shuffled (generic);

@@ -163,6 +163,7 @@ from engine.match.games.vanguard.offers import vanguard_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, stride_cost_of, trigger_of
+from engine.match.games.vanguard.stops import STOPS
 from engine.match.games.vanguard.turn import Work
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
@@ -249,6 +250,7 @@ class VanguardDefinition(GameDefinition):
 
     spec = SPEC
     actions = VANGUARD_ACTIONS
+    stops = STOPS
     transient_values = frozenset({"vanguard_damage"})
     """Vanguard damage (3.9.2) is damage dealt and not yet put through the damage process (9.6), which
     runs at once (a rule action): it is not zero only while a check of it waits for a trigger's
