@@ -22,7 +22,13 @@ for that viewer:
 - the log lines of the new events;
 - the viewer's offers (:func:`engine.match.offers.offers`), whole;
 - the viewer's own actions: each action the random player would offer the viewer now is accepted in
-  both twins or refused in both with the same sentence, and if accepted, leaves the same view.
+  both twins or refused in both with the same sentence, and if accepted, leaves the same view;
+- the automatic passes (:mod:`engine.match.stops`, DESIGN.md "Passing priority without telling"):
+  after each action, the run of passes the match makes by itself is the same in both twins, pass for
+  pass (who passes, where, and how many: the timing the opponent would read), and each leaves the
+  same view and log lines. The random games give each seat random stops (the defaults, a random set,
+  none at all, full control, a one-press pass) and change them now and then, so the passes are many
+  and varied.
 
 A window ends, with nothing wrong, as soon as one of the shuffled cards becomes known to the viewer
 in either twin (it was drawn, revealed, checked: from then on the twins may differ openly), or the
@@ -42,7 +48,7 @@ from itertools import islice
 from typing import Any
 
 from engine.errors import ArbiterError
-from engine.match.actions import BaseAction
+from engine.match.actions import BaseAction, SetStops
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.events import SEEN_SPECTATOR, Event
@@ -52,12 +58,15 @@ from engine.match.render import render_all
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 from engine.match.state import Card, CardRef, Match, MatchState, decklists_of
+from engine.match.stops import automatic_passes
 from engine.match.view import view
 
 Viewer = int | None
 
 OFFERS_PER_STEP = 6
 """How many of the viewer's offered actions are tried on both twins at each compared step."""
+RESTOP_CHANCE = 0.03
+"""How often, after an action of a random game, a random seat changes its stops."""
 
 
 class HiddenInformationLeak(ArbiterError):
@@ -76,6 +85,8 @@ class Window:
     """Actions compared before the window ended."""
     ended_by: str
     """``"revealed"``, ``"choice"``, ``"match over"`` or ``"length"``."""
+    automatic: int = 0
+    """Automatic passes compared (each the same in both twins)."""
 
 
 def origins(
@@ -242,7 +253,7 @@ def compare_window(
     other, changed = twin(start, viewer, origin, rng, others_only=others_only, across_owners=across_owners)
     check = _Comparison(definition, label, viewer)
     one, two = start, other
-    steps = 0
+    steps = automatic = 0
     ended_by = "length"
     if changed:
         check.same(one, two, None)
@@ -264,17 +275,83 @@ def compare_window(
             break
         one, two = first[0], second[0]
         steps += 1
-        if (
-            _revealed(one, viewer, changed)
-            or _revealed(two, viewer, changed)
-            or _seen(first[1], viewer) != _seen(second[1], viewer)
-        ):
+        if _apart(one, two, first[1], second[1], viewer, changed):
             # The viewer saw different cards (a drive check, a card revealed and put back within the
             # action): from here the twins may differ openly.
             ended_by = "revealed"
             break
         check.same(one, two, (first[1], second[1]))
-    return Window(start.version, viewer, len(changed), steps, ended_by)
+        # The passes the match makes by itself now, pass for pass, until the twins may differ.
+        runs = automatic_passes(one), automatic_passes(two)
+        apart = False
+        for index in range(max(len(runs[0]), len(runs[1]))):
+            made = [run[index] if index < len(run) else None for run in runs]
+            if made[0] is None or made[1] is None or made[0][0] != made[1][0]:
+                shown = [None if item is None else item[0] for item in made]
+                check.fail(one, "the automatic passes", [f"{shown[0]!r} != {shown[1]!r}"[:400]])
+            assert made[0] is not None and made[1] is not None
+            one, two = made[0][1], made[1][1]
+            automatic += 1
+            if _apart(one, two, made[0][2], made[1][2], viewer, changed):
+                apart = True
+                break
+            check.same(one, two, (made[0][2], made[1][2]))
+        if apart:
+            ended_by = "revealed"
+            break
+    return Window(start.version, viewer, len(changed), steps, ended_by, automatic)
+
+
+def _apart(
+    one: MatchState,
+    two: MatchState,
+    first: Sequence[Event],
+    second: Sequence[Event],
+    viewer: Viewer,
+    changed: frozenset[int],
+) -> bool:
+    """Whether the twins may differ openly from here: one of the shuffled cards became known to the
+    viewer, or the viewer was shown different cards."""
+    return (
+        _revealed(one, viewer, changed)
+        or _revealed(two, viewer, changed)
+        or _seen(first, viewer) != _seen(second, viewer)
+    )
+
+
+def random_stops(
+    definition: GameDefinition, rng: random.Random, seat: int, version: int, *, start: bool = False
+) -> SetStops | None:
+    """A random change of a seat's stops (None: none): at the start, the defaults, a random set of
+    windows, none at all, full control or a one-press pass; later also a stop added or removed, a
+    one-press pass ended, full control off or the defaults back."""
+    game = definition.stops
+    if game is None:
+        return None
+    names = [window.name for window in game.windows]
+    roll = rng.random()
+    fields: dict[str, Any]
+    if roll < 0.3:
+        if start:
+            return None
+        fields = rng.choice(
+            [
+                {"add": rng.choice(names)},
+                {"remove": rng.choice(names)},
+                {"until": "off"},
+                {"full_control": False},
+                {"defaults": True},
+            ]
+        )
+    elif roll < 0.6:
+        fields = {"stops": tuple(sorted(rng.sample(names, rng.randint(0, len(names)))))}
+    elif roll < 0.7:
+        fields = {"stops": ()}
+    elif roll < 0.8:
+        fields = {"full_control": True}
+    else:
+        fields = {"until": rng.choice(("end_of_turn", "opponent_acts"))}
+    return SetStops(actor=seat, version=version, **fields)
 
 
 def check_game(
@@ -286,20 +363,35 @@ def check_game(
     length: int = 40,
     max_actions: int = 20_000,
 ) -> list[Window]:
-    """Play one random game (as :func:`engine.match.simulate.simulate_game` does) and compare
+    """Play one random game (as :func:`engine.match.simulate.simulate_game` does, each seat with random
+    stops and the match's automatic passes after every action, :func:`random_stops`) and compare
     ``windows`` twin windows started at random points of it, for random viewers."""
     rng = random.Random(f"arbiter-simulate:{seed}:{game}")
+    stopping = random.Random(f"arbiter-stops:{seed}:{game}")
     decks = [definition.random_deck(rng) for _ in PLAYERS]
     state = new_match(definition.spec, PLAYERS, decks, game_seed(seed, game))
     states = [state]
     actions: list[BaseAction] = []
+    for seat in range(len(PLAYERS)):
+        chosen = random_stops(definition, stopping, seat, state.version, start=True)
+        if chosen is not None:
+            state, _ = apply(state, chosen)
+            actions.append(chosen)
+            states.append(state)
     while state.status == "playing" and len(actions) < max_actions:
-        for action in definition.random_actions(state, rng):
+        chosen = None
+        if stopping.random() < RESTOP_CHANCE:
+            chosen = random_stops(definition, stopping, stopping.randrange(len(PLAYERS)), state.version)
+        tries = [chosen] if chosen is not None else definition.random_actions(state, rng)
+        for action in tries:
             try:
                 state, _ = apply(state, action)
             except ActionRefused:
                 continue
             actions.append(action)
+            run = automatic_passes(state)
+            if run:
+                state = run[-1][1]
             states.append(state)
             break
         else:

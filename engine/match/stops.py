@@ -135,13 +135,20 @@ def stops_of(state: MatchState, seat: int, game: GameStops | None = None) -> fro
     return frozenset() if game is None else game.defaults
 
 
+_LAST: list[tuple[MatchState, tuple[dict[str, Any], int, tuple[str, ...]]]] = []
+"""The last state :func:`_where` read, with what it found: a state is immutable, and the service, the
+engine's check of an automatic pass and the panel's offers all ask about the same state in a row."""
+
+
 def _where(state: MatchState, game: GameStops) -> tuple[dict[str, Any], int, tuple[str, ...]]:
     """The spectator's view, the seat the game waits for, and the windows that seat is in."""
+    if _LAST and _LAST[0][0] is state:
+        return _LAST[0][1]
     public = view(state, None)
     seat = waiting_for(public)
-    if seat is None:
-        return public, -1, ()
-    return public, seat, game.current(public, seat)
+    found = (public, -1, ()) if seat is None else (public, seat, game.current(public, seat))
+    _LAST[:] = [(state, found)]
+    return found
 
 
 def pass_now(state: MatchState) -> BaseAction | None:

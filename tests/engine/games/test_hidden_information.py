@@ -1,6 +1,7 @@
 """What a viewer sees never depends on cards that viewer does not know: not the view, not the log,
-not the offers, not whether the game waits for a decision (DESIGN.md, "Hidden information by
-construction"). Checked on 200 random games per game with twin states
+not the offers, not whether the game waits for a decision, not when the match passes for a player by
+itself (DESIGN.md, "Hidden information by construction" and "Passing priority without telling").
+Checked on 200 random games per game with twin states, each seat playing with random stops
 (:mod:`engine.match.indistinguishability`)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.match.apply import apply
 from engine.match.game import GameDefinition
 from engine.match.games import game_definition
 from engine.match.indistinguishability import (
@@ -36,13 +38,16 @@ def test_views_logs_and_offers_never_depend_on_unknown_cards(game: str, chunk: i
     definition = game_definition(game)
     size = GAMES_PER_CHECK // CHUNKS
     ends: Counter[str] = Counter()
-    compared = 0
+    compared = automatic = 0
     for number in range(chunk * size + 1, (chunk + 1) * size + 1):
         for window in check_game(definition, 1, number, windows=4):
             ends[window.ended_by] += 1
             compared += window.steps
-    # Not vacuous: the windows compared many actions, and ended in every honest way.
+            automatic += window.automatic
+    # Not vacuous: the windows compared many actions and automatic passes, and ended in every honest
+    # way.
     assert compared >= 5 * size, (compared, ends)
+    assert automatic >= size, (automatic, ends)
     assert ends["revealed"] > 0 and sum(ends.values()) == 4 * size
 
 
@@ -93,4 +98,44 @@ def test_a_step_that_depends_on_a_hidden_hand_is_caught(monkeypatch: pytest.Monk
         for seed in range(20):
             compare_window(
                 definition, "leak", state, [], 0, origin, random.Random(seed), others_only=True, length=1
+            )
+
+
+def test_an_automatic_pass_that_depends_on_a_hidden_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker is not blind to the timing of automatic passes: a match that passed for Bob only
+    when his hand lacks some card (the client that skips your priority when you hold no instant) is
+    reported to Alice."""
+    import engine.match.stops as stops
+    from engine.match.actions import Note, PassPriority
+    from engine.match.games.forceofwill.actions import Mulligan
+
+    definition, decks, state = _start("forceofwill")
+    for seat in (state.board.priority, 1 - state.board.priority):
+        state, _ = apply(state, Mulligan(actor=seat, version=state.version, cards=()))
+    state, _ = apply(state, PassPriority(actor=state.board.priority, version=state.version))
+    bob = state.board.priority
+    first_ref = state.board.cards[state.zone("hand", bob)[0]].ref
+    honest = stops.automatic_pass
+
+    def leaky(state: MatchState) -> Any:
+        hand = state.zone("hand", bob)
+        if any(state.board.cards[card].ref == first_ref for card in hand):
+            return None  # "he holds an answer": wait for him
+        return honest(state)
+
+    monkeypatch.setattr(stops, "automatic_pass", leaky)
+    origin = origins(definition, decks)
+    note = Note(actor=1 - bob, version=state.version, text="your move")
+    with pytest.raises(HiddenInformationLeak, match=f"the automatic passes differs for seat {1 - bob}"):
+        for seed in range(20):
+            compare_window(
+                definition,
+                "leak",
+                state,
+                [note],
+                1 - bob,
+                origin,
+                random.Random(seed),
+                others_only=True,
+                length=1,
             )
