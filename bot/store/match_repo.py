@@ -161,6 +161,15 @@ class MatchRepository:
         )
         return [StoredAction(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
 
+    async def playing(self, user_id: int, game: str) -> list[tuple[int, int]]:
+        """The matches of a game in play where ``user_id`` holds a seat: ``(match id, seat)`` pairs."""
+        rows = await self.db.fetchall(
+            "SELECT m.id, s.key FROM matches AS m, json_each(m.player_ids) AS s"
+            " WHERE m.status = 'playing' AND m.game = ? AND s.value = ? ORDER BY m.id",
+            (game, user_id),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
     async def latest_snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
         """``(version, state JSON)`` of the newest snapshot, if any."""
         row = await self.db.fetchone(

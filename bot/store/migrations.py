@@ -534,4 +534,17 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tournament_events ADD COLUMN deck_rules TEXT NOT NULL DEFAULT '';
     """,
+    # 11: each player's stops per game (``engine.match.stops``), remembered across matches: the
+    # windows where they hold priority (a JSON list of window names; NULL: the game's defaults) and
+    # full control.
+    """
+    CREATE TABLE match_stops (
+        user_id      INTEGER NOT NULL,
+        game         TEXT NOT NULL,
+        stops        TEXT,
+        full_control INTEGER NOT NULL DEFAULT 0,
+        updated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (user_id, game)
+    ) WITHOUT ROWID;
+    """,
 ]
