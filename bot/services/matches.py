@@ -5,6 +5,15 @@ lost"); the in-memory state is only a cache of the replay, rebuilt from the late
 actions after it. One asyncio lock per match serialises its writers, the engine refuses an action
 made against another version, and the store's compare-and-set refuses it again across processes
 ("One writer per match").
+
+**Automatic passes** (:mod:`engine.match.stops`): after each accepted action, and once a match has
+started, the service asks the engine whether the seat the game waits for passes by itself (it has no
+stop there) and submits that pass itself, marked ``auto`` in the log, until a seat has a stop or a
+decision (bounded, and a whole turn with nobody stopping waits for a press). The action and its
+passes are stored in one transaction, each with its clock step. Each player's stops per game are
+saved (:class:`~bot.store.stops_repo.StopsRepository`): a new match starts with them (a logged
+``set_stops`` per seat that differs from the game's defaults), and saving them updates the player's
+matches of that game in play.
 """
 
 from __future__ import annotations
@@ -18,16 +27,18 @@ from typing import Any
 
 from bot.store.database import SQLITE_MAX_INT, Database
 from bot.store.match_repo import MatchRepository, StaleVersionError, StoredMatch
+from bot.store.stops_repo import SavedStops, StopsRepository
 from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, TimeOut, dump_action, parse_action
+from engine.match.actions import AcceptUndo, BaseAction, SetStops, TimeOut, dump_action, parse_action
 from engine.match.apply import apply
 from engine.match.events import Event
-from engine.match.games import load_definitions
+from engine.match.games import game_definition, load_definitions
 from engine.match.render import render_all
 from engine.match.replay import replay_from
 from engine.match.setup import DeckList, new_match, opening_events
 from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState, state_digest
+from engine.match.stops import GameStops, automatic_passes, changed_stops, game_stops
 from engine.match.verify import EXPORT_FORMAT
 from engine.match.view import view
 from engine.text import shortened
@@ -56,10 +67,17 @@ class LiveMatch:
 
 @dataclass(frozen=True)
 class Accepted:
-    """An action that is stored: its events, rendered per viewer by :meth:`MatchService.lines_for`."""
+    """An action that is stored: its events, rendered per viewer by :meth:`MatchService.lines_for`.
+    What :meth:`MatchService.submit` returns also holds the automatic passes that followed the action
+    (``passes``): ``state`` is the state after them, ``events`` the action's and theirs."""
 
     state: MatchState
     events: list[Event]
+    passes: tuple[BaseAction, ...] = ()
+
+
+Step = tuple[BaseAction, MatchState, list[Event]]
+"""An accepted action with the state and events it gave."""
 
 
 AcceptHook = Callable[[int, Accepted], Awaitable[None]]
@@ -77,6 +95,20 @@ def _deck_json(deck: DeckList, spec: GameSpec) -> dict[str, list[list[Any]]]:
     return out
 
 
+def _windows_of(game: str) -> GameStops:
+    """The stops of a game by any of its names (:class:`engine.match.stops.GameStops`); one sentence
+    for a game whose matches have none."""
+    stops = game_definition(game).stops
+    if stops is None:
+        raise MatchError("That game's matches have no stops.")
+    return stops
+
+
+def _game_key(game: str) -> str:
+    """A game's key, by any of its names."""
+    return game_definition(game).spec.key
+
+
 def _decks(raw: Sequence[Mapping[str, Sequence[Sequence[Any]]]]) -> list[dict[str, list[CardRef]]]:
     return [
         {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()} for deck in raw
@@ -90,6 +122,7 @@ class MatchService:
         load_definitions()
         self.db = database
         self.repo = MatchRepository(database)
+        self.stops = StopsRepository(database)
         self._live: dict[int, LiveMatch] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._specs: dict[str, GameSpec] = {}
@@ -135,6 +168,7 @@ class MatchService:
         state is read from the store at its first use, so a creation rolled back leaves nothing."""
         seed = seed or secrets.token_bytes(32)
         state = new_match(spec, players, decks, seed, first_player=first_player)
+        seats = list(player_ids or [None] * len(players))
         async with self.db.transaction():
             match_id = await self.repo.create(
                 guild_id=guild_id,
@@ -142,7 +176,7 @@ class MatchService:
                 game=spec.key,
                 spec=spec.model_dump(mode="json"),
                 players=list(players),
-                player_ids=list(player_ids or [None] * len(players)),
+                player_ids=seats,
                 decks=[_deck_json(deck, spec) for deck in decks],
                 first_player=first_player,
                 seed=seed,
@@ -150,7 +184,54 @@ class MatchService:
             )
             for hook in self._create_hooks:
                 await hook(match_id, state)
-        return match_id, state
+            steps = await self._starting_stops(state, seats)
+            steps += automatic_passes(steps[-1][1] if steps else state)
+            for step in steps:
+                await self._append(match_id, step)
+        return match_id, (steps[-1][1] if steps else state)
+
+    async def _starting_stops(self, state: MatchState, seats: Sequence[int | None]) -> list[Step]:
+        """Each seat's saved stops for the game (:meth:`saved_stops`), set as the match starts: one
+        logged ``set_stops`` per seat whose stops differ from the game's defaults."""
+        out: list[Step] = []
+        game = game_stops(state)
+        if game is None:
+            return out
+        for seat, user_id in enumerate(seats):
+            saved = None if user_id is None else await self.stops.get(user_id, state.match.spec.key)
+            if saved is None:
+                continue
+            known = None if saved.stops is None else tuple(sorted(saved.stops & set(game.by_name)))
+            if known is None and not saved.full_control:
+                continue
+            action = SetStops(
+                actor=seat,
+                version=state.version,
+                stops=known,
+                full_control=saved.full_control or None,
+            )
+            state, events = apply(state, action)
+            out.append((action, state, events))
+        return out
+
+    async def _append(self, match_id: int, step: Step) -> None:
+        """Store one accepted action with what it changes besides (:meth:`on_accept`: its clock
+        step); inside the caller's transaction."""
+        action, state, events = step
+        seq = action.version
+        snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        await self.repo.append(
+            match_id,
+            seq,
+            action.actor,
+            dump_action(action),
+            state_digest(state),
+            snapshot=snapshot,
+            ended=state.ended,
+        )
+        accepted = Accepted(state, events)
+        for hook in self._accept_hooks:
+            await hook(match_id, accepted)
 
     async def _load(self, match_id: int) -> LiveMatch:
         live = self._live.get(match_id)
@@ -227,6 +308,8 @@ class MatchService:
             action = parse_action(action)  # refuses with a sentence naming the field
         if isinstance(action, TimeOut) and not clock:
             raise MatchError("A win on time is claimed from the clock, once the opponent's time has run out.")
+        if action.auto:
+            raise MatchError("Only the match passes by itself; pass with your own pass. Nothing changed.")
         async with self._lock(match_id):
             live = await self._load(match_id)
             self._check_seat(live, action, user_id)
@@ -242,30 +325,68 @@ class MatchService:
                         " with it. Nothing changed."
                     )
             state, events = apply(live.state, action)
-            accepted = Accepted(state, events)
-            seq = action.version
-            snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+            steps: list[Step] = [(action, state, events)]
+            if type(action) is not AcceptUndo:  # after an undo, the game waits for a press
+                steps += automatic_passes(state)
             try:
                 async with self.db.transaction():
-                    await self.repo.append(
-                        match_id,
-                        seq,
-                        action.actor,
-                        dump_action(action),
-                        state_digest(state),
-                        snapshot=snapshot,
-                        ended=state.ended,
-                    )
-                    for hook in self._accept_hooks:
-                        await hook(match_id, accepted)
+                    for step in steps:
+                        await self._append(match_id, step)
             except StaleVersionError:
                 self.unload(match_id)
                 raise MatchError(
                     "Someone acted first: that was made against an older state of the match; try again"
                     " with the current board. Nothing changed."
                 ) from None
-            live.state = state
-            return accepted
+            live.state = steps[-1][1]
+            return Accepted(
+                live.state,
+                [event for _, _, made in steps for event in made],
+                tuple(done for done, _, _ in steps[1:]),
+            )
+
+    # stops: where the match passes for a player by itself -----------------------------------------
+
+    async def saved_stops(self, user_id: int, game: str) -> SavedStops | None:
+        """A player's saved stops for a game (None: none saved, the game's defaults)."""
+        return await self.stops.get(user_id, _game_key(game))
+
+    async def save_stops(
+        self,
+        user_id: int,
+        game: str,
+        *,
+        add: str | None = None,
+        remove: str | None = None,
+        defaults: bool = False,
+        full_control: bool | None = None,
+    ) -> tuple[SavedStops, list[int]]:
+        """Change a player's stops for a game (a window added or removed, back to the defaults, full
+        control on or off), remember them for the next matches, and set them in the player's matches
+        of that game in play. Returns the stops and the matches updated. An unknown window is refused
+        with the game's windows."""
+        windows = _windows_of(game)
+        game = _game_key(game)
+        saved = await self.stops.get(user_id, game) or SavedStops(None, False)
+        stops = changed_stops(windows, saved.stops, add=add, remove=remove, defaults=defaults)
+        now = SavedStops(stops, saved.full_control if full_control is None else full_control)
+        await self.stops.save(user_id, game, now)
+        updated = []
+        for match_id, seat in await self.repo.playing(user_id, game):
+            state = await self.state(match_id)
+            action = SetStops(
+                actor=seat,
+                version=state.version,
+                stops=None if stops is None else tuple(sorted(stops)),
+                defaults=stops is None,
+                full_control=now.full_control,
+            )
+            try:
+                await self.submit(match_id, action, user_id=user_id)
+            except ArbiterError:  # it moved on meanwhile, or it is waiting for an undo: next time
+                continue
+            updated.append(match_id)
+        return now, updated
 
     # output: the only ways from a state to text (engine views and per-viewer lines) ----------------
 

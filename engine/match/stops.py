@@ -55,6 +55,7 @@ __all__ = [
     "Window",
     "automatic_pass",
     "automatic_passes",
+    "changed_stops",
     "follow",
     "game_stops",
     "pass_now",
@@ -233,6 +234,32 @@ def _table(state: MatchState, seat: int, row: SeatStops) -> tuple[SeatStops, ...
     return None if all(one == SeatStops() for one in rows) else tuple(rows)
 
 
+def changed_stops(
+    game: GameStops,
+    stops: frozenset[str] | None,
+    *,
+    whole: Sequence[str] | None = None,
+    add: str | None = None,
+    remove: str | None = None,
+    defaults: bool = False,
+) -> frozenset[str] | None:
+    """A seat's stops (None: the game's defaults) changed as :class:`~engine.match.actions.SetStops`
+    says: back to the defaults, a whole new set, a window added or removed; None again when they are
+    the defaults. An unknown window is refused with the game's windows listed."""
+    if defaults:
+        stops = None
+    if whole is not None:
+        stops = frozenset(_known(game, name) for name in whole)
+    if add is not None or remove is not None:
+        chosen = set(game.defaults if stops is None else stops)
+        if add is not None:
+            chosen.add(_known(game, add))
+        if remove is not None:
+            chosen.discard(_known(game, remove))
+        stops = frozenset(chosen)
+    return None if stops == game.defaults else stops
+
+
 def set_stops(state: MatchState, action: SetStops) -> tuple[None, list[Event], dict[str, Any]]:
     """The handler of :class:`~engine.match.actions.SetStops`: the actor's own stops, nothing else."""
     game = game_stops(state)
@@ -240,20 +267,9 @@ def set_stops(state: MatchState, action: SetStops) -> tuple[None, list[Event], d
         raise ActionRefused("This game has no stops: nothing passes by itself in it.")
     seat = action.actor
     mine = seat_stops(state, seat)
-    stops = mine.stops
-    if action.defaults:
-        stops = None
-    if action.stops is not None:
-        stops = frozenset(_known(game, name) for name in action.stops)
-    if action.add is not None or action.remove is not None:
-        chosen = set(game.defaults if stops is None else stops)
-        if action.add is not None:
-            chosen.add(_known(game, action.add))
-        if action.remove is not None:
-            chosen.discard(_known(game, action.remove))
-        stops = frozenset(chosen)
-    if stops == game.defaults:
-        stops = None
+    stops = changed_stops(
+        game, mine.stops, whole=action.stops, add=action.add, remove=action.remove, defaults=action.defaults
+    )
     full = mine.full_control if action.full_control is None else action.full_control
     until, since = mine.until, mine.since
     if action.until == "off":

@@ -22,7 +22,9 @@ NAMES = ("Ann", "Ben")
 
 GAMES = {
     # game: (seed, the setup action taken by each player first, the combat actions the match must hold)
-    "gateruler": (3, None, {"gr_attack", "gr_combat_damage"}),
+    # Gate Ruler's attacker passes their own attack's window by default, so an attack damage entered
+    # there comes from the defender holding a set card (seed 5 has one).
+    "gateruler": (5, None, {"gr_attack", "gr_combat_damage"}),
     "forceofwill": (3, "fow_mulligan", {"fow_attack", "fow_battle"}),
     "vanguard": (3, "vg_redraw", {"vg_attack", "vg_guard"}),
     "duelmasters": (3, None, {"dm_attack", "dm_block", "dm_break"}),
