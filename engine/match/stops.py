@@ -279,9 +279,9 @@ def set_stops(state: MatchState, action: SetStops) -> tuple[None, list[Event], d
     row = SeatStops(stops, full, until, since)
     data: dict[str, Any] = {
         "until": action.until,
-        "full_control": action.full_control,
-        "stops": action.stops is not None or action.add is not None or action.remove is not None,
-        "defaults": action.defaults,
+        "full_control": full if full != mine.full_control else None,
+        "stops": stops != mine.stops,
+        "defaults": action.defaults and stops != mine.stops,
     }
     return None, [Event("stops", seat, (), data)], {"stops": _table(state, seat, row)}
 
@@ -373,13 +373,18 @@ def _line(line: Line) -> str:
         return f"{who} will pass until {UNTIL[until]}."
     if until == "off":
         return f"{who} {line.verb('stop', 'stops')} passing automatically."
-    if data.get("full_control") is True:
-        return f"{who} {line.verb('take', 'takes')} full control: a stop at every window."
-    if data.get("full_control") is False:
-        return f"{who} {line.verb('give', 'gives')} up full control."
+    parts = []
     if data.get("defaults"):
-        return f"{who} {line.verb('go', 'goes')} back to the default stops."
-    return f"{who} {line.verb('change', 'changes')} {line.whose(line.event.actor or 0)} stops."
+        parts.append(f"{line.verb('go', 'goes')} back to the default stops")
+    elif data.get("stops"):
+        parts.append(f"{line.verb('change', 'changes')} {line.whose(line.event.actor or 0)} stops")
+    if data.get("full_control") is True:
+        parts.append(f"{line.verb('take', 'takes')} full control (a stop at every window)")
+    elif data.get("full_control") is False:
+        parts.append(f"{line.verb('give', 'gives')} up full control")
+    if not parts:
+        parts.append(f"{line.verb('keep', 'keeps')} {line.whose(line.event.actor or 0)} stops")
+    return f"{who} {' and '.join(parts)}."
 
 
 register_line("stops", _line)

@@ -106,7 +106,7 @@ def test_setting_stops_is_one_public_line() -> None:
     assert game.lines(0) == ["Bob will pass until the end of the turn."]
     assert game.lines(1) == ["You will pass until the end of the turn."]
     game.act(1, SetStops, full_control=True)
-    assert game.lines(None) == ["Bob takes full control: a stop at every window."]
+    assert game.lines(None) == ["Bob takes full control (a stop at every window)."]
 
 
 # Automatic passes ------------------------------------------------------------------------------------
