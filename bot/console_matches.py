@@ -27,6 +27,9 @@ Matches (as:NAME is the player who acts):
   /match take ID N [field:choice ...] as:NAME   take offer N; cards and picks by option number (1,3)
   /match concede|draw|accept-draw|decline-draw|undo|accept-undo|decline-undo ID as:NAME
   /match clock ID; /match claim-time|pause|resume ID as:NAME   the turn clock (a pause needs both)
+  /match stops GAME [add:WINDOW] [remove:WINDOW] [full:on|off] [defaults] as:NAME
+                                          where the match stops for you (elsewhere it passes for you),
+                                          saved for your next matches and set in the ones in play
 Decks (yours, in every server):
   /deck save GAME "NAME" (file:PATH | 4 Card; 4 Other Card) as:NAME
   /deck list [GAME] as:NAME; /deck show GAME "NAME" as:NAME
@@ -34,6 +37,7 @@ Decks (yours, in every server):
 
 _LIFE = {"concede", "draw", "accept-draw", "decline-draw", "undo", "accept-undo", "decline-undo"}
 _FIXED = {"as", "deck", "opponent", "file"}
+_STOPS = {"as", "add", "remove", "full"}
 
 
 def guest_id(name: str) -> str:
@@ -127,6 +131,8 @@ class MatchCommands:
             )
         if sub == "challenges":
             return await ma.match_challenges(self.app, self.guild_id)
+        if sub == "stops":
+            return await self._stops(options, rest)
         if sub == "tournament":
             if not rest or "as" not in options:
                 raise ArbiterError('Say which event and who plays: /match tournament "EVENT" as:NAME.')
@@ -167,6 +173,26 @@ class MatchCommands:
         if sub in ("claim-time", "pause", "resume"):
             return await ma.match_clock(self.app, number, self._player(options), sub, where=self.guild_id)
         return f"Unknown match command '{sub[:30]}'. Type /match help."
+
+    async def _stops(self, options: dict[str, str], rest: list[str]) -> Reply:
+        """``/match stops GAME [add:W] [remove:W] [full:on|off] [defaults] as:NAME``."""
+        if not rest:
+            raise ArbiterError("Name the game: /match stops GAME as:NAME.")
+        extra = [word.lower() for word in rest[1:]]
+        if any(word != "defaults" for word in extra) or set(options) - _STOPS:
+            raise ArbiterError("Change your stops with add:WINDOW, remove:WINDOW, full:on|off or defaults.")
+        full = options.get("full")
+        if full is not None and full.lower() not in ("on", "off"):
+            raise ArbiterError("Full control is full:on or full:off.")
+        return await ma.match_stops(
+            self.app,
+            self._player(options),
+            rest[0],
+            add=options.get("add"),
+            remove=options.get("remove"),
+            full_control=None if full is None else full.lower() == "on",
+            defaults="defaults" in extra,
+        )
 
     async def _hand(self, match_id: int, player: ma.Player, note: str = "") -> Reply:
         """The player's panel, remembered as the one they now read."""

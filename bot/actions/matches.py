@@ -24,6 +24,7 @@ from bot.services.challenges import DeckChoice, Pending, Started
 from bot.services.matches import Accepted
 from bot.services.tournaments import Actor
 from bot.store.deck_repo import StoredChallenge
+from bot.store.stops_repo import SavedStops
 from engine.errors import ArbiterError
 from engine.games import resolve_game
 from engine.match.actions import (
@@ -35,6 +36,7 @@ from engine.match.actions import (
     OfferDraw,
     RequestUndo,
 )
+from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed, offers
 from engine.match.render import render_all
 
@@ -387,6 +389,68 @@ async def match_clock(
         text += f" {state.match.players[info.pause_request]} asks for a pause."
     moved = TableMove(match_id) if what in ("pause", "resume") else None
     return answer(make_panel(f"Match #{match_id}: clock", text), table=moved)
+
+
+# Stops --------------------------------------------------------------------------------------------
+
+
+@replies
+async def match_stops(
+    app: App,
+    player: Player,
+    game: str,
+    *,
+    add: str | None = None,
+    remove: str | None = None,
+    full_control: bool | None = None,
+    defaults: bool = False,
+) -> Reply:
+    """A player's stops for a game (:mod:`engine.match.stops`): where the match gives them priority;
+    anywhere else it passes for them. With a change (a window added or removed, full control on or
+    off, back to the game's defaults) they are saved for the player's next matches of that game and
+    set in the ones in play; without one, shown."""
+    definition = game_definition(game)
+    windows = definition.stops
+    name = resolve_game(game).name
+    if windows is None:
+        raise ArbiterError(f"{name} matches have no stops.")
+    updated: list[int] = []
+    changing = add is not None or remove is not None or full_control is not None or defaults
+    if changing:
+        saved, updated = await app.matches.save_stops(
+            player.user_id, game, add=add, remove=remove, defaults=defaults, full_control=full_control
+        )
+    else:
+        saved = await app.matches.saved_stops(player.user_id, game) or SavedStops(None, False)
+    stops = windows.defaults if saved.stops is None else saved.stops
+    lines = [
+        f"{'[x]' if window.name in stops else '[ ]'} {window.name}: {window.label}"
+        + (" (a decision)" if window.decision else "")
+        for window in windows.windows
+    ]
+    defaulted = " (the game's defaults)" if saved.stops is None else ""
+    body = (
+        f"The match stops for you at the windows ticked{defaulted}; anywhere else it passes for you."
+        " Decisions the rules ask of you stop unless you remove them."
+        f"\nFull control (a stop at every window): {'on' if saved.full_control else 'off'}.\n\n"
+        + "\n".join(lines)
+    )
+    if updated:
+        body += "\n\nSet in " + ", ".join(f"match #{match_id}" for match_id in updated) + " too."
+    key = definition.spec.key
+    commands = [f"/match stops {key} {change}" for change in ("add:WINDOW", "remove:WINDOW", "defaults")]
+    moved = TableMove(updated[0]) if updated else None  # its places show the change (and any pass)
+    return answer(make_panel(f"Your stops: {name}", body, commands=commands, private=True), table=moved)
+
+
+def stop_windows(game: str) -> list[tuple[str, str]]:
+    """A game's windows as ``(what a player reads, name)`` pairs (for an autocomplete); none for a
+    game that has none or a name that is not a game."""
+    try:
+        windows = game_definition(game).stops
+    except ArbiterError:
+        return []
+    return [] if windows is None else [(f"{w.name}: {w.label}", w.name) for w in windows.windows]
 
 
 # Decks ------------------------------------------------------------------------------------------
