@@ -449,6 +449,46 @@ class MatchCog(commands.Cog):
                 if reply.table is not None and not reply.refused:
                     await tables.refresh(match)
 
+    @match.command(name="stops", description="Where your matches of a game stop for you; elsewhere they pass")
+    @app_commands.describe(
+        game="The game",
+        add="A window where the match should stop for you",
+        remove="A window where the match should pass for you",
+        full_control="Stop at every window (True) or at your stops only (False)",
+        defaults="Back to the game's default stops",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stops(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        add: str | None = None,
+        remove: str | None = None,
+        full_control: bool | None = None,
+        defaults: bool = False,
+    ) -> None:
+        """Show or change the player's stops for a game: saved for their next matches and set in the
+        ones they play (whose places are then brought up to date)."""
+        reply = await ma.match_stops(
+            self.app,
+            mc.player_of(interaction),
+            game,
+            add=add,
+            remove=remove,
+            full_control=full_control,
+            defaults=defaults,
+        )
+        await show_reply(interaction, reply, private=True)
+
+    @stops.autocomplete("add")
+    @stops.autocomplete("remove")
+    async def _stop_windows(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or ""
+        typed = current.casefold()
+        return to_choices([item for item in ma.stop_windows(game) if typed in item[0].casefold()])
+
     # decks -----------------------------------------------------------------------------------------
 
     @deck.command(name="save", description="Save a deck (a text file, or cards separated by ;)")
