@@ -4,11 +4,14 @@ one-press passes taken from the panel's numbered offers."""
 
 from __future__ import annotations
 
+import random
 import re
+from pathlib import Path
 
 from bot.app import App
 from bot.console import Console
 from bot.console_matches import guest
+from engine.match.simulate import game_seed
 
 
 async def test_stops_are_shown_changed_and_remembered_in_the_console(app: App) -> None:
@@ -58,3 +61,27 @@ async def test_a_one_press_pass_is_a_numbered_offer(app: App) -> None:
     taken = await console.handle(f"/match take 1 {number[1]} as:{other}")
     assert "You will pass until the end of the turn." in taken, taken
     assert f"{other} will pass until the end of the turn." in await console.handle("/match board 1")
+
+
+async def test_the_readmes_stops_example_runs_as_written(app: App) -> None:
+    """The README's console example of stops, run line by line in a Force of Will match between Ann and
+    Ben (Ben decides his mulligan first, so Ann's panel lists her stops' offers as the README shows)."""
+    app.challenges.randomness = lambda: random.Random(1)
+    app.challenges.match_seed = lambda: game_seed(1, 1)  # Ben goes first
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Stops and automatic passes", 1)[1]
+    block = section.split("```", 2)[1]
+    commands = [line.split("#", 1) for line in block.splitlines() if line.startswith("/")]
+    assert len(commands) >= 5
+    console = Console(app)
+    await console.handle("/match challenge fow opponent:Ben as:Ann")
+    await console.handle("/match accept 1 as:Ben")
+    assert (await app.matches.state(1)).board.priority == 1
+    for command, said in commands:
+        reply = await console.handle(command.strip())
+        assert "Your stops" in reply or "Match #1" in reply or "You will pass" in reply, (command, reply)
+        if "..." in said:
+            for shown in said.split("...", 1)[1].split("  "):
+                assert shown.strip() in reply, (command, shown, reply)
+        elif '"' in said:
+            assert said.split('"')[1] in reply, (command, reply)
