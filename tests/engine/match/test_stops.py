@@ -187,6 +187,26 @@ def test_an_action_and_the_passes_after_it_undo_as_one_step() -> None:
     assert again.board.content() == log.state.board.content()
 
 
+def test_passes_after_an_undo_replay_without_the_undone_actions() -> None:
+    """Undo equals the replay without the undone actions with automatic passes on both sides of the
+    undo: those after it are applied at other versions in that replay, and still accepted."""
+    start = _main()
+    log = MatchLog(start)
+    for _ in range(2):
+        log.submit(PassPriority(actor=log.state.board.priority, version=log.state.version))
+        for action, _, _ in automatic_passes(log.state):
+            log.submit(action)
+        seat = log.state.undo_actor
+        assert seat is not None
+        log.submit(RequestUndo(actor=seat, version=log.state.version))
+        log.submit(AcceptUndo(actor=1 - seat, version=log.state.version))
+        log.submit(PassPriority(actor=log.state.board.priority, version=log.state.version))
+        for action, _, _ in automatic_passes(log.state):
+            log.submit(action)
+    again = replay_from(start, effective_actions(log.actions), check_versions=False)
+    assert again.board.content() == log.state.board.content()
+
+
 def test_passes_after_an_action_that_is_not_undone_start_a_step_of_their_own() -> None:
     """A run after a note (an action undo does not take back) is its first pass's own step."""
     state = play(_main(), PassPriority, 0)
