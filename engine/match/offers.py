@@ -413,6 +413,38 @@ def zone_refs(state: MatchState, seat: int, *, own_only: bool = False) -> tuple[
     return tuple(out)
 
 
+PILE_USES = frozenset({"shuffle", "look", "search", "reveal_top"})
+"""The generic actions that act on a zone as a pile rather than on cards."""
+
+
+def pile_uses(state: MatchState, seat: int, slot: int) -> frozenset[str]:
+    """Which of the generic pile actions mean something on zone ``slot`` for ``seat`` now: only a pile
+    whose cards ``seat`` does not see (a deck, a shield zone, a G zone seen by its owner alone is not one
+    for its owner), each kept only where there is something to act on. A shuffle randomizes the hidden
+    order of a pile (Duel Masters 701.11a, Vanguard 10.11.1), so the pile must keep its order
+    (``ordered``) and hold two cards; a look or a reveal reads its top or bottom cards, so it must be
+    ordered and hold one; a search looks through all of it (701.10a, 10.10.1), so it must hold one.
+    Never a circle, a battle zone, a hand or a graveyard: their cards are seen, one by one, by who may see
+    them, and are moved, turned or revealed as cards."""
+    match = state.match
+    spec = match.slot_spec[slot]
+    count = len(state.board.zones[slot])
+    if not count or _seen_by(spec.sees(spec.default_face == "up"), match.slot_player[slot], seat):
+        return frozenset()
+    uses = {"search"}
+    if spec.ordered:
+        uses |= {"look", "reveal_top"}
+        if count > 1:
+            uses.add("shuffle")
+    return frozenset(uses)
+
+
+def _seen_by(visibility: str, player: int | None, seat: int) -> bool:
+    """Whether ``seat`` sees a card of a zone whose default face is seen by ``visibility``: everyone's,
+    or the seat's own zone seen by its owner or controller."""
+    return visibility == "everyone" or (visibility in ("owner", "controller") and player == seat)
+
+
 def _may_act(state: MatchState, seat: int) -> bool:
     """Whether ``seat`` may take actions that are not "anytime" now: the turn player, the player
     with priority, or anyone in a step both players act in (the engine's own check)."""
@@ -459,8 +491,9 @@ def _life_offers(state: MatchState, seat: int) -> list[Offer]:
             )
         )
     for ref in zone_refs(state, seat, own_only=True):
-        ids = state.board.zones[state.match.slot_of[(ref.zone, ref.player)]]
-        if ids:
+        slot = state.match.slot_of[(ref.zone, ref.player)]
+        ids = state.board.zones[slot]
+        if "reveal_top" in pile_uses(state, seat, slot):
             label = state.match.zone_specs[ref.zone].label
             out.append(
                 Offer(
@@ -615,40 +648,35 @@ def _manual_offers(state: MatchState, seat: int) -> list[Offer]:
         player = match.slot_player[slot]
         if player is not None and player != seat and match.slot_hidden[slot]:
             continue
+        uses = pile_uses(state, seat, slot)
+        if not uses:
+            continue
         ref = zone_ref(match.slot_spec[slot].name, player)
         label = match.slot_spec[slot].label
         whose = "" if player in (None, seat) else f" ({match.players[player]})"
-        out.append(Offer("shuffle", f"Shuffle {label}{whose}", "more", fixed=(("zone", ref),)))
-        if not ids:
+        if "shuffle" in uses:
+            out.append(Offer("shuffle", f"Shuffle {label}{whose}", "more", fixed=(("zone", ref),)))
+        if "look" in uses:
+            out.append(
+                Offer(
+                    "look",
+                    f"Look at {label}{whose}",
+                    "more",
+                    fixed=(("zone", ref),),
+                    needs=(NumberNeed("count", 1, min(len(ids), 200), label="how many"),),
+                    free=frozenset({"end"}),
+                )
+            )
+        if "search" in uses:
             out.append(
                 Offer(
                     "search",
                     f"Search {label}{whose}",
                     "more",
                     fixed=(("zone", ref),),
-                    free=frozenset({"shuffle"}),
+                    free=frozenset({"take", "to", "position", "face", "shuffle"}),
                 )
             )
-            continue
-        out.append(
-            Offer(
-                "look",
-                f"Look at {label}{whose}",
-                "more",
-                fixed=(("zone", ref),),
-                needs=(NumberNeed("count", 1, min(len(ids), 200), label="how many"),),
-                free=frozenset({"end"}),
-            )
-        )
-        out.append(
-            Offer(
-                "search",
-                f"Search {label}{whose}",
-                "more",
-                fixed=(("zone", ref),),
-                free=frozenset({"take", "to", "position", "face", "shuffle"}),
-            )
-        )
     values = tuple(spec.player_values)
     if values:
         out.append(
