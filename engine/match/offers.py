@@ -26,8 +26,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -348,6 +348,8 @@ def _distinct(values: Mapping[str, Any], needs: Sequence[Need]) -> bool:
 def _json(value: Any) -> Any:
     if isinstance(value, ZoneRef):
         return value.model_dump()
+    if isinstance(value, tuple):
+        return [_json(item) for item in value]
     return value
 
 
@@ -750,6 +752,47 @@ def _attach_offers(state: MatchState, cards: tuple[CardAt, ...]) -> list[Offer]:
                     needs=(CardsNeed("host", targets, label="card on top"),),
                 )
             )
+    return out
+
+
+Destinations = tuple[str, frozenset[str] | None]
+"""Where a card may go: the words for its kind in a button's label ("" for the cards most of a game's
+are, "G units"), and the names of the zones it may go to (None: any)."""
+
+
+def split_moves(
+    state: MatchState, seat: int, offer: Offer, where: Callable[[CardAt, int], Destinations]
+) -> list[Offer]:
+    """The generic "Move cards" ``offer`` split by where its cards may go (``where``: a position and
+    its card id, read with what ``seat`` knows of the card): one offer per kind of card, its zones
+    those the kind may go to, so that no offer moves a card into a zone it cannot be in. A game's rules
+    say which kinds a zone holds (a G zone only G units, a field zone only field cards); the kind of a
+    card its seat does not know is the kind its zone holds, so that the split tells nothing of it."""
+    cards = next((need for need in offer.needs if isinstance(need, CardsNeed)), None)
+    to = next((need for need in offer.needs if isinstance(need, PickNeed) and need.field == "to"), None)
+    if offer.type != "move" or cards is None or to is None:
+        return [offer]
+    zones = state.board.zones
+    slot_of = state.match.slot_of
+    grouped: dict[Destinations, list[CardAt]] = {}
+    for at in cards.options:
+        card_id = zones[slot_of[(at.zone, at.player)]][at.index]
+        grouped.setdefault(where(at, card_id), []).append(at)
+    out: list[Offer] = []
+    for (kind, allowed), options in sorted(grouped.items(), key=lambda item: item[0][0]):
+        refs = tuple(ref for ref in to.options if allowed is None or ref.zone in allowed)
+        if not refs:
+            continue
+        needs = tuple(
+            replace(need, options=tuple(options), high=min(need.high, len(options)))
+            if need is cards
+            else replace(need, options=refs)
+            if need is to
+            else need
+            for need in offer.needs
+        )
+        label = offer.label if not kind else f"{offer.label} ({kind})"
+        out.append(replace(offer, label=label, needs=needs))
     return out
 
 

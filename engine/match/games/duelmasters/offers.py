@@ -32,7 +32,7 @@ as 500.1 names them, keywords, players by name).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -57,8 +57,18 @@ from engine.match.games.duelmasters.board import (
     under_cards,
 )
 from engine.match.games.duelmasters.mana import match_civs
-from engine.match.games.duelmasters.spec import card_type, civilizations, flag, int_stat
-from engine.match.offers import AtLeast, CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.games.duelmasters.spec import SPEC, card_type, civilizations, flag, int_stat
+from engine.match.offers import (
+    AtLeast,
+    CardsNeed,
+    Destinations,
+    Need,
+    NumberNeed,
+    Offer,
+    PickNeed,
+    TextNeed,
+    split_moves,
+)
 from engine.match.state import MatchState
 
 _CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
@@ -102,8 +112,34 @@ def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) 
         kept = [o for o in kept if o.type not in ("next_phase", "pass_turn")]  # 505.4
     elif current(board) == "end_of_turn":  # 512: the end of the turn step's own decision
         kept = [replace(o, group="now", rule="512") if o.type == "pass_turn" else o for o in kept]
+    kept = [split for o in kept for split in split_moves(state, seat, o, _where(state, seat))]
     out = [*_decisions(state, seat), *_uses(state, seat), *_more(state, seat), *kept]
     return out
+
+
+_HOMES: dict[str, Destinations] = {
+    "hyperspatial": ("psychic creatures and draghearts", frozenset({"battle_zone", "hyperspatial"})),
+    "super_gr": ("gacharange creatures", frozenset({"battle_zone", "super_gr"})),
+}
+"""117.1, 118.1: a psychic creature or dragheart is in the battle zone or the hyperspatial zone, a
+gacharange creature in the battle zone or the super gacharange zone; put anywhere else, it goes back."""
+_OTHERS: Destinations = ("", frozenset(zone.name for zone in SPEC.zones) - {"hyperspatial", "super_gr"})
+"""407, 408: the hyperspatial and super gacharange zones hold those cards only."""
+
+
+def _where(state: MatchState, seat: int) -> Callable[[CardAt, int], Destinations]:
+    """Where a card may go (:func:`engine.match.offers.split_moves`): by its card data's ``home`` when
+    ``seat`` knows it, else by the zone it is in (a card of the super gacharange zone is a gacharange
+    creature, one of a deck or a hand is neither)."""
+    table = state.match.table
+    cards = state.board.cards
+
+    def where(at: CardAt, card_id: int) -> Destinations:
+        known = state.knows(seat, card_id)
+        home = table[cards[card_id].ref].stat("home") if known else at.zone
+        return _HOMES.get(str(home), _OTHERS)
+
+    return where
 
 
 # Positions -------------------------------------------------------------------------------------------

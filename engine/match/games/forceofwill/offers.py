@@ -26,7 +26,7 @@ any kind", "nothing"), where a resolving card goes, players by name.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, PassPriority
@@ -72,14 +72,27 @@ from engine.match.games.forceofwill.chase import (
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.spec import (
     ATTRIBUTES,
+    ENTITY_TYPES,
     MAIN,
     S_ATTACK,
     S_BLOCK,
+    SPEC,
     card_cost,
+    card_type,
     judgment_cost,
 )
 from engine.match.games.forceofwill.will import call_problem, card_will, coin_problem
-from engine.match.offers import CardsNeed, Group, Need, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.offers import (
+    CardsNeed,
+    Destinations,
+    Group,
+    Need,
+    NumberNeed,
+    Offer,
+    PickNeed,
+    TextNeed,
+    split_moves,
+)
 from engine.match.state import MatchState
 
 STAT_MOST = 100_000
@@ -110,7 +123,38 @@ def game_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[
     ]
     if state.undo_request is not None:
         return kept
+    kept = [split for o in kept for split in split_moves(state, seat, o, _where(state, seat))]
     return [*_decisions(now), *_main(now), *_more(now), *kept]
+
+
+_ZONES = frozenset(zone.name for zone in SPEC.zones)
+_KINDS: dict[str | None, Destinations] = {
+    None: ("", _ZONES - {"ruler_area", "stone_deck"}),
+    "ruler": ("rulers", _ZONES - {"stone_deck"}),
+    "magic stone": ("magic stones", _ZONES - {"ruler_area"}),
+    "chant": ("chants and runes", _ZONES - {"ruler_area", "stone_deck", "field"}),
+    "rune": ("chants and runes", _ZONES - {"ruler_area", "stone_deck", "field"}),
+    **{kind: ("", _ZONES - {"ruler_area", "stone_deck"}) for kind in ENTITY_TYPES},
+}
+"""Where each type of card may go: the field holds entities (J-rulers, magic stones, resonators,
+additions, regalia: 307.1), a ruler area rulers (308.1), a magic stone deck magic stones (305, 302)."""
+_UNTYPED: Destinations = ("cards without card data", None)
+
+
+def _where(state: MatchState, seat: int) -> Callable[[CardAt, int], Destinations]:
+    """Where a card may go (:func:`engine.match.offers.split_moves`): by its card data's type when
+    ``seat`` knows the card, else by its zone (a card of a magic stone deck is a magic stone; one of a
+    deck or a hand may be any card of a main deck)."""
+    table = state.match.table
+    cards = state.board.cards
+
+    def where(at: CardAt, card_id: int) -> Destinations:
+        if not state.knows(seat, card_id):
+            return _KINDS["magic stone" if at.zone == "stone_deck" else None]
+        kind = card_type(table[cards[card_id].ref])
+        return _UNTYPED if kind is None else _KINDS.get(kind, _KINDS[None])
+
+    return where
 
 
 _PASS = PassPriority.model_fields["type"].default

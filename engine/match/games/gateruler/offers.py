@@ -25,7 +25,7 @@ seat's offers read its own hand, drive and set zones, never the opponent's hidde
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt
@@ -78,12 +78,24 @@ from engine.match.games.gateruler.spec import (
     NO_CAP,
     RULER_NUMBERS,
     RULER_OPTIONAL,
+    SPEC,
     UNIT_ZONES,
     VALUE_RANGES,
     VALUE_RULES,
     lowest,
 )
-from engine.match.offers import CardsNeed, Group, Need, NumberNeed, Offer, PickNeed, TextNeed, touchable
+from engine.match.offers import (
+    CardsNeed,
+    Destinations,
+    Group,
+    Need,
+    NumberNeed,
+    Offer,
+    PickNeed,
+    TextNeed,
+    split_moves,
+    touchable,
+)
 from engine.match.state import MatchState
 
 _CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
@@ -120,7 +132,12 @@ def gate_ruler_offers(state: MatchState, seat: int, generic: Sequence[Offer]) ->
     if seat != board.priority:
         # 9-3e: only the player holding priority changes the board; the turn player may still read (look).
         return [o for o in generic if not _CLASSES[o.type].undoable] if seat == board.active else anytime
-    return [*_decisions(state, seat), *_actions(state, seat), *_extras(state, seat), *_manual(state, generic)]
+    return [
+        *_decisions(state, seat),
+        *_actions(state, seat),
+        *_extras(state, seat),
+        *_manual(state, seat, generic),
+    ]
 
 
 # Positions -----------------------------------------------------------------------------------------
@@ -694,7 +711,40 @@ def _extras(state: MatchState, seat: int) -> list[Offer]:
     return out
 
 
-def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
+_ZONES = frozenset(zone.name for zone in SPEC.zones)
+_HOLDS = {"ruler": ("ruler", "geas"), "attack": ("unit",), "defense": ("unit",), "field": ("field",)}
+"""The zones that hold one kind of card: the ruler zone a ruler or a geas (3-7c), the attack and defense
+zones units (3-8d, 3-9d), the field zone field cards (3-11c)."""
+_KIND_WORDS = {"unit": "units", "event": "events", "field": "field cards", "resource": "resources"}
+
+
+def _destinations(kind: str) -> Destinations:
+    allowed = frozenset(zone for zone in _ZONES if kind in _HOLDS.get(zone, (kind,)))
+    if kind != "event":
+        allowed -= {"set"}  # 3-10c: only settable cards (events, 3-10c-1) are set, or by an effect (7-5a-2)
+    return _KIND_WORDS.get(kind, f"{kind} cards"), allowed
+
+
+_UNKNOWN: Destinations = ("", _ZONES - {"ruler"})
+_BY_ZONE = {"attack": "unit", "defense": "unit", "set": "event", "field": "field"}
+"""The kind of a card its seat does not know, by the zone that holds only that kind."""
+
+
+def _where(state: MatchState, seat: int) -> Callable[[CardAt, int], Destinations]:
+    """Where a card may go (:func:`engine.match.offers.split_moves`): by its card data's type when
+    ``seat`` knows the card, else by the zone it is in; a card without a type may go anywhere but the
+    ruler zone."""
+
+    def where(at: CardAt, card_id: int) -> Destinations:
+        kind = _kind(state, card_id) if state.knows(seat, card_id) else _BY_ZONE.get(at.zone)
+        if kind is None:
+            return _UNKNOWN
+        return _destinations(kind)
+
+    return where
+
+
+def _manual(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
     """The generic actions but those moving the turn on (offered above): a ruler never leaves its ruler
     zone, and nothing but a ruler or a geas goes into one (3-7c, 3-7e); each player value players may set
     is set within its range, citing the rule that defines it (:data:`.spec.VALUE_RANGES`,
@@ -705,9 +755,12 @@ def _manual(state: MatchState, generic: Sequence[Offer]) -> list[Offer]:
             continue
         if offer.type in ("set_value", "adjust_value"):
             continue
-        kept = _no_ruler_moves(offer) if offer.type == "move" else _in_words(state, offer)
-        if kept is not None:
-            out.append(kept)
+        if offer.type == "move":
+            kept = _no_ruler_moves(offer)
+            if kept is not None:
+                out.extend(split_moves(state, seat, kept, _where(state, seat)))
+            continue
+        out.append(_in_words(state, offer))
     for name, (low, high) in VALUE_RANGES.items():
         label = _VALUES[name] + (" (-1: no cap)" if name in NO_CAP else "")
         needs = (

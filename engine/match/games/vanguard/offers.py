@@ -39,7 +39,16 @@ from engine.match.games.vanguard.actions import VgModify
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, GC, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import STAND, drive_of
 from engine.match.games.vanguard.turn import Work
-from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.offers import (
+    CardsNeed,
+    Destinations,
+    Need,
+    NumberNeed,
+    Offer,
+    PickNeed,
+    TextNeed,
+    split_moves,
+)
 from engine.match.state import MatchState
 
 _CLASSES: dict[str, type[BaseAction]] = {cls.model_fields["type"].default: cls for cls in ACTION_TYPES}
@@ -90,6 +99,18 @@ def _unit_names(work: Work, seat: int, circle: str, player: int) -> str:
     return " and ".join(work.ref(card).name for card in cards)
 
 
+_G_UNITS: Destinations = ("G units", frozenset({"gzone", *FIELD}))
+"""4.6.9: a G unit is in the G zone or on a circle; moved anywhere else, it goes back to the G zone."""
+_OTHERS: Destinations = ("", frozenset(zone.name for zone in SPEC.zones) - {"gzone"})
+"""4.11, 5.3.3: the G zone holds the G deck's G units only."""
+
+
+def _where(g_units: frozenset[int], card_id: int) -> Destinations:
+    """Where a card may go (:func:`engine.match.offers.split_moves`): a G unit is one of the cards that
+    began in a G zone, which every player saw leave it."""
+    return _G_UNITS if card_id in g_units else _OTHERS
+
+
 def _step_label(state: MatchState, name: str) -> str:
     """A step by its name in the rules: "stride step", or for a phase of one step, "main phase"."""
     for phase in state.match.spec.phases:
@@ -115,6 +136,8 @@ def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> l
         return structure_problem(state, cls, seat) is None
 
     kept = [offer for offer in generic if offer.type not in _TURN and may(_CLASSES[offer.type])]
+    g_units = frozenset(state.board.data("g_units", ()))
+    kept = [split for o in kept for split in split_moves(state, seat, o, lambda _, c: _where(g_units, c))]
     board = state.board
     if not board.data("started"):
         return [*_first_vanguard(state, seat), *_redraw(state, seat), *kept]
