@@ -161,12 +161,15 @@ class RevealHand(BaseAction):
 
 
 class Search(BaseAction):
-    """Look privately through a whole zone, optionally take cards (by index) to a zone (default your
-    hand) and shuffle the searched zone afterwards."""
+    """Look privately through a whole zone, optionally take cards (by index, or the topmost card of a
+    ``name``) to a zone (default your hand) and shuffle the searched zone afterwards."""
 
     type: Literal["search"] = "search"
     zone: ZoneRef
     take: tuple[Annotated[int, Field(ge=0, le=10_000)], ...] = Field(default=(), max_length=_MAX_CARDS)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    """Take the topmost card of this name, if the zone holds one (none: nothing is taken): a search as
+    card text asks for it, by a player who knows their decklist but not where its cards are."""
     to: ZoneRef | None = None
     position: Position = None
     face: Face | None = None

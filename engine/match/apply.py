@@ -560,15 +560,27 @@ def _search(state: MatchState, action: Search) -> HandlerResult:
             refuse(f"There is no card at index {index} of {where} (it holds {len(ids)}).")
     if len(set(action.take)) != len(action.take):
         refuse("The same card is chosen twice.")
-    if (action.to is not None or action.position is not None or action.face is not None) and not action.take:
+    if action.take and action.name is not None:
+        refuse("Take cards by their places or by a name, not both.")
+    chosen = list(action.take)
+    if action.name is not None:
+        wanted = action.name.casefold()
+        chosen = [
+            i
+            for i, card in enumerate(ids)
+            if match.table[state.board.cards[card].ref].name.casefold() == wanted
+        ]
+        chosen = chosen[:1]  # none found: the search takes nothing
+    moves = action.to is not None or action.position is not None or action.face is not None
+    if moves and not action.take and action.name is None:
         refuse("Say which cards to take from the search.")
     board, _ = _learn(state, state.board, ids, 1 << actor)
     events = [Event("search", actor, (), {"zone": slot, "count": len(ids)})]
     taken: Event | None = None
     picks: list[tuple[int, int]] = []
-    if action.take:
+    if chosen:
         dest = _slot(state, action.to or ZoneRef(zone=match.spec.hand_zone), actor)
-        picks = [(slot, ids[index]) for index in action.take]
+        picks = [(slot, ids[index]) for index in chosen]
         board, taken = move_cards(state, board, actor, picks, dest, action.position, action.face)
         events.append(taken)
     meta = None

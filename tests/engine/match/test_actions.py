@@ -335,6 +335,32 @@ def test_search_take_and_shuffle(state: MatchState) -> None:
     )
 
 
+def test_search_by_name_takes_the_topmost_card_of_that_name_or_nothing(state: MatchState) -> None:
+    """A search as card text asks for it: the card named, taken from wherever it is in the deck (the
+    player knows their decklist, not the order), the deck shuffled; a name the deck no longer holds
+    takes nothing, and the opponent reads the same lines up to the move either way."""
+    deck = state.zone("deck", ALICE)
+    wanted = deck[7]
+    named = name(state, wanted)
+    new, events = act(state, a.Search, zone=to("deck"), name=named.upper(), shuffle=True)
+    assert new.zone("hand", ALICE) == (wanted,)
+    you, bob, _ = lines(new, events)
+    assert you == [
+        "You search your deck.",
+        f"You move {named} from your deck to your hand.",
+        "You shuffle your deck.",
+    ]
+    assert bob[1] == "Alice moves a card from their deck to their hand."
+    again = do(new, a.Search, zone=to("deck"), name=named, shuffle=True)
+    assert again.zone("hand", ALICE) == (wanted,) and len(again.zone("deck", ALICE)) == len(deck) - 1
+    into = do(state, a.Search, zone=to("deck"), name=named, to=to("discard"))
+    assert into.zone("discard", ALICE) == (wanted,)
+    assert (
+        refused(state, a.Search, zone=to("deck"), name=named, take=(1,))
+        == "Take cards by their places or by a name, not both."
+    )
+
+
 # Orientation, face, counters, attachments, control -------------------------------------------------
 
 
