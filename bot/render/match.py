@@ -271,7 +271,7 @@ def hand_panel(
         body = ["Your hand:", *(hand or ["empty"])]
     if known:
         body.append("You also know: " + "; ".join(known[:20]))
-    groups = {"now": "Now", "main": "Main", "more": "More"}
+    groups = {"now": "Now", "card text": "Card text", "main": "Main", "more": "More"}
     fields: list[tuple[str, str]] = []
     budget = _OFFERS_BUDGET
     for group, label in groups.items():

@@ -28,7 +28,7 @@ from engine.match.state import MatchState
 from engine.match.view import view, waiting_for
 
 MOST_ACTIONS = 3_000
-STYLES = {"now": "primary", "main": "success", "more": "secondary"}
+STYLES = {"now": "primary", "card text": "secondary", "main": "success", "more": "secondary"}
 
 
 @dataclass(frozen=True)
