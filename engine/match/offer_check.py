@@ -3,7 +3,7 @@
 - *covered*: every action the engine accepts from a random player is covered by an offer to that
   seat (the player could have found it among their offers);
 - *accepted*: an offer taken with valid choices (drawn at random by :meth:`Offer.sample`) is
-  accepted by the engine.
+  accepted by the engine: the card text offers too (destroy, draw, search...), counted by their effect.
 
 :func:`check_game` plays one random game as :func:`engine.match.simulate.simulate_game` does and, at
 every state, checks the random player's accepted action and one random offer of each seat.
@@ -36,6 +36,8 @@ class OfferCheck:
     """Accepted random-player actions, each checked for an offer covering it."""
     taken: Counter[str] = field(default_factory=Counter)
     """Offers taken with random choices, by action type (each accepted)."""
+    effects: Counter[str] = field(default_factory=Counter)
+    """Card text offers among them, by the effect they carry out ("destroy", "draw")."""
 
 
 def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions: int = 20_000) -> OfferCheck:
@@ -62,6 +64,8 @@ def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions:
                     f"refused: {refusal}"
                 ) from None
             result.taken[offer.type] += 1
+            if offer.effect:
+                result.effects[offer.effect] += 1
         for action in definition.random_actions(state, rng):
             try:
                 after, _ = apply(state, action)
@@ -91,4 +95,5 @@ def check_chunk(
         result = check_game(definition, seed, game)
         total.actions += result.actions
         total.taken.update(result.taken)
+        total.effects.update(result.effects)
     return total

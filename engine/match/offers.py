@@ -9,11 +9,21 @@ sentence a choice outside the offer; ``offer.covers(action)`` says whether an ac
 offer's; ``offer.sample(rng)`` draws valid choices (random players, property tests).
 
 Offers are ordered for a phone: the current step's decision first (``group="now"``: guard or no
-guard, block or no block, pass), then the game's main actions (``"main"``), then everything else
-(``"more"``: the generic actions players use to resolve card text), each group ending with the seat's
-stops (:func:`engine.match.stops.stop_offers`: the one-press passes, adding or removing a stop, full
-control). Refusals stay where they are:
-the engine still checks every action it is given; an offer only says what is worth showing.
+guard, block or no block, pass), then, while a card's text is carried out, the card text offers
+(``"card text"``), then the game's main actions (``"main"``), then everything else (``"more"``: the
+card text offers at other times, and the generic actions players use to resolve card text), each group
+ending with the seat's stops (:func:`engine.match.stops.stop_offers`: the one-press passes, adding or
+removing a stop, full control). Refusals stay where they are: the engine still checks every action it
+is given; an offer only says what is worth showing.
+
+Card text offers are the generic actions preset in a game's words for what card text asks most
+(destroy, retire, draw, discard, search a deck for a card, put into a zone...): one offer each, its
+targets its only choice and its destination fixed (:func:`move_text`, :func:`top_text`,
+:func:`draw_text`, :func:`search_text`, :func:`look_text`, :func:`orient_text`, :func:`flip_text`).
+Each carries the word of card text it carries out (``effect``); while a card both players see is
+carried out (:class:`Resolving`), those its card data names come first (:func:`card_text`). The
+generic actions stay, complete, and act only where they mean something (:func:`pile_uses`,
+:func:`split_moves`).
 
 What a seat is offered may depend on that seat's own hidden cards (its hand) but never on cards it
 does not know: the positions an offer lists are positions, not identities, so an offer names no
@@ -26,6 +36,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -36,10 +47,10 @@ from pydantic import ValidationError
 from engine.match.actions import BaseAction, CardAt, ZoneRef, parse_action
 from engine.match.errors import ActionRefused
 from engine.match.game import definition_of
-from engine.match.state import MatchState
+from engine.match.state import CardRef, MatchState
 
-Group = Literal["now", "main", "more"]
-GROUPS: tuple[Group, ...] = ("now", "main", "more")
+Group = Literal["now", "card text", "main", "more"]
+GROUPS: tuple[Group, ...] = ("now", "card text", "main", "more")
 
 
 @dataclass(frozen=True)
@@ -215,6 +226,9 @@ class Offer:
     """The rule the offer comes from, when the game's procedure makes it."""
     distinct: bool = False
     """The cards of its several card needs must be different cards (a card and its host)."""
+    effect: str = ""
+    """The word of card text a card text offer carries out (``"destroy"``, ``"draw"``): while a card is
+    carried out, the offers whose effect its card data names come first (:func:`card_text`)."""
 
     @property
     def key(self) -> str:
@@ -758,11 +772,11 @@ def _attach_offers(state: MatchState, cards: tuple[CardAt, ...]) -> list[Offer]:
 Destinations = tuple[str, frozenset[str] | None]
 """Where a card may go: the words for its kind in a button's label ("" for the cards most of a game's
 are, "G units"), and the names of the zones it may go to (None: any)."""
+Where = Callable[[CardAt, int], Destinations]
+"""Where the card at a position (with its card id) may go, read with what a seat knows of it."""
 
 
-def split_moves(
-    state: MatchState, seat: int, offer: Offer, where: Callable[[CardAt, int], Destinations]
-) -> list[Offer]:
+def split_moves(state: MatchState, seat: int, offer: Offer, where: Where) -> list[Offer]:
     """The generic "Move cards" ``offer`` split by where its cards may go (``where``: a position and
     its card id, read with what ``seat`` knows of the card): one offer per kind of card, its zones
     those the kind may go to, so that no offer moves a card into a zone it cannot be in. A game's rules
@@ -793,6 +807,226 @@ def split_moves(
         )
         label = offer.label if not kind else f"{offer.label} ({kind})"
         out.append(replace(offer, label=label, needs=needs))
+    return out
+
+
+# Card text ------------------------------------------------------------------------------------------
+
+EFFECTS = "effects"
+"""The card stat naming the effects a card's text carries out, as words separated by spaces
+(``"destroy draw"``): each game reads it from the text of its card data (its ``card_text`` module)."""
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+"""Reminder text in parentheses: it explains a keyword, it is not what the card does
+("Slayer (Whenever this creature battles, destroy the other creature...)")."""
+
+
+def effect_words(text: str, patterns: Mapping[str, re.Pattern[str]]) -> str:
+    """The effects a card's text names, as :data:`EFFECTS` holds them: each word of ``patterns`` (a
+    game's words for what its card text does) whose pattern the text matches, reminder text left out."""
+    plain = _REMINDER.sub(" ", text)
+    return " ".join(word for word, pattern in patterns.items() if pattern.search(plain))
+
+
+def effects_of(ref: CardRef) -> frozenset[str]:
+    """The effects a card's data names (:data:`EFFECTS`); none for a card without card data."""
+    return frozenset(str(ref.stat(EFFECTS) or "").split())
+
+
+@dataclass(frozen=True)
+class Resolving:
+    """Card text its seat carries out now, as both players see it: a card just played face up or
+    resolving (in a chase, out of a gate, on a circle), or the card text actions its seat is taking.
+    ``effects``: what the card's data (or an ability's words) names, whose offers come first."""
+
+    effects: frozenset[str] = frozenset()
+
+
+def card_text(listed: Sequence[Offer], resolving: Resolving | None) -> list[Offer]:
+    """Card text offers in their place: under "card text" while card text is carried out
+    (``resolving``), those whose effect it names first, the others in their order; otherwise in
+    "more", ahead of the generic actions."""
+    if resolving is None:
+        return [replace(offer, group="more") for offer in listed]
+    named = resolving.effects
+    ordered = sorted(listed, key=lambda offer: offer.effect not in named)
+    return [replace(offer, group="card text") for offer in ordered]
+
+
+def positions(state: MatchState, zone: str, player: int | None) -> tuple[CardAt, ...]:
+    """Every position of a zone, from the top."""
+    return tuple(position(zone, player, index) for index in range(len(state.zone(zone, player))))
+
+
+def whose(state: MatchState, seat: int, player: int | None) -> str:
+    """A player's cards as ``seat`` reads them: "your", or "Ben's"."""
+    return "your" if player in (None, seat) else f"{state.match.players[player]}'s"
+
+
+def move_text(
+    label: str,
+    effect: str,
+    cards: Sequence[CardAt],
+    to: ZoneRef,
+    *,
+    rule: str,
+    what: str = "card",
+    most: int | None = None,
+    fixed: tuple[tuple[str, Any], ...] = (),
+) -> list[Offer]:
+    """Moving some of ``cards`` (at least one, up to ``most``) to ``to``, in a game's words ("Destroy
+    Ben's creatures": from the battle zone to their owner's graveyard); nothing without a card."""
+    if not cards:
+        return []
+    high = min(len(cards), most or len(cards), 200)
+    need = CardsNeed("cards", tuple(cards), 1, high, single=False, label=what)
+    return [Offer("move", label, fixed=(("to", to), *fixed), needs=(need,), rule=rule, effect=effect)]
+
+
+def top_text(
+    label: str,
+    effect: str,
+    deck: Sequence[CardAt],
+    to: ZoneRef,
+    *,
+    rule: str,
+    face: str | None = None,
+    most: int = 1,
+) -> list[Offer]:
+    """The top card of a pile moved to ``to`` in one press ("Put the top card of your deck into your
+    mana zone"); with ``most`` over one, a choice of cards among the pile's top ``most`` (the player
+    takes them from the top: "Soul Charge")."""
+    if not deck:
+        return []
+    extra: tuple[tuple[str, Any], ...] = (("face", face),) if face else ()
+    if most <= 1:
+        fixed = (("cards", (deck[0],)), ("to", to), *extra)
+        return [Offer("move", label, fixed=fixed, rule=rule, effect=effect)]
+    top = tuple(deck[:most])
+    need = CardsNeed("cards", top, 1, len(top), single=False, label="card from the top")
+    return [Offer("move", label, fixed=(("to", to), *extra), needs=(need,), rule=rule, effect=effect)]
+
+
+def draw_text(state: MatchState, seat: int, label: str, *, rule: str) -> list[Offer]:
+    """Drawing cards as card text asks: how many, from one."""
+    deck = state.zone(state.match.spec.deck_zone, seat)
+    if not deck:
+        return []
+    count = NumberNeed("count", 1, min(len(deck), 100), label="how many")
+    return [Offer("draw", label, needs=(count,), rule=rule, effect="draw")]
+
+
+def search_text(
+    state: MatchState,
+    seat: int,
+    label: str,
+    names: Sequence[str],
+    *,
+    rule: str,
+    to: ZoneRef | None = None,
+    zone: str | None = None,
+) -> list[Offer]:
+    """Searching one's deck for a card by its name (one of ``names``: the seat's decklist, which it
+    knows, never where its cards are), taken to ``to`` (the hand by default), then the deck shuffled:
+    one press. A name the deck no longer holds takes nothing (:class:`engine.match.actions.Search`)."""
+    deck = zone or state.match.spec.deck_zone
+    if not state.zone(deck, seat) or not names:
+        return []
+    fixed: tuple[tuple[str, Any], ...] = (("zone", zone_ref(deck, seat)), ("shuffle", True))
+    if to is not None:
+        fixed = (*fixed, ("to", to))
+    pick = PickNeed("name", tuple(names), "card to search for")
+    return [Offer("search", label, fixed=fixed, needs=(pick,), rule=rule, effect="search")]
+
+
+def look_text(state: MatchState, seat: int, label: str, *, rule: str, zone: str | None = None) -> list[Offer]:
+    """Looking at the top cards of one's deck, how many."""
+    deck = zone or state.match.spec.deck_zone
+    cards = state.zone(deck, seat)
+    if not cards:
+        return []
+    count = NumberNeed("count", 1, min(len(cards), 200), label="how many")
+    return [
+        Offer(
+            "look", label, fixed=(("zone", zone_ref(deck, seat)),), needs=(count,), rule=rule, effect="look"
+        )
+    ]
+
+
+def orient_text(
+    label: str, effect: str, cards: Sequence[CardAt], orientation: str, *, rule: str, what: str = "card"
+) -> list[Offer]:
+    """Turning some of ``cards`` to ``orientation`` (rest, stand, tap, exhaust...)."""
+    if not cards:
+        return []
+    need = CardsNeed("cards", tuple(cards), 1, min(len(cards), 200), single=False, label=what)
+    return [
+        Offer("orient", label, fixed=(("orientation", orientation),), needs=(need,), rule=rule, effect=effect)
+    ]
+
+
+def flip_text(
+    label: str, effect: str, cards: Sequence[CardAt], face: str, *, rule: str, what: str = "card"
+) -> list[Offer]:
+    """Turning some of ``cards`` face up or face down (a Counter Blast, a Counter Charge)."""
+    if not cards:
+        return []
+    need = CardsNeed("cards", tuple(cards), 1, min(len(cards), 200), single=False, label=what)
+    return [Offer("flip", label, fixed=(("face", face),), needs=(need,), rule=rule, effect=effect)]
+
+
+CARD_TEXT_TYPES = frozenset(
+    {
+        "move",
+        "draw",
+        "search",
+        "look",
+        "orient",
+        "flip",
+        "shuffle",
+        "reveal",
+        "reveal_top",
+        "attach",
+        "detach",
+    }
+)
+"""The generic actions card text is carried out with: after one of them by a seat, its card text
+offers stay first until it does something else."""
+
+
+def fit_moves(state: MatchState, seat: int, listed: Sequence[Offer], where: Where) -> list[Offer]:
+    """Card text moves kept to where their cards may go (``where``, as for :func:`split_moves`): a move
+    whose zone is fixed keeps only the cards that may go there (none: no offer), one whose zone is a
+    choice is split by kind."""
+    out: list[Offer] = []
+    zones = state.board.zones
+    slot_of = state.match.slot_of
+
+    def fits(at: CardAt, to: ZoneRef) -> bool:
+        allowed = where(at, zones[slot_of[(at.zone, at.player)]][at.index])[1]
+        return allowed is None or to.zone in allowed
+
+    for offer in listed:
+        fixed = dict(offer.fixed)
+        to = fixed.get("to")
+        if offer.type != "move" or not isinstance(to, ZoneRef):
+            out.extend(split_moves(state, seat, offer, where) if offer.type == "move" else [offer])
+            continue
+        if "cards" in fixed:
+            if all(fits(at, to) for at in fixed["cards"]):
+                out.append(offer)
+            continue
+        needs: list[Need] = []
+        for need in offer.needs:
+            if isinstance(need, CardsNeed) and need.field == "cards":
+                options = tuple(at for at in need.options if fits(at, to))
+                if not options:
+                    break
+                need = replace(need, options=options, high=min(need.high, len(options)))
+            needs.append(need)
+        else:
+            out.append(replace(offer, needs=tuple(needs)))
     return out
 
 

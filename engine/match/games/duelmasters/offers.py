@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt
+from engine.match.games.duelmasters import card_text
 from engine.match.games.duelmasters.attack import shield_triggers
 from engine.match.games.duelmasters.board import (
     TAPPED,
@@ -113,7 +114,12 @@ def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) 
     elif current(board) == "end_of_turn":  # 512: the end of the turn step's own decision
         kept = [replace(o, group="now", rule="512") if o.type == "pass_turn" else o for o in kept]
     kept = [split for o in kept for split in split_moves(state, seat, o, _where(state, seat))]
-    out = [*_decisions(state, seat), *_uses(state, seat), *_more(state, seat), *kept]
+    out = [
+        *_decisions(state, seat),
+        *_uses(state, seat),
+        *card_text.offers(state, seat, _more(state, seat), _where(state, seat)),
+        *kept,
+    ]
     return out
 
 

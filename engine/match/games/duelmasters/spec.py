@@ -251,4 +251,9 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     if data.get("evolution") or any("evolution" in t for t in types):
         stats["evolution"] = 1
     stats.update(own_keywords(record))
+    from engine.match.games.duelmasters.card_text import (
+        effects,
+    )  # it reads the board, which reads this module
+
+    stats.update(effects(record))
     return tuple(sorted(stats.items()))

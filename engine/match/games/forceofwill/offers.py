@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, PassPriority
+from engine.match.games.forceofwill import card_text
 from engine.match.games.forceofwill.actions import (
     Attack,
     Block,
@@ -124,7 +125,15 @@ def game_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[
     if state.undo_request is not None:
         return kept
     kept = [split for o in kept for split in split_moves(state, seat, o, _where(state, seat))]
-    return [*_decisions(now), *_main(now), *_more(now), *kept]
+    more = _more(now)
+    damage = [offer for offer in more if offer.type == "fow_damage"]
+    text = [
+        offer
+        for offer in card_text.offers(state, seat, damage, _where(state, seat))
+        if now.may(classes.get(offer.type, BaseAction))
+    ]
+    more = [offer for offer in more if offer.type != "fow_damage"]
+    return [*_decisions(now), *_main(now), *text, *more, *kept]
 
 
 _ZONES = frozenset(zone.name for zone in SPEC.zones)

@@ -381,4 +381,9 @@ def stats_from_record(record: Any) -> tuple[Stat, ...]:
                 stats["j_atk"] = face.stats["atk"]
             if isinstance(face.stats.get("defense"), int):
                 stats["j_def"] = face.stats["defense"]
+    from engine.match.games.forceofwill.card_text import (
+        effects,  # it reads the board, which reads this module
+    )
+
+    stats.update(effects(record))
     return tuple(sorted(stats.items()))

@@ -165,6 +165,7 @@ from engine.match.actions import (
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
 from engine.match.games.gateruler import actions as gr
+from engine.match.games.gateruler import card_text
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
 from engine.match.games.gateruler.board import (
@@ -241,6 +242,7 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
         stats["cnt"] = 1
     elif stats:
         stats["cnt"] = 0
+    stats.update(card_text.effects(record))
     return tuple(sorted(stats.items()))
 
 

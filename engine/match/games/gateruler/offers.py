@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt
+from engine.match.games.gateruler import card_text
 from engine.match.games.gateruler.board import (
     battle,
     capacity,
@@ -132,12 +133,12 @@ def gate_ruler_offers(state: MatchState, seat: int, generic: Sequence[Offer]) ->
     if seat != board.priority:
         # 9-3e: only the player holding priority changes the board; the turn player may still read (look).
         return [o for o in generic if not _CLASSES[o.type].undoable] if seat == board.active else anytime
-    return [
-        *_decisions(state, seat),
-        *_actions(state, seat),
-        *_extras(state, seat),
-        *_manual(state, seat, generic),
-    ]
+    extras = _extras(state, seat)
+    text = card_text.offers(
+        state, seat, [offer for offer in extras if offer.type in card_text.TOOLS], _where(state, seat)
+    )
+    extras = [offer for offer in extras if offer.type not in card_text.TOOLS]
+    return [*_decisions(state, seat), *text, *_actions(state, seat), *extras, *_manual(state, seat, generic)]
 
 
 # Positions -----------------------------------------------------------------------------------------

@@ -139,6 +139,7 @@ from engine.match.actions import (
 )
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.games.vanguard import card_text
 from engine.match.games.vanguard import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.vanguard.actions import (
     VANGUARD_ACTIONS,
@@ -235,6 +236,8 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     cost = stride_cost_of(text) if out.get("unit") == "g" else None
     if cost:
         out["stride_cost"] = cost
+    if out:
+        out.update(card_text.effects(record))
     return tuple(sorted(out.items()))
 
 

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.match.actions import ACTION_TYPES, BaseAction, CardAt, NextStep, PassTurn, ZoneRef
+from engine.match.games.vanguard import card_text
 from engine.match.games.vanguard.actions import VgModify
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, GC, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import STAND, drive_of
@@ -137,7 +138,11 @@ def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> l
 
     kept = [offer for offer in generic if offer.type not in _TURN and may(_CLASSES[offer.type])]
     g_units = frozenset(state.board.data("g_units", ()))
-    kept = [split for o in kept for split in split_moves(state, seat, o, lambda _, c: _where(g_units, c))]
+
+    def where(_: CardAt, card_id: int) -> Destinations:
+        return _where(g_units, card_id)
+
+    kept = [split for o in kept for split in split_moves(state, seat, o, where)]
     board = state.board
     if not board.data("started"):
         return [*_first_vanguard(state, seat), *_redraw(state, seat), *kept]
@@ -147,19 +152,19 @@ def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> l
         head = dict(prompts[0])
         if int(head["player"]) != seat:
             return kept
-        return [*_prompt(work, seat, head), *_modify(work, seat), *kept]
+        return [*_prompt(work, seat, head), *card_text.offers(work, seat, _modify(work, seat), where), *kept]
     step = state.match.phase_steps[board.phase][board.step]
     if step == "guard" and board.data("battle") is not None:
         if seat != 1 - board.active:
             return kept
-        return [*_guard(work, seat), *_modify(work, seat), *kept]
+        return [*_guard(work, seat), *card_text.offers(work, seat, _modify(work, seat), where), *kept]
     if seat != board.active or seat != board.priority:
         return kept
     out: list[Offer] = []
     if step == "attack" and board.data("battle") is not None:
         out.append(Offer("vg_pass", "Go to the guard step", "now", rule="7.4.1.13"))
     out += _turn(work, seat, step, may)
-    return [*out, *_modify(work, seat), *kept]
+    return [*out, *card_text.offers(work, seat, _modify(work, seat), where), *kept]
 
 
 # setup ---------------------------------------------------------------------------------------------

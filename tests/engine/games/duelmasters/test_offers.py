@@ -60,6 +60,8 @@ def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(c
     taken, actions = result.taken, result.actions
     assert actions > 20 * (GAMES // CHUNKS)
     assert set(taken) >= OWN, sorted(OWN - set(taken))
+    card_text = {"destroy", "return", "mana", "draw", "discard", "search", "shield", "tap", "power"}
+    assert set(result.effects) >= card_text, sorted(card_text - set(result.effects))
 
 
 # The order a phone shows ------------------------------------------------------------------------

@@ -63,6 +63,8 @@ def test_random_games_take_every_offer_and_cover_every_action(chunk: int) -> Non
     taken, actions = result.taken, result.actions
     assert actions > 50 * (GAMES // CHUNKS), actions
     assert set(taken) >= _OWN, _OWN - set(taken)
+    card_text = {"destroy", "remove", "banish", "draw", "discard", "search", "rest", "damage"}
+    assert set(result.effects) >= card_text, sorted(card_text - set(result.effects))
 
 
 # Helpers -------------------------------------------------------------------------------------------

@@ -101,6 +101,6 @@ def test_summons_name_the_zones_and_what_the_card_data_lacks() -> None:
 def test_turning_cards_uses_ready_and_exhaust_only() -> None:
     """15-7: Gate Ruler readies and exhausts; "tap" is another game's word."""
     match = game()
-    turn = next(o for o in offers(match.state, ALICE) if o.type == "orient")
+    turn = next(o for o in offers(match.state, ALICE) if o.type == "orient" and o.label == "Turn cards")
     pick = next(n for n in turn.needs if isinstance(n, PickNeed))
     assert pick.options == ("ready", "exhaust")

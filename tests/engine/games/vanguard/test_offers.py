@@ -49,6 +49,8 @@ def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(c
     taken, actions = result.taken, result.actions
     assert actions > 20 * (GAMES // CHUNKS)
     assert set(taken) >= OWN, sorted(OWN - set(taken))
+    card_text = {"retire", "draw", "search", "call", "soul-charge", "soul-blast", "counter-blast", "power"}
+    assert set(result.effects) >= card_text, sorted(card_text - set(result.effects))
 
 
 def test_at_setup_the_redraw_comes_first_for_the_first_player_only() -> None:
