@@ -23,7 +23,7 @@ Matches (as:NAME is the player who acts):
   /match tournament "EVENT" as:NAME       play your current pairing's next game with your decklist
   /match accept ID [deck:...] [agree] as:NAME; /match decline ID as:NAME; /match agree ID as:NAME
   /match board ID [as:NAME]               the board (public, or as that player sees it)
-  /match hand ID as:NAME                  your hand, what you know, and your numbered offers
+  /match hand ID [page:N] as:NAME         your hand, what you know, and your numbered offers
   /match take ID N [field:choice ...] as:NAME   take offer N; cards and picks by option number (1,3)
   /match concede|draw|accept-draw|decline-draw|undo|accept-undo|decline-undo ID as:NAME
   /match clock ID; /match claim-time|pause|resume ID as:NAME   the turn clock (a pause needs both)
@@ -155,7 +155,10 @@ class MatchCommands:
             player = guest(options["as"]) if "as" in options else None
             return await ma.match_board(self.app, number, player, where=self.guild_id)
         if sub == "hand":
-            return await self._hand(number, self._player(options))
+            page = options.get("page", "1")
+            if not page.isascii() or not page.isdigit() or len(page) > 4:
+                raise ArbiterError(f"page takes a page number, not {page[:20]!r}.")
+            return await self._hand(number, self._player(options), page=int(page))
         if sub == "take":
             if len(rest) < 2:
                 raise ArbiterError("Say which offer: /match take MATCH N as:NAME.")
@@ -194,9 +197,9 @@ class MatchCommands:
             defaults="defaults" in extra,
         )
 
-    async def _hand(self, match_id: int, player: ma.Player, note: str = "") -> Reply:
-        """The player's panel, remembered as the one they now read."""
-        reply = await ma.match_hand(self.app, match_id, player, where=self.guild_id)
+    async def _hand(self, match_id: int, player: ma.Player, note: str = "", *, page: int = 1) -> Reply:
+        """The player's panel (a page of its offers), remembered as the one they now read."""
+        reply = await ma.match_hand(self.app, match_id, player, where=self.guild_id, page=page)
         if not reply.refused:
             self.shown[(match_id, player.user_id)] = (await self.app.matches.state(match_id)).version
             if note:

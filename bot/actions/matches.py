@@ -184,12 +184,12 @@ async def board_reply(app: App, match_id: int, seat: int | None) -> Reply:
 
 
 @replies
-async def match_hand(app: App, match_id: int, player: Player, *, where: int | None) -> Reply:
-    """A player's private panel: hand, known cards, numbered offers."""
+async def match_hand(app: App, match_id: int, player: Player, *, where: int | None, page: int = 1) -> Reply:
+    """A player's private panel: hand, known cards, numbered offers (``page``: which page of them)."""
     seat = await _seat(app, match_id, player, where)
     state = await app.matches.state(match_id)
     view = await app.matches.view_for(match_id, seat)
-    return answer(mr.hand_panel(view, offers(state, seat), match_id=match_id, seat=seat))
+    return answer(mr.hand_panel(view, offers(state, seat), match_id=match_id, seat=seat, page=page))
 
 
 def parse_choices(offer: Offer, given: Mapping[str, str]) -> dict[str, Any]:

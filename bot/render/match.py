@@ -182,8 +182,14 @@ def known_cards(view: Mapping[str, Any], seat: int) -> tuple[list[str], list[str
     return hand, known
 
 
+MENU_PAGE = limits.SELECT_OPTIONS
+"""Options a page, as Discord's menus show them (each keeping its number)."""
+
+
 def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[str, Any]) -> str:
-    """What a need asks for, in a few words, with its options numbered from 1."""
+    """What a need asks for, in a few words, with every one of its options numbered from 1, by pages of
+    25 as Discord's menus show them; a run of cards the viewer does not know in one zone is one range
+    ("1-28=deck #1-#28")."""
     if isinstance(need, NumberNeed):
         return f"{need.field}: {need.label} from {need.low} to {need.high}" + (
             " (or none)" if need.optional else ""
@@ -191,13 +197,48 @@ def need_text(need: CardsNeed | NumberNeed | PickNeed | TextNeed, view: Mapping[
     if isinstance(need, TextNeed):
         return f"{need.field}: {need.label} (up to {need.max_length} characters)"
     if isinstance(need, PickNeed):
-        options = ", ".join(f"{i}={text}" for i, text in enumerate(need_options(need, view), 1))
-        return f"{need.field}: one of {options}"
+        texts = need_options(need, view)
+        return f"{need.field}: one of {_paged([(i, i, text) for i, text in enumerate(texts, 1)])}"
     count = str(need.low) if need.low == need.high else f"{need.low} to {need.high}"
-    options = ", ".join(f"{i}={_position_text(at, view)}" for i, at in enumerate(need.options[:30], 1))
-    more = f", … {len(need.options)} in all" if len(need.options) > 30 else ""
     shares = "".join(f"; {share.label}" for share in need.at_least)
-    return f"{need.field}: {count} {need.label}(s) of {options}{more}{shares}"
+    return f"{need.field}: {count} {need.label}(s) of {_paged(_runs(need, view))}{shares}"
+
+
+def _runs(need: CardsNeed, view: Mapping[str, Any]) -> list[tuple[int, int, str]]:
+    """A card need's options as ``(first, last, text)``: one per card, but consecutive cards of one zone
+    whose names the viewer does not know, which read as one range ("deck #1-#28"). A range never
+    crosses a menu page."""
+    runs: list[tuple[int, int, str]] = []
+    previous: Any = None
+    for number, at in enumerate(need.options, 1):
+        text = _position_text(at, view)
+        unnamed = text == _place(at, view)
+        if (
+            unnamed
+            and runs
+            and previous is not None
+            and (previous.zone, previous.player, previous.index + 1) == (at.zone, at.player, at.index)
+            and runs[-1][2].endswith(f"#{previous.index + 1}")
+            and (number - 1) % MENU_PAGE
+        ):
+            first, _, head = runs[-1]
+            runs[-1] = (first, number, head.split("-#")[0] + f"-#{at.index + 1}")
+        else:
+            runs.append((number, number, text))
+        previous = at if unnamed else None
+    return runs
+
+
+def _paged(runs: Sequence[tuple[int, int, str]]) -> str:
+    """Numbered options, marked by menu page when there are more than one page of them."""
+    parts: list[str] = []
+    last = runs[-1][1] if runs else 0
+    for first, end, text in runs:
+        if last > MENU_PAGE and (first - 1) % MENU_PAGE == 0:
+            parts.append(f"(page {(first - 1) // MENU_PAGE + 1}) ")
+        number = str(first) if first == end else f"{first}-{end}"
+        parts.append(f"{number}={text}, ")
+    return "".join(parts).rstrip(", ")
 
 
 def _option_text(need: PickNeed, index: int, view: Mapping[str, Any]) -> str:
@@ -224,19 +265,31 @@ def _option_text(need: PickNeed, index: int, view: Mapping[str, Any]) -> str:
 
 
 def _position_text(at: Any, view: Mapping[str, Any]) -> str:
+    """A position as the board names it, the other player's zones with their name ("Ben's mana zone #2"),
+    and its card's name where the viewer knows it."""
+    place = _place(at, view)
     for zone in view["zones"]:
         if zone["zone"] == at.zone and zone["player"] == at.player:
             cards = zone["cards"]
             name = cards[at.index].get("name") if at.index < len(cards) else None
-            label = str(zone["label"])
-            return f"{label} #{at.index + 1}" + (f" {name}" if name else "")
-    return f"{at.zone} #{at.index + 1}"
+            return place + (f" {name}" if name else "")
+    return place
 
 
-_ROW_MOST = 400
-"""The longest line an offer takes on a private panel (its options cut with "…" beyond)."""
-_OFFERS_BUDGET = 3_500
-"""The characters a private panel gives its offers' choices; past it, offers show their labels only."""
+def _place(at: Any, view: Mapping[str, Any]) -> str:
+    """A position without the name of its card: "deck #3", "Ben's mana zone #1"."""
+    label = next(
+        (str(z["label"]) for z in view["zones"] if z["zone"] == at.zone and z["player"] == at.player), at.zone
+    )
+    players = view["players"]
+    mine = at.player is None or at.player == view.get("viewer") or not 0 <= at.player < len(players)
+    whose = "" if mine else f"{players[at.player]['name']}'s "
+    return f"{whose}{label} #{at.index + 1}"
+
+
+_LINE_MOST = 1_000
+"""The longest line of an offer on a private panel: a longer offer takes several lines, a need a line
+of its own, its options going on over more lines (never cut)."""
 
 
 def _packed(name: str, rows: Sequence[str]) -> list[tuple[str, str]]:
@@ -253,6 +306,38 @@ def _packed(name: str, rows: Sequence[str]) -> list[tuple[str, str]]:
     return fields
 
 
+def _offer_lines(number: int, offer: Offer, view: Mapping[str, Any]) -> list[str]:
+    """An offer with every field and every option of each: one line when it fits, else its label on a
+    line, each need on lines of its own."""
+    needs = [need_text(need, view) for need in offer.needs]
+    row = f"{number}. {offer.label}" + (f" [{'; '.join(needs)}]" if needs else "")
+    if len(row) <= _LINE_MOST:
+        return [row]
+    lines = [f"{number}. {offer.label}:"]
+    for text in needs:
+        while len(text) > _LINE_MOST - 4:
+            cut = text.rfind(", ", 0, _LINE_MOST - 4)
+            cut = cut + 1 if cut > 0 else _LINE_MOST - 4
+            lines.append(f"  · {text[:cut]}")
+            text = text[cut:].lstrip()
+        lines.append(f"  · {text}")
+    return lines
+
+
+def _pages(fields: Sequence[tuple[str, str]], budget: int) -> list[list[tuple[str, str]]]:
+    """Fields laid out on pages of at most ``budget`` characters (and Discord's fields a message)."""
+    pages: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    for name, value in fields:
+        size = len(name) + len(value)
+        if pages[-1] and (used + size > budget or len(pages[-1]) >= limits.EMBED_FIELDS):
+            pages.append([])
+            used = 0
+        pages[-1].append((name, value))
+        used += size
+    return pages
+
+
 def hand_panel(
     view: Mapping[str, Any],
     offers: Sequence[Offer],
@@ -261,10 +346,13 @@ def hand_panel(
     seat: int,
     limit: int = 40,
     choices: bool = True,
+    page: int = 1,
 ) -> Panel:
     """One seat's private panel: the hand, the other cards they know, and their offers numbered (the
-    console takes an offer with ``/match take MATCH N``). Without ``choices``, each offer is its number
-    and label only: where the offers are buttons that ask for their choices when pressed (Discord)."""
+    console takes an offer with ``/match take MATCH N``), each with every field it asks for and every
+    option of each; offers that do not fit one message go on to the next ``page`` (every number can be
+    taken from any page). Without ``choices``, each offer is its number and label only, up to ``limit``:
+    where the offers are buttons that ask for their choices when pressed (Discord)."""
     hand, known = known_cards(view, seat)
     body = ["Your hand: " + ("; ".join(hand) if hand else "empty")]
     if not choices:
@@ -273,20 +361,15 @@ def hand_panel(
         body.append("You also know: " + "; ".join(known[:20]))
     groups = {"now": "Now", "card text": "Card text", "main": "Main", "more": "More"}
     fields: list[tuple[str, str]] = []
-    budget = _OFFERS_BUDGET
     for group, label in groups.items():
-        rows = []
+        rows: list[str] = []
         for number, offer in enumerate(offers, 1):
-            if offer.group != group or number > limit:
+            if offer.group != group:
                 continue
-            needs = "; ".join(need_text(need, view) for need in offer.needs) if choices else ""
-            row = f"{number}. {offer.label}" + (f" [{needs}]" if needs else "")
-            if len(row) > _ROW_MOST:
-                row = row[: _ROW_MOST - 2] + "…]"
-            if budget < len(row):
-                row = f"{number}. {offer.label}"
-            budget -= len(row) + 1
-            rows.append(row)
+            if choices:
+                rows.extend(_offer_lines(number, offer, view))
+            elif number <= limit:
+                rows.append(f"{number}. {offer.label}")
         if choices:
             fields.extend(_packed(label, rows))
         elif rows:
@@ -295,6 +378,17 @@ def hand_panel(
         fields.append(("Now", "Nothing to do: the game waits for the other player."))
     title = f"Match #{match_id}: your panel ({view['players'][seat]['name']})"
     commands = [f"/match take {match_id} N field:choice ...", f"/match board {match_id}"]
+    if choices:
+        text = "\n".join(body)
+        pages = _pages(fields, limits.EMBED_TOTAL - len(title) - min(len(text), 1_500) - 200)
+        page = min(max(page, 1), len(pages))
+        fields = pages[page - 1]
+        if len(pages) > 1:
+            body.append(
+                f"Offers, page {page} of {len(pages)} (any offer's number can be taken from any page)."
+            )
+            following = page % len(pages) + 1
+            commands.insert(1, f"/match hand {match_id} page:{following}")
     return make_panel(title, "\n".join(body), fields=fields, commands=commands, private=True)
 
 

@@ -77,6 +77,17 @@ def next_move(
     raise AssertionError(f"no accepted action at version {state.version}")
 
 
+async def read_offer(console: Console, match_id: int, name: str, number: int, label: str) -> str:
+    """The page of the player's panel that shows offer ``number`` (labelled ``label``), read as the player
+    reads it: ``/match hand``, then its next pages until the offer is there."""
+    panel = await console.handle(f"/match hand {match_id} as:{name}")
+    page = 1
+    while f"{number}. {label}" not in panel and f"page:{page + 1} " in panel + " ":
+        page += 1
+        panel = await console.handle(f"/match hand {match_id} page:{page} as:{name}")
+    return panel
+
+
 async def play_out(
     console: Console, app: App, match_id: int, rng: random.Random, first: str | None = None
 ) -> Counter[str]:
@@ -93,9 +104,8 @@ async def play_out(
         assert offer is not None, f"no offer covers {action!r}"
         number = offers(state, action.actor).index(offer) + 1
         name = state.match.players[action.actor]
-        panel = await console.handle(f"/match hand {match_id} as:{name}")
-        if number <= 40:
-            assert f"{number}. {offer.label}" in panel, (number, offer.label, panel)
+        panel = await read_offer(console, match_id, name, number, offer.label)
+        assert f"{number}. {offer.label}" in panel, (number, offer.label, panel)
         choices = typed(offer, offer.choices_of(action, state))
         command = " ".join(f"/match take {match_id} {number} {choices} as:{name}".split())
         reply = await console.handle(command)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from bot.render import match as mr
 from bot.render.text import panel_text
@@ -37,9 +38,9 @@ def test_the_leak_check_finds_a_hidden_name_and_no_false_alarm() -> None:
 
 
 def test_a_private_panel_lists_every_offer_whole_within_discords_limits() -> None:
-    """Over random Gate Ruler and Duel Masters positions, a seat's panel lists each of its first 40
-    offers by number and label on a line of its own (a long list of options is cut with "…", never a
-    line), in fields within 1,024 characters and an embed within 6,000."""
+    """Over random Gate Ruler and Duel Masters positions, a seat's panel lists each of its offers by
+    number and label on a line of its own (whole: offers that do not fit go on to the next page of the
+    panel), each page in fields within 1,024 characters and an embed within 6,000."""
     for game in ("gateruler", "duelmasters"):
         definition = game_definition(game)
         rng = random.Random(5)
@@ -51,13 +52,19 @@ def test_a_private_panel_lists_every_offer_whole_within_discords_limits() -> Non
                 break
             for seat in (0, 1):
                 listed = offers(state, seat)
-                panel = mr.hand_panel(view(state, seat), listed, match_id=1, seat=seat)
-                lines = {line for _, value in panel.fields for line in value.splitlines()}
-                for number, offer in enumerate(listed[:40], 1):
+                seen = view(state, seat)
+                first = mr.hand_panel(seen, listed, match_id=1, seat=seat)
+                count = int(found[1]) if (found := re.search(r"page 1 of (\d+)", first.body)) else 1
+                pages = [
+                    mr.hand_panel(seen, listed, match_id=1, seat=seat, page=n) for n in range(1, count + 1)
+                ]
+                lines = {line for panel in pages for _, value in panel.fields for line in value.splitlines()}
+                for number, offer in enumerate(listed, 1):
                     assert any(line.startswith(f"{number}. {offer.label}") for line in lines), (number, offer)
-                assert all(len(value) <= 1024 for _, value in panel.fields)
-                size = len(panel.title) + len(panel.body) + len(panel.footer)
-                assert size + sum(len(n) + len(v) for n, v in panel.fields) <= 6000
+                for panel in pages:
+                    assert all(len(value) <= 1024 for _, value in panel.fields)
+                    size = len(panel.title) + len(panel.body) + len(panel.footer)
+                    assert size + sum(len(n) + len(v) for n, v in panel.fields) <= 6000
             for action in definition.random_actions(state, rng):
                 try:
                     state, _ = apply(state, action)
