@@ -148,9 +148,9 @@ STREAM = ref(
 GATE = ref(
     DM,
     "Dimension Gate",
-    "Shield trigger (When this spell is put into your hand from your shield zone, you may cast it immediately "
-    "for no cost.)\nSearch your deck. You may take a creature from your deck, show that creature to your "
-    "opponent, and put it into your hand. Then shuffle your deck.",
+    "Shield trigger (When this spell is put into your hand from your shield zone, you may cast it "
+    "immediately for no cost.)\nSearch your deck. You may take a creature from your deck, show that "
+    "creature to your opponent, and put it into your hand. Then shuffle your deck.",
     types=["Spell"],
     cost="3",
     cost_value=3,

@@ -132,7 +132,7 @@ def test_a_removal_spell_puts_destroy_first_and_destroys_in_one_press() -> None:
     first = _card_text(state)[0]
     assert first.label == "Destroy Bob's creatures" and first.effect == "destroy", [o.label for o in listed]
     groups = [o.group for o in listed]
-    assert groups[0] == "now" and [g for g in groups if g != "now"][0] == "card text", "after the decision"
+    assert groups[0] == "now" and next(g for g in groups if g != "now") == "card text", "after the decision"
     target = state.zone("battle_zone", None)[0]
     state, _ = apply(state, first.build(0, state.version, {"cards": first.needs[0].options[:1]}))  # type: ignore[union-attr]
     assert target in state.zone("graveyard", 1) and spell in state.zone("graveyard", 0)
