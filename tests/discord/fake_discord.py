@@ -11,7 +11,13 @@ Every call is recorded in ``fake.requests`` and answered from a small route tabl
 an unknown route raises ``AssertionError("no handler for ...")``. Bodies that Discord
 would reject (content over 2000 characters, embed limits, component layout, custom_id
 rules, autocomplete choices, modal limits) are answered with 400/50035 *and* recorded
-in ``fake.violations``. Gateway events go in as raw dicts through the bot's real
+in ``fake.violations``. A message with the IS_COMPONENTS_V2 flag (a ``ui.LayoutView``) is
+checked as Discord checks a layout (:func:`layout_problems`): no content or embeds, at most
+40 components counted recursively, at most 4,000 characters of text display content in all,
+each component where it may be (a section's one to three texts and its button or thumbnail
+accessory...), pictures referring to files the message attaches, custom_id rules as for any
+message; an edit into a layout must clear the message's content and embeds, and the flag
+never comes off a message. Gateway events go in as raw dicts through the bot's real
 ``ConnectionState.parse_interaction_create`` / ``parse_message_create``; the bot
 starts through the real ``await bot.login("fake-token")`` (so ``setup_hook`` runs),
 never ``start()`` or ``connect()``.
@@ -69,7 +75,7 @@ Main API (see the docstrings):
 
 Not simulated: rate limits on their own (discord.py's buckets are bypassed; ``fail(..., status=429)``
 makes a request fail as rate limited, without a Retry-After), the gateway itself, guild member
-caching, context-menu commands and the 40-component limit of Components V2.
+caching and context-menu commands.
 """
 
 from __future__ import annotations
@@ -110,14 +116,18 @@ __all__ = [
     "Violation",
     "choices_problems",
     "command_to_dict",
+    "count_components",
     "embed_problems",
     "fake_discord",
     "flatten_components",
+    "layout_problems",
     "message_problems",
+    "message_text",
     "modal_problems",
     "open_fake_discord",
     "restart_bot",
     "start_bot",
+    "walk_components",
 ]
 
 Json = dict[str, Any]
@@ -178,6 +188,13 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
 COMPONENTS_V2 = 1 << 15
+LAYOUT_COMPONENTS_MAX = 40
+LAYOUT_TEXT_MAX = 4000
+SECTION_TEXTS_MAX = 3
+GALLERY_ITEMS_MAX = 10
+#: Components a V2 layout may hold at its top, and in a container.
+V2_TOP_LEVEL = frozenset({1, 9, 10, 12, 13, 14, 17})
+V2_IN_CONTAINER = frozenset({1, 9, 10, 12, 13, 14})
 
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 INTERACTIVE_TYPES = frozenset({2, 3, 4, 5, 6, 7, 8})
@@ -476,6 +493,11 @@ class InteractionResult:
         return flatten_components(self.message.get("components") or [])
 
     @property
+    def text(self) -> str:
+        """What the latest message says (:func:`message_text`): content, embeds, a layout's texts."""
+        return message_text(self.message)
+
+    @property
     def custom_ids(self) -> list[str]:
         """custom_ids of the latest message, in display order."""
         return [c["custom_id"] for c in self.components if c["custom_id"] is not None]
@@ -545,6 +567,9 @@ def _walk_components(components: Iterable[Mapping[str, Any]]) -> Iterator[Mappin
             yield from _walk_components([c["component"]])
         if c.get("accessory"):
             yield from _walk_components([c["accessory"]])
+
+
+walk_components = _walk_components
 
 
 def flatten_components(components: Iterable[Mapping[str, Any]]) -> list[Json]:
@@ -619,10 +644,34 @@ def _item_problems(c: Mapping[str, Any], where: str) -> list[str]:
     return problems
 
 
-def component_problems(components: Sequence[Mapping[str, Any]], *, v2: bool = False) -> list[str]:
-    """Check a message's ``components`` (legacy action rows, or only custom_ids for V2)."""
+def _row_problems(row: Mapping[str, Any], where: str) -> list[str]:
+    """An action row: up to five buttons, or one select alone."""
     problems: list[str] = []
-    if not v2:
+    children = row.get("components") or []
+    if not children:
+        problems.append(f"{where} is an empty action row")
+    buttons = [c for c in children if c.get("type") == 2]
+    selects = [c for c in children if c.get("type") in SELECT_TYPES]
+    if len(buttons) > BUTTONS_PER_ROW_MAX:
+        problems.append(f"{where} has {len(buttons)} buttons (max {BUTTONS_PER_ROW_MAX})")
+    if selects and len(children) > 1:
+        problems.append(f"{where}: a select menu must be alone in its action row")
+    for j, child in enumerate(children):
+        if child.get("type") != 2 and child.get("type") not in SELECT_TYPES:
+            problems.append(f"{where}.components[{j}] is type {child.get('type')}, not a button or select")
+        problems += _item_problems(child, f"{where}.components[{j}]")
+    return problems
+
+
+def component_problems(
+    components: Sequence[Mapping[str, Any]], *, v2: bool = False, attachments: Iterable[str] = ()
+) -> list[str]:
+    """Check a message's ``components``: legacy action rows, or a Components V2 layout
+    (:func:`layout_problems`, ``attachments`` the file names the message attaches)."""
+    problems: list[str] = []
+    if v2:
+        problems += layout_problems(components, attachments)
+    else:
         if len(components) > ACTION_ROWS_MAX:
             problems.append(f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
         for i, row in enumerate(components):
@@ -630,31 +679,147 @@ def component_problems(components: Sequence[Mapping[str, Any]], *, v2: bool = Fa
             if row.get("type") != 1:
                 problems.append(f"{where} is type {row.get('type')}, expected an action row (1)")
                 continue
-            children = row.get("components") or []
-            if not children:
-                problems.append(f"{where} is an empty action row")
-            buttons = [c for c in children if c.get("type") == 2]
-            selects = [c for c in children if c.get("type") in SELECT_TYPES]
-            if len(buttons) > BUTTONS_PER_ROW_MAX:
-                problems.append(f"{where} has {len(buttons)} buttons (max {BUTTONS_PER_ROW_MAX})")
-            if selects and len(children) > 1:
-                problems.append(f"{where}: a select menu must be alone in its action row")
-            for j, child in enumerate(children):
-                problems += _item_problems(child, f"{where}.components[{j}]")
+            problems += _row_problems(row, where)
     problems += _custom_id_problems(components, "components")
     return problems
 
 
-def message_problems(body: Mapping[str, Any], *, creating: bool) -> list[str]:
+def count_components(components: Iterable[Mapping[str, Any]]) -> int:
+    """Components as Discord counts them in a V2 message: every one, nested ones included (a container,
+    its rows and their buttons, a section, its texts and its accessory...)."""
+    return sum(1 for _ in _walk_components(components))
+
+
+def layout_text(components: Iterable[Mapping[str, Any]]) -> int:
+    """Characters of text display content in a V2 message, all text displays together."""
+    return sum(len(str(c.get("content") or "")) for c in _walk_components(components) if c.get("type") == 10)
+
+
+def _media_problems(media: Any, attachments: set[str], where: str) -> list[str]:
+    url = str((media or {}).get("url") or "") if isinstance(media, Mapping) else ""
+    if not url:
+        return [f"{where} has no media url"]
+    if url.startswith("attachment://") and url.removeprefix("attachment://") not in attachments:
+        return [f"{where} refers to {url}, which the message does not attach ({sorted(attachments)})"]
+    return []
+
+
+def _layout_item_problems(c: Mapping[str, Any], where: str, attachments: set[str], *, top: bool) -> list[str]:
+    problems: list[str] = []
+    ctype = c.get("type")
+    allowed = V2_TOP_LEVEL if top else V2_IN_CONTAINER
+    if ctype not in allowed:
+        place = "at the top of a layout" if top else "in a container"
+        return [f"{where} is type {ctype}, which cannot be used {place}"]
+    if ctype == 1:
+        problems += _row_problems(c, where)
+    elif ctype == 10:
+        problems += _too_long(c.get("content"), LAYOUT_TEXT_MAX, f"{where}.content", minimum=1)
+    elif ctype == 9:
+        texts = c.get("components") or []
+        if not 1 <= len(texts) <= SECTION_TEXTS_MAX:
+            problems.append(f"{where} has {len(texts)} texts (1..{SECTION_TEXTS_MAX})")
+        for j, text in enumerate(texts):
+            if text.get("type") != 10:
+                problems.append(f"{where}.components[{j}] is type {text.get('type')}, not a text display")
+            else:
+                at = f"{where}.components[{j}]"
+                problems += _too_long(text.get("content"), LAYOUT_TEXT_MAX, at, minimum=1)
+        accessory = c.get("accessory")
+        if not isinstance(accessory, Mapping):
+            problems.append(f"{where} has no accessory")
+        elif accessory.get("type") == 2:
+            problems += _item_problems(accessory, f"{where}.accessory")
+        elif accessory.get("type") == 11:
+            problems += _media_problems(accessory.get("media"), attachments, f"{where}.accessory")
+        else:
+            problems.append(f"{where}.accessory is type {accessory.get('type')}, not a button or thumbnail")
+    elif ctype == 12:
+        items = c.get("items") or []
+        if not 1 <= len(items) <= GALLERY_ITEMS_MAX:
+            problems.append(f"{where} has {len(items)} media items (1..{GALLERY_ITEMS_MAX})")
+        for j, item in enumerate(items):
+            problems += _media_problems(item.get("media"), attachments, f"{where}.items[{j}]")
+            problems += _too_long(item.get("description") or "", 1024, f"{where}.items[{j}].description")
+    elif ctype == 13:
+        problems += _media_problems(c.get("file"), attachments, f"{where}.file")
+    elif ctype == 17:
+        children = c.get("components") or []
+        if not children:
+            problems.append(f"{where} is an empty container")
+        for j, child in enumerate(children):
+            problems += _layout_item_problems(child, f"{where}.components[{j}]", attachments, top=False)
+    return problems
+
+
+def layout_problems(components: Sequence[Mapping[str, Any]], attachments: Iterable[str] = ()) -> list[str]:
+    """Check a Components V2 layout (a message with the IS_COMPONENTS_V2 flag): at most 40 components
+    counted recursively, at most 4,000 characters of text display content in all, each component where
+    it may be (rows, texts, sections, galleries, files and separators at the top or in a container;
+    buttons and selects in rows, a section's texts and its button or thumbnail accessory), and each
+    picture referring to a file the message attaches (``attachment://NAME``)."""
+    problems: list[str] = []
+    names = set(attachments)
+    if not components:
+        problems.append("a layout with no components")
+    total = count_components(components)
+    if total > LAYOUT_COMPONENTS_MAX:
+        problems.append(f"{total} components (max {LAYOUT_COMPONENTS_MAX}, counted recursively)")
+    text = layout_text(components)
+    if text > LAYOUT_TEXT_MAX:
+        problems.append(f"text displays total {text} characters (max {LAYOUT_TEXT_MAX})")
+    for i, c in enumerate(components):
+        problems += _layout_item_problems(c, f"components[{i}]", names, top=True)
+    return problems
+
+
+def message_text(message: Mapping[str, Any]) -> str:
+    """What a message says, as a reader sees it: its content, its embeds' text, and a layout's text
+    displays, button labels, menu placeholders and options, and pictures' descriptions, one per line."""
+    out = [str(message.get("content") or "")]
+    for embed in message.get("embeds") or []:
+        out += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+        for f in embed.get("fields") or []:
+            out += [str(f.get("name") or ""), str(f.get("value") or "")]
+        out.append(str((embed.get("footer") or {}).get("text") or ""))
+    for c in _walk_components(message.get("components") or []):
+        out += [str(c.get(key) or "") for key in ("content", "label", "placeholder")]
+        for option in c.get("options") or []:
+            out += [str(option.get("label") or ""), str(option.get("description") or "")]
+        out += [str(item.get("description") or "") for item in c.get("items") or []]
+    return "\n".join(part for part in out if part)
+
+
+def _attachment_names(body: Mapping[str, Any], stored: Mapping[str, Any] | None = None) -> list[str]:
+    """The file names a message attaches once ``body`` is applied (``stored``: the message it edits)."""
+    old = {str(a.get("id")): str(a.get("filename") or "") for a in (stored or {}).get("attachments") or []}
+    if "attachments" not in body and stored is not None:
+        return list(old.values())
+    return [str(a.get("filename") or old.get(str(a.get("id")), "")) for a in body.get("attachments") or []]
+
+
+def message_problems(
+    body: Mapping[str, Any], *, creating: bool, stored: Mapping[str, Any] | None = None
+) -> list[str]:
     """Check a message create/edit body against Discord's limits.
 
-    ``creating`` adds the "cannot send an empty message" check (edits may omit fields).
+    ``creating`` adds the "cannot send an empty message" check (edits may omit fields). ``stored``, for
+    an edit, is the message as it is: a layout (IS_COMPONENTS_V2) stays one, and an edit into a layout
+    must clear the text and embeds the message holds.
     """
     problems: list[str] = []
+    was_v2 = bool(int((stored or {}).get("flags") or 0) & COMPONENTS_V2)
     flags = body.get("flags") or 0
+    if was_v2 and "flags" in body and body["flags"] is not None and not flags & COMPONENTS_V2:
+        problems.append("the IS_COMPONENTS_V2 flag cannot be removed from a message")
     content = body.get("content")
     embeds = body.get("embeds") or []
     components = body.get("components") or []
+    if stored is not None and bool(flags & COMPONENTS_V2 or was_v2):
+        if "content" not in body and stored.get("content"):
+            problems.append("a layout needs the message's content cleared (content: null)")
+        if "embeds" not in body and stored.get("embeds"):
+            problems.append("a layout needs the message's embeds cleared (embeds: [])")
     if content is not None:
         problems += _too_long(content, CONTENT_MAX, "content")
     if len(embeds) > EMBEDS_MAX:
@@ -666,10 +831,14 @@ def message_problems(body: Mapping[str, Any], *, creating: bool) -> list[str]:
         total += size
     if total > EMBED_TOTAL_MAX:
         problems.append(f"embeds total {total} characters (max {EMBED_TOTAL_MAX})")
-    v2 = bool(flags & COMPONENTS_V2)
+    v2 = bool(flags & COMPONENTS_V2) or was_v2
     if v2 and (content or embeds):
         problems.append("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
-    problems += component_problems(components, v2=v2)
+    if v2 and "components" not in body and stored is None:
+        problems.append("a layout with no components")
+    if "components" in body:
+        names = _attachment_names(body, stored)
+        problems += component_problems(components, v2=v2, attachments=names)
     if creating and not (
         content
         or embeds
@@ -1960,7 +2129,9 @@ class FakeDiscord:
             message["attachments"] = self._attachments(body, message.get("attachments") or [])
         flags = message.get("flags", 0) & ~LOADING
         if "flags" in body and body["flags"] is not None:
-            flags = (flags & ~SUPPRESS_EMBEDS) | (body["flags"] & SUPPRESS_EMBEDS)
+            # SUPPRESS_EMBEDS comes and goes; IS_COMPONENTS_V2 may be set (a message becomes a layout),
+            # never removed
+            flags = (flags & ~SUPPRESS_EMBEDS) | (body["flags"] & (SUPPRESS_EMBEDS | COMPONENTS_V2))
         message["flags"] = flags
         message["edited_timestamp"] = _now_iso()
 
@@ -2084,7 +2255,7 @@ class FakeDiscord:
         message = self._bot_token_message(params)
         if message["author"]["id"] != str(self.bot_user_id):
             raise _Reject(403, 50005, "Cannot edit a message authored by another user")
-        problems = message_problems(record.json or {}, creating=False)
+        problems = message_problems(record.json or {}, creating=False, stored=message)
         if problems:
             raise self._violation(record, problems)
         self._apply_edit(message, record.json or {})
@@ -2115,8 +2286,12 @@ class FakeDiscord:
             )
         elif ctype in (6, 7) and "message" not in interaction.payload:
             problems.append(f"callback type {ctype} needs a message to update")
-        elif ctype in (4, 7):
-            problems += message_problems(data, creating=ctype == 4)
+        elif ctype == 4:
+            problems += message_problems(data, creating=True)
+        elif ctype == 7:
+            source = interaction.payload["message"]
+            stored = self.messages.get(int(source["id"]), source)
+            problems += message_problems(data, creating=False, stored=stored)
         elif ctype == 8:
             problems += choices_problems(data.get("choices") or [])
         elif ctype == 9:
@@ -2216,7 +2391,7 @@ class FakeDiscord:
     def _r_webhook_edit(self, record: RecordedRequest, params: dict[str, str]) -> Json:
         interaction = self._token_interaction(record, params)
         message = self._webhook_message(interaction, params)
-        problems = message_problems(record.json or {}, creating=False)
+        problems = message_problems(record.json or {}, creating=False, stored=message)
         if problems:
             raise self._violation(record, problems)
         self._apply_edit(message, record.json or {})

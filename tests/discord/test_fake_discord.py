@@ -799,3 +799,175 @@ def test_message_limits() -> None:
             ],
         }
     ) == ["modal title is 46 characters (max 45)"]
+
+
+# ---------------------------------------------------------------------------
+# Components V2 (ui.LayoutView): Discord's limits for a layout
+# ---------------------------------------------------------------------------
+V2 = harness.COMPONENTS_V2
+
+
+def _button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": custom_id, "custom_id": custom_id}
+
+
+def _container(*children: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"type": 17, "components": list(children)}]
+
+
+def test_layout_limits() -> None:
+    """A message with the IS_COMPONENTS_V2 flag: no content or embeds, 40 components counted
+    recursively, 4,000 characters of text displays in all, sections of one to three texts with a
+    button or thumbnail beside them, pictures of files the message attaches, custom ids as ever."""
+
+    def problems(components: list[dict[str, Any]], **body: Any) -> list[str]:
+        return message_problems({"flags": V2, "components": components, **body}, creating=True)
+
+    texts = [{"type": 10, "content": f"line {n}"} for n in range(39)]
+    assert problems(_container(*texts)) == []  # 1 container + 39 texts
+    assert problems(_container(*texts, {"type": 10, "content": "one more"})) == [
+        "41 components (max 40, counted recursively)"
+    ]
+    rows = [{"type": 1, "components": [_button(f"b{n}{m}") for m in range(5)]} for n in range(7)]
+    assert "43 components (max 40, counted recursively)" in problems(_container(*rows))
+    long = [{"type": 10, "content": "x" * 2000}, {"type": 10, "content": "y" * 2001}]
+    assert problems(_container(*long)) == ["text displays total 4001 characters (max 4000)"]
+    assert problems(_container(*texts[:2]), content="hello") == [
+        "content and embeds cannot be used with the IS_COMPONENTS_V2 flag"
+    ]
+    assert problems(_container(*texts[:2]), embeds=[{"title": "t"}]) == [
+        "content and embeds cannot be used with the IS_COMPONENTS_V2 flag"
+    ]
+    section = {"type": 9, "components": [{"type": 10, "content": "card"}], "accessory": _button("play")}
+    assert problems(_container(section)) == []
+    assert problems(_container({**section, "components": [{"type": 10, "content": "t"}] * 4})) == [
+        "components[0].components[0] has 4 texts (1..3)"
+    ]
+    bare = {"type": 9, "components": [{"type": 10, "content": "card"}]}
+    assert problems(_container(bare)) == ["components[0].components[0] has no accessory"]
+    menu = {"type": 3, "custom_id": "m", "options": [{"label": "o", "value": "o"}]}
+    assert problems(_container({**section, "accessory": menu})) == [
+        "components[0].components[0].accessory is type 3, not a button or thumbnail"
+    ]
+    assert problems([_button("alone")]) == [
+        "components[0] is type 2, which cannot be used at the top of a layout"
+    ]
+    assert problems(_container(*_container(section))) == [
+        "components[0].components[0] is type 17, which cannot be used in a container"
+    ]
+    assert problems(_container({"type": 10, "content": ""})) == [
+        "components[0].components[0].content is 0 characters (min 1)"
+    ]
+    twice = {"type": 1, "components": [_button("play")]}
+    assert problems(_container(section, twice)) == ["components custom_id 'play' is used twice"]
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}
+    attached = [{"id": 0, "filename": "board.png"}]
+    assert problems(_container(gallery), attachments=attached) == []
+    assert problems(_container(gallery)) == [
+        "components[0].components[0].items[0] refers to attachment://board.png, which the message does not"
+        " attach ([])"
+    ]
+    crowded = {"type": 12, "items": gallery["items"] * 11}
+    assert problems(_container(crowded), attachments=attached) == [
+        "components[0].components[0] has 11 media items (1..10)"
+    ]
+
+
+def test_an_edit_into_a_layout_clears_the_message_and_a_layout_stays_one() -> None:
+    """Discord turns a message into a layout only when its text and embeds are cleared in the same
+    edit, and never turns a layout back."""
+    embed_message = {"content": "hi", "embeds": [{"title": "board"}], "flags": 0, "attachments": []}
+    layout = _container({"type": 10, "content": "board"})
+    switch = {"flags": V2, "components": layout}
+    assert message_problems(switch, creating=False, stored=embed_message) == [
+        "a layout needs the message's content cleared (content: null)",
+        "a layout needs the message's embeds cleared (embeds: [])",
+    ]
+    assert (
+        message_problems({**switch, "content": None, "embeds": []}, creating=False, stored=embed_message)
+        == []
+    )
+    stored_layout = {"content": "", "embeds": [], "flags": V2, "components": layout, "attachments": []}
+    assert message_problems({"content": "back", "components": []}, creating=False, stored=stored_layout) == [
+        "content and embeds cannot be used with the IS_COMPONENTS_V2 flag",
+        "a layout with no components",
+    ]
+    assert message_problems({"flags": 0, "components": layout}, creating=False, stored=stored_layout) == [
+        "the IS_COMPONENTS_V2 flag cannot be removed from a message"
+    ]
+    # an edit of a layout's components alone, its flag unsaid, is still checked as a layout
+    assert message_problems({"components": [_button("x")]}, creating=False, stored=stored_layout) == [
+        "components[0] is type 2, which cannot be used at the top of a layout"
+    ]
+    gallery = _container({"type": 12, "items": [{"media": {"url": "attachment://b.png"}}]})
+    with_picture = {**stored_layout, "attachments": [{"id": "7", "filename": "b.png"}]}
+    assert message_problems({"components": gallery}, creating=False, stored=with_picture) == []
+    kept = {"components": gallery, "attachments": [{"id": "7"}]}
+    assert message_problems(kept, creating=False, stored=with_picture) == []
+    dropped = {"components": gallery, "attachments": []}
+    assert message_problems(dropped, creating=False, stored=with_picture) != []
+
+
+class Pressed(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"v2:press:(?P<n>\d+)"):
+    """A button in a layout's section, routed by its custom id after a restart."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        super().__init__(discord.ui.Button(label=f"Press {n}", custom_id=f"v2:press:{n}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Pressed:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.Container(discord.ui.TextDisplay(f"pressed {self.n}")))
+        await interaction.response.edit_message(view=view)
+
+
+def _layout(text: str, picture: str | None = None) -> discord.ui.LayoutView:
+    container: discord.ui.Container[Any] = discord.ui.Container(discord.ui.TextDisplay(text))
+    if picture is not None:
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    container.add_item(discord.ui.Section("a card", accessory=Pressed(1)))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+async def test_layouts_through_the_wire(fake_discord: FakeDiscord) -> None:
+    """discord.py sends a LayoutView with the flag; the fake stores it, checks its picture against the
+    files sent, routes a press in a section after a restart, refuses an edit back into an embed and an
+    edit into a layout that leaves the embed."""
+    fake = fake_discord
+    bot = await start_bot(fake, TinyBot(sync_on_start=False))
+    bot.add_dynamic_items(Pressed)
+    channel = bot.get_partial_messageable(CHANNEL_ID)
+    picture = discord.File(io.BytesIO(b"png"), filename="board.png")
+    sent = await channel.send(view=_layout("the board", "board.png"), file=picture)
+    stored = fake.message(sent.id)
+    assert (
+        stored["flags"] & V2 and not stored["content"] and stored["attachments"][0]["filename"] == "board.png"
+    )
+    assert harness.message_text(stored) == "the board\na card\nPress 1"
+
+    bot = await restart_bot(fake, TinyBot(sync_on_start=False))
+    bot.add_dynamic_items(Pressed)
+    pressed = await fake.press(sent.id, "v2:press:1", user_id=ALICE)
+    assert pressed.callback_type == 7 and pressed.text == "pressed 1"
+    assert fake.message(sent.id)["flags"] & V2, "the flag stays"
+
+    channel = bot.get_partial_messageable(CHANNEL_ID)
+    with pytest.raises(discord.HTTPException, match="does not attach"):
+        await channel.send(view=_layout("no file", "board.png"))
+    with pytest.raises(discord.HTTPException, match="content and embeds cannot be used"):
+        await channel.get_partial_message(sent.id).edit(embed=discord.Embed(title="back"))
+    old = await channel.send(embed=discord.Embed(title="an embed board"))
+    with pytest.raises(discord.HTTPException, match="embeds cleared"):
+        await old.edit(view=_layout("now a layout"))
+    await old.edit(content=None, embed=None, view=_layout("now a layout"))
+    assert fake.message(old.id)["flags"] & V2 and not fake.message(old.id)["embeds"]
+    with pytest.raises(AssertionError, match="does not attach"):
+        fake.check()
