@@ -34,7 +34,7 @@ from engine.match.games import game_definition
 from engine.match.offers import covering, offers
 from engine.match.simulate import game_seed
 from tests.bot.console_player import typed_words
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, open_fake_discord
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, flatten_components, open_fake_discord
 
 MATCHES = 200
 ROUNDS = 8
@@ -66,11 +66,10 @@ def _offer_button(fake: FakeDiscord, user: int, number: int) -> tuple[int, str] 
     if not messages:
         return None
     panel = messages[-1]
-    for row_ in panel["components"]:
-        for item in row_.get("components", []):
-            custom_id = str(item.get("custom_id", ""))
-            if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number):
-                return int(panel["id"]), custom_id
+    for item in flatten_components(panel["components"]):
+        custom_id = str(item.get("custom_id") or "")
+        if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number):
+            return int(panel["id"]), custom_id
     return None
 
 

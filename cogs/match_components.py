@@ -1,11 +1,25 @@
-"""The buttons, menus and forms of a match on Discord.
+"""The buttons, menus and forms of a match on Discord, and the layouts that hold them.
+
+The board and a player's private panel are Components V2 layouts (``ui.LayoutView``: one container of
+text displays, action rows, sections with a button beside their text, and the board's picture in a
+media gallery), built from the transport-neutral layouts of :mod:`bot.render.layout`
+(:func:`bot.render.match.seat_layout`, :func:`~bot.render.layout.panel_layout`). The panel shows the
+step's decision first, each card of the hand with its action beside it, and at most twelve buttons in
+all; the other offers are behind **More**, a menu of 25 a page, shown in place of the panel. A
+message sent as an embed by an older version becomes a layout at its next edit.
 
 Every component is a ``DynamicItem`` whose ``custom_id`` carries the match (and, on a player's panel,
-the version it shows), so it keeps working after a restart. The formats never change:
+the version it shows), so it keeps working after a restart. The formats never change (messages sent by
+older versions keep working):
 
 - ``mt:h|w|r:<match>``: the board's **My hand**, **Watch** and **Resend my panel**;
-- ``mt:o:<match>:<version>:<n>``: offer ``n`` of a player's panel (numbered from 1, as the panel lists
-  them); ``mt:p:<match>:<version>:<page>``: another page of offers; ``mt:x:<match>``: back to the panel;
+- ``mt:o:<match>:<version>:<n>[:f]``: offer ``n`` of a player's panel (numbered from 1, as
+  ``/match take`` numbers them; ``:f``: a form comes first); ``mt:c:<match>:<version>:<n>:<option>[:f]``:
+  offer ``n`` with option ``option`` of its first choice chosen, beside that card of the hand;
+  ``mt:p:<match>:<version>:<page>``: **More** (page 0) and the pages of the offers behind it (on a panel
+  of an older version: a page of offer buttons, now that page of the menu); ``mt:a:<match>:<version>``:
+  the menu of the offers behind More, each option an offer's number; ``mt:x:<match>``: back to the
+  panel;
 - ``mt:s:<match>:<version>:<n>:<chosen>[:p<page>]``: the menu of an offer's next choice, ``chosen``
   the option numbers of the choices made so far (``1.3_2``: options 1 and 3 of the first, 2 of the
   second), 25 options a page; ``mt:q:<match>:<version>:<n>:<chosen>:<page>``: another page of them;
@@ -28,9 +42,10 @@ again on the new panel when the same offer is still there.
 from __future__ import annotations
 
 import functools
+import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
@@ -41,10 +56,12 @@ from bot.actions import matches as ma
 from bot.actions.match_tables import SeatPanel
 from bot.render import limits
 from bot.render import match as mr
-from bot.reply import refusal
+from bot.render.layout import Layout, Line, Press, Row, Style, Text, panel_layout, with_note
+from bot.reply import NO_MENTIONS, Reply, refusal
 from bot.services.challenges import DeckChoice
 from cogs import presenter
 from cogs.common import app_of
+from cogs.message_edits import layout_edit
 from cogs.offer_forms import (
     FormNeed,
     as_typed,
@@ -68,9 +85,8 @@ log = logging.getLogger("arbiter.cogs.match_components")
 
 FORM_PREFIX = "mt:m:"
 """How the custom id of an offer's form (a modal) begins."""
-OFFERS_PER_PAGE = 20
-"""Offer buttons on one page of a panel: four rows of five; the fifth row pages."""
 MENU_OPTIONS = 25
+"""Options on one page of a menu (Discord's limit for a select)."""
 
 
 def tables_of(interaction: discord.Interaction) -> MatchTables:
@@ -94,30 +110,130 @@ def _style(offer: Offer) -> discord.ButtonStyle:
     }.get(offer.group, discord.ButtonStyle.secondary)
 
 
+_GROUP_WORDS = {"now": "the step's decision", "main": "a main action", "more": "to resolve card text"}
+
+
 # views -------------------------------------------------------------------------------------------------
 
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "success": discord.ButtonStyle.success,
+    "secondary": discord.ButtonStyle.secondary,
+    "danger": discord.ButtonStyle.danger,
+}
 
-def board_view(match_id: int) -> discord.ui.View:
-    """The board's buttons: My hand, Watch, Resend my panel."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton("h", match_id))
-    view.add_item(BoardButton("w", match_id))
-    view.add_item(BoardButton("r", match_id))
+
+def layout_view(layout: Layout, item_for: Callable[[Press], discord.ui.Item[Any]]) -> discord.ui.LayoutView:
+    """``layout`` as Discord's Components V2: one container of its blocks (text displays, action rows,
+    sections with their button beside them, a media gallery showing an attached picture), each button
+    made by ``item_for``."""
+    container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=presenter.COLOUR)
+    for block in layout.blocks:
+        if isinstance(block, Text):
+            container.add_item(discord.ui.TextDisplay(block.content))
+        elif isinstance(block, Row):
+            container.add_item(discord.ui.ActionRow(*(item_for(press) for press in block.presses)))
+        elif isinstance(block, Line):
+            container.add_item(discord.ui.Section(block.text, accessory=item_for(block.press)))
+        else:
+            item = discord.MediaGalleryItem(
+                f"attachment://{block.filename}", description=block.description or None
+            )
+            container.add_item(discord.ui.MediaGallery(item))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
     return view
 
 
-def seat_view(panel: SeatPanel, *, page: int = 0) -> discord.ui.View:
-    """A player's offers as buttons, a page at a time, with paging on the last row."""
-    view = discord.ui.View(timeout=None)
+def layout_files(layout: Layout) -> list[discord.File]:
+    """The files a layout attaches (its picture), as uploads."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in layout.files]
+
+
+def board_view(match_id: int, layout: Layout) -> discord.ui.LayoutView:
+    """The board as laid out, with its buttons: My hand, Watch, Resend my panel."""
+
+    def item_for(press: Press) -> discord.ui.Item[Any]:
+        return BoardButton(str(press.key[1]), match_id)
+
+    return layout_view(layout, item_for)
+
+
+def board_layout(reply: Reply, match_id: int, *, buttons: bool = True) -> Layout:
+    """A board (or a match's result) as a layout, with the board's buttons unless ``buttons`` is off."""
+    presses = [Press(BoardButton.LABELS[verb], BoardButton.STYLES[verb], ("board", verb)) for verb in "hwr"]
+    return panel_layout(reply.panel, buttons=presses if buttons else ())
+
+
+def seat_layout(panel: SeatPanel, *, where: str = "", note: str = "") -> Layout:
+    """A player's private panel as laid out for a phone (:func:`bot.render.match.seat_layout`); once the
+    match is over, its result."""
     match_id, version = panel.table.match_id, panel.version
-    pages = max(1, -(-len(panel.offers) // OFFERS_PER_PAGE))
+    if panel.view.get("status") != "playing":
+        heading = f"**Match #{match_id}** · your panel, as of action {version}{where}"
+        return with_note(with_note(panel_layout(panel.reply.panel), heading), note)
+    return mr.seat_layout(
+        panel.view, panel.offers, match_id=match_id, seat=panel.seat, version=version, where=where, note=note
+    )
+
+
+def seat_view(panel: SeatPanel, layout: Layout) -> discord.ui.LayoutView:
+    """A player's private panel as Discord shows it: the step's decision, each card of the hand with
+    its action beside it, the main actions and **More** as buttons (:func:`seat_layout`)."""
+    match_id, version = panel.table.match_id, panel.version
+
+    def item_for(press: Press) -> discord.ui.Item[Any]:
+        kind, number = press.key[0], int(press.key[1])
+        style = STYLES[press.style]
+        if kind == "more":
+            return PageButton(match_id, version, number, press.label)
+        offer = panel.offers[number - 1]
+        if kind == "card":
+            return CardButton(
+                match_id, version, number, int(press.key[2]), offer, label=press.label, style=style
+            )
+        return OfferButton(match_id, version, number, offer, label=press.label, style=style)
+
+    return layout_view(layout, item_for)
+
+
+def _first_is_form(offer: Offer, chosen: int = 0) -> bool:
+    """Whether an offer asks for a form (a modal) once ``chosen`` of its menus are answered: a form must
+    be the press's first answer, so such a press is not acknowledged first."""
+    return len(_menu_needs(offer)) <= chosen and bool(form_needs(offer))
+
+
+def more_view(panel: SeatPanel, page: int = 0, *, note: str = "") -> discord.ui.LayoutView:
+    """The offers behind **More**: a menu of them, 25 a page (each keeping its number), with buttons
+    to the other pages and back to the panel."""
+    match_id, version = panel.table.match_id, panel.version
+    numbers = seat_layout(panel).more or tuple(range(1, len(panel.offers) + 1))
+    pages = max(1, -(-len(numbers) // MENU_OPTIONS))
     page = min(max(page, 0), pages - 1)
-    first = page * OFFERS_PER_PAGE
-    for number, offer in enumerate(panel.offers[first : first + OFFERS_PER_PAGE], first + 1):
-        view.add_item(OfferButton(match_id, version, number, offer))
+    shown = numbers[page * MENU_OPTIONS : (page + 1) * MENU_OPTIONS]
+    name = panel.view["players"][panel.seat]["name"]
+    head = [f"**Match #{match_id}** · your panel ({name}), as of action {version}"]
+    span = f"{shown[0]} to {shown[-1]}, " if shown and pages > 1 else ""
+    head.append(
+        f"### More: {len(numbers)} offers" + (f" ({span}page {page + 1} of {pages})" if pages > 1 else "")
+    )
+    head.append("Choose one: it asks for its cards and choices next.")
+    blocks: list[discord.ui.Item[Any]] = []
+    if note:
+        blocks.append(discord.ui.TextDisplay(limits.truncate(note, 500)))
+    blocks.append(discord.ui.TextDisplay("\n".join(head)))
+    if shown:
+        blocks.append(
+            discord.ui.ActionRow(MoreMenu(match_id, version, [(n, panel.offers[n - 1]) for n in shown]))
+        )
+    row: list[discord.ui.Item[Any]] = []
     if pages > 1:
-        view.add_item(PageButton(match_id, version, max(page - 1, 0), "◀ Offers", page == 0))
-        view.add_item(PageButton(match_id, version, min(page + 1, pages - 1), "Offers ▶", page == pages - 1))
+        row.append(PageButton(match_id, version, max(page - 1, 0), "◀", disabled=page == 0))
+        row.append(PageButton(match_id, version, min(page + 1, pages - 1), "▶", disabled=page == pages - 1))
+    row.append(BackButton(match_id))
+    blocks.append(discord.ui.ActionRow(*row))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*blocks, accent_colour=presenter.COLOUR))
     return view
 
 
@@ -144,7 +260,7 @@ def _typed(offer: Offer, chosen: list[str]) -> dict[str, str]:
 
 # answering every press --------------------------------------------------------------------------------
 
-Press = TypeVar("Press", bound=Callable[..., Awaitable[None]])
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 SORRY = "Something went wrong on my side; the error is logged for the operator."
 
@@ -154,7 +270,7 @@ async def _refuse(interaction: discord.Interaction, text: str) -> None:
     await presenter.present(interaction, refusal(text), private=True)
 
 
-def answering(press: Press) -> Press:
+def answering(press: Handler) -> Handler:
     """Every press is answered: a refusal (an :class:`~engine.errors.ArbiterError`) with its sentence,
     privately; anything unexpected is logged and answered with :data:`SORRY`, so that no press is
     left without an answer (discord.py would only log it). Discord refusing an answer is a warning:
@@ -175,16 +291,26 @@ def answering(press: Press) -> Press:
             except discord.HTTPException as error:
                 log.warning("could not say so: %s", error)
 
-    return cast(Press, answered)
+    return cast(Handler, answered)
 
 
 # acting --------------------------------------------------------------------------------------------------
 
 
 async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
-    """Anyone but the players, in the match's server: the board as a spectator sees it, privately."""
-    reply = await mt.board(app_of(interaction), match_id)
-    await presenter.present(interaction, reply, private=True)
+    """Anyone but the players, in the match's server: the board as a spectator sees it, privately (laid
+    out as the board is, without its buttons)."""
+    layout = board_layout(await mt.board(app_of(interaction), match_id), match_id, buttons=False)
+    kwargs: dict[str, Any] = {
+        "view": board_view(match_id, layout),
+        "files": layout_files(layout),
+        "allowed_mentions": presenter.allowed_mentions(NO_MENTIONS),
+        "ephemeral": True,
+    }
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
 
 
 async def _seat_or_spectator(interaction: discord.Interaction, match_id: int) -> int | None:
@@ -203,20 +329,33 @@ async def _seat_or_spectator(interaction: discord.Interaction, match_id: int) ->
 
 async def _edit(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Update the pressed message: in the response, or after a deferred one."""
+    kwargs = layout_edit(kwargs)
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:
         await interaction.response.edit_message(**kwargs)
 
 
-async def _show_panel(
-    interaction: discord.Interaction, match_id: int, seat: int, *, note: str = "", page: int = 0
-) -> None:
-    """Show ``seat``'s panel as it is now in the pressed message."""
-    kwargs = await tables_of(interaction).seat_message(match_id, seat, page=page)
-    if note:
-        kwargs["content"] = limits.truncate(f"{note}\n{kwargs['content']}", limits.CONTENT)
+async def _show_panel(interaction: discord.Interaction, match_id: int, seat: int, *, note: str = "") -> None:
+    """Show ``seat``'s panel as it is now in the pressed message, ``note`` first."""
+    kwargs = await tables_of(interaction).seat_message(match_id, seat, note=note)
     await _edit(interaction, **kwargs)
+
+
+async def _show_more(
+    interaction: discord.Interaction, match_id: int, seat: int, version: int, page: int
+) -> None:
+    """Show the offers behind **More**, page ``page``, in the pressed message; a press on a panel the
+    match has moved past shows the offers as they are now, and says so."""
+    panel = await mt.seat_panel(app_of(interaction), match_id, seat)
+    note = STALE if panel.version != version else ""
+    if not panel.offers:  # the match is over, or waits for the other player with nothing to offer
+        await _show_panel(interaction, match_id, seat, note=note)
+        return
+    await _edit(interaction, view=more_view(panel, page, note=note), attachments=[])
+
+
+STALE = "⚠️ The match has moved on since that panel; here it is now."
 
 
 async def take(
@@ -282,9 +421,7 @@ async def choose(
         return
     panel = await mt.seat_panel(app, match_id, seat)
     if panel.version != version or not 1 <= number <= len(panel.offers):
-        await _show_panel(
-            interaction, match_id, seat, note="⚠️ The match has moved on since that panel; here it is now."
-        )
+        await _show_panel(interaction, match_id, seat, note=STALE)
         return
     offer = panel.offers[number - 1]
     menus = _menu_needs(offer)
@@ -303,19 +440,26 @@ async def choose(
                 if _many(need)
                 else ")"
             )
-        embed = discord.Embed(title=f"{number}. {offer.label}", description=limits.truncate(body, 4000))
-        view = discord.ui.View(timeout=None)
+        title = limits.truncate(f"### {number}. {offer.label}", 200)
+        body = limits.truncate(body, limits.LAYOUT_TEXT - len(title) - 1)
+        text: discord.ui.TextDisplay[Any] = discord.ui.TextDisplay(f"{title}\n{body}")
         joined = "_".join(chosen)
-        view.add_item(ChoiceMenu(match_id, version, number, joined, need, labels, page=page))
+        row: list[discord.ui.Item[Any]] = []
         if pages > 1:
-            view.add_item(OptionsPage(match_id, version, number, joined, max(page - 1, 0), "◀", page == 0))
-            view.add_item(
+            row.append(OptionsPage(match_id, version, number, joined, max(page - 1, 0), "◀", page == 0))
+            row.append(
                 OptionsPage(
                     match_id, version, number, joined, min(page + 1, pages - 1), "▶", page == pages - 1
                 )
             )
-        view.add_item(BackButton(match_id))
-        await _edit(interaction, content=None, embed=embed, view=view)
+        row.append(BackButton(match_id))
+        menu = ChoiceMenu(match_id, version, number, joined, need, labels, page=page)
+        container = discord.ui.Container(
+            text, discord.ui.ActionRow(menu), discord.ui.ActionRow(*row), accent_colour=presenter.COLOUR
+        )
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        await _edit(interaction, view=view, attachments=[])
         return
     if form_needs(offer):
         if interaction.response.is_done():  # a form must be a press's first answer
@@ -477,13 +621,15 @@ class BoardButton(
     panel (a fresh DM)."""
 
     LABELS: ClassVar[dict[str, str]] = {"h": "My hand", "w": "Watch", "r": "Resend my panel"}
+    STYLES: ClassVar[dict[str, Style]] = {"h": "primary", "w": "secondary", "r": "secondary"}
 
     def __init__(self, verb: str, match_id: int) -> None:
         self.verb = verb
         self.match_id = match_id
-        style = discord.ButtonStyle.primary if verb == "h" else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=self.LABELS[verb], style=style, custom_id=f"mt:{verb}:{match_id}")
+            discord.ui.Button(
+                label=self.LABELS[verb], style=STYLES[self.STYLES[verb]], custom_id=f"mt:{verb}:{match_id}"
+            )
         )
 
     @classmethod
@@ -524,15 +670,25 @@ class OfferButton(
     seconds however busy the process is."""
 
     def __init__(
-        self, match_id: int, version: int, number: int, offer: Offer | None = None, *, form: bool = False
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        offer: Offer | None = None,
+        *,
+        form: bool = False,
+        label: str = "",
+        style: discord.ButtonStyle | None = None,
     ) -> None:
         self.match_id, self.version, self.number = match_id, version, number
-        self.form = form or (offer is not None and not _menu_needs(offer) and bool(form_needs(offer)))
-        label = f"{number}. {offer.label}" if offer is not None else str(number)
+        self.form = form or (offer is not None and _first_is_form(offer))
+        label = label or (f"{number}. {offer.label}" if offer is not None else str(number))
+        if style is None:
+            style = _style(offer) if offer is not None else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
                 label=limits.truncate(label, limits.BUTTON_LABEL),
-                style=_style(offer) if offer is not None else discord.ButtonStyle.secondary,
+                style=style,
                 custom_id=f"mt:o:{match_id}:{version}:{number}" + (":f" if self.form else ""),
             )
         )
@@ -550,21 +706,71 @@ class OfferButton(
         await choose(interaction, self.match_id, self.version, self.number, [])
 
 
+class CardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mt:c:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<option>\d+)(?P<form>:f)?",
+):
+    """A card of the hand's action, beside its line on a player's panel: offer ``n`` with option
+    ``option`` of its first choice (that card) already chosen; its other choices are asked next. As
+    with :class:`OfferButton`, ``:f`` says that a form comes next, which must be the press's answer."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        number: int,
+        option: int,
+        offer: Offer | None = None,
+        *,
+        form: bool = False,
+        label: str = "",
+        style: discord.ButtonStyle | None = None,
+    ) -> None:
+        self.match_id, self.version, self.number, self.option = match_id, version, number, option
+        self.form = form or (offer is not None and _first_is_form(offer, chosen=1))
+        super().__init__(
+            discord.ui.Button(
+                label=limits.truncate(label or (offer.label if offer is not None else str(number)), 80),
+                style=style or (_style(offer) if offer is not None else discord.ButtonStyle.secondary),
+                custom_id=f"mt:c:{match_id}:{version}:{number}:{option}" + (":f" if self.form else ""),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CardButton:
+        return cls(
+            int(match["match"]),
+            int(match["version"]),
+            int(match["n"]),
+            int(match["option"]),
+            form=bool(match["form"]),
+        )
+
+    @answering
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not self.form:
+            await interaction.response.defer()
+        await choose(interaction, self.match_id, self.version, self.number, [str(self.option)])
+
+
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mt:p:(?P<match>\d+):(?P<version>\d+):(?P<page>\d+)",
 ):
-    """Another page of a player's offers."""
+    """**More** on a player's panel (page 0), and the pages of the offers behind it. A press from a
+    panel sent by an older version, where it turned a page of offer buttons, opens the same page of
+    them in the menu."""
 
-    def __init__(self, match_id: int, version: int, page: int, label: str = "Offers", disabled: bool = False):
+    def __init__(self, match_id: int, version: int, page: int, label: str = "More", disabled: bool = False):
         self.match_id, self.version, self.page = match_id, version, page
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=limits.truncate(label, limits.BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"mt:p:{match_id}:{version}:{page}",
                 disabled=disabled,
-                row=4,
             )
         )
 
@@ -579,7 +785,47 @@ class PageButton(
         seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
             return
-        await _show_panel(interaction, self.match_id, seat, page=self.page)
+        await _show_more(interaction, self.match_id, seat, self.version, self.page)
+
+
+class MoreMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"mt:a:(?P<match>\d+):(?P<version>\d+)",
+):
+    """The menu of the offers behind **More**: each option an offer by its number (``12``; ``12:f``
+    when a form comes first, which must be the choice's answer), pressed as its button would be."""
+
+    def __init__(self, match_id: int, version: int, listed: Sequence[tuple[int, Offer]] = ()) -> None:
+        self.match_id, self.version = match_id, version
+        options = [
+            discord.SelectOption(
+                label=limits.truncate(f"{number}. {offer.label}", limits.OPTION_TEXT),
+                value=f"{number}:f" if _first_is_form(offer) else str(number),
+                description=limits.truncate(mr.needs_brief(offer.needs) or _GROUP_WORDS[offer.group], 100),
+            )
+            for number, offer in listed
+        ] or [discord.SelectOption(label="-", value="0")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mt:a:{match_id}:{version}", placeholder="Choose an offer", options=options
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoreMenu:
+        return cls(int(match["match"]), int(match["version"]))
+
+    @answering
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        chosen = re.fullmatch(r"(\d{1,6})(:f)?", str((data.get("values") or [""])[0]))
+        if chosen is None:
+            raise ArbiterError("Choose one of the offers the menu lists.")
+        if not chosen[2]:
+            await interaction.response.defer()
+        await choose(interaction, self.match_id, self.version, int(chosen[1]), [])
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x:(?P<match>\d+)"):
@@ -933,7 +1179,9 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
 DYNAMIC_ITEMS = (
     BoardButton,
     OfferButton,
+    CardButton,
     PageButton,
+    MoreMenu,
     BackButton,
     ChoiceMenu,
     OptionsPage,

@@ -7,11 +7,14 @@ Decisions, for two players on their phones:
   game; where a thread cannot be opened (a thread already, a channel type without threads, no
   permission) the channel itself holds the board.
 - **The board** is one message, edited in place after every accepted action (coalesced per message by
-  :class:`~cogs.message_edits.MessageEditor`: the newest state wins), with the board picture, and
-  **My hand**, **Watch** and **Resend my panel** buttons.
-- **Each player's panel** is one DM message, edited in place: their hand, what they know, their offers
-  as buttons (:mod:`cogs.match_components`). Edits notify nobody, so when the turn or a decision passes
-  to a player, a short new message in the thread mentions them, and only them.
+  :class:`~cogs.message_edits.MessageEditor`: the newest state wins), laid out as Discord's Components
+  V2: the board picture, the counts and last moves in text, and **My hand**, **Watch** and **Resend my
+  panel** buttons.
+- **Each player's panel** is one DM message, edited in place, laid out for a phone: the step's
+  decision first, each card of the hand with its action beside it, and the rest behind **More**
+  (:mod:`cogs.match_components`). A message sent as an embed by an older version becomes a layout at
+  its next edit (Discord never turns a layout back). Edits notify nobody, so when the turn or a
+  decision passes to a player, a short new message in the thread mentions them, and only them.
 - **DMs closed**: a refused DM (50007, 50278) is recorded (:class:`~bot.services.match_panels.MatchPanels`)
   and not retried on every action; the thread says so once, and **My hand** on the board opens the
   same panel privately. **Resend my panel** tries the DM again.
@@ -21,7 +24,6 @@ Decisions, for two players on their phones:
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import Any, Literal
 
@@ -30,11 +32,11 @@ import discord
 from bot.actions import match_tables as mt
 from bot.app import App
 from bot.render import limits
-from bot.reply import Mentions, Reply
+from bot.reply import Mentions
 from bot.services.match_panels import BOARD, HAND, PUBLIC, PanelMessage
 from cogs import match_components as mc
 from cogs.message_edits import MessageEditor
-from cogs.presenter import allowed_mentions, embed_for
+from cogs.presenter import allowed_mentions
 from engine.errors import ArbiterError
 
 log = logging.getLogger("arbiter.cogs.match_tables")
@@ -43,8 +45,11 @@ AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 """A match's thread archives itself after a day without messages."""
 
 
-def _files(reply: Reply) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files]
+def sendable(message: dict[str, Any]) -> dict[str, Any]:
+    """A message's edit arguments as a new message's: its ``attachments`` sent as ``files``."""
+    out = dict(message)
+    out["files"] = out.pop("attachments", None) or []
+    return out
 
 
 class MatchTables:
@@ -71,28 +76,25 @@ class MatchTables:
     # messages ----------------------------------------------------------------------------------------
 
     async def board_message(self, match_id: int) -> dict[str, Any]:
-        """The board message: the public board with its picture and the board's buttons."""
-        reply = await mt.board(self.app, match_id)
+        """The board message, laid out (Components V2): the public board with its picture in a media
+        gallery, the counts and the last moves in text, and the board's buttons. The keyword arguments
+        of an edit (``attachments``: the new picture) or, with :func:`sendable`, of a new message."""
+        layout = mc.board_layout(await mt.board(self.app, match_id), match_id)
         return {
-            "content": None,
-            "embed": embed_for(reply.panel),
-            "attachments": _files(reply),
-            "view": mc.board_view(match_id),
+            "view": mc.board_view(match_id, layout),
+            "attachments": mc.layout_files(layout),
             "allowed_mentions": allowed_mentions(Mentions()),
         }
 
-    async def seat_message(self, match_id: int, seat: int, *, page: int = 0) -> dict[str, Any]:
-        """A player's panel message: which match it is, where its board is, the panel and its offers."""
+    async def seat_message(self, match_id: int, seat: int, *, note: str = "") -> dict[str, Any]:
+        """A player's panel message, laid out (Components V2): which match it is, as of which action,
+        where its board is, then the panel (:func:`cogs.match_components.seat_layout`), ``note``
+        first."""
         panel = await mt.seat_panel(self.app, match_id, seat)
         board = await self.app.panels.find(match_id, BOARD)
         where = f" · board: <#{board.channel_id}>" if board is not None else ""
-        content = f"**{panel.table.title}** (as of action {panel.version}){where}"
-        return {
-            "content": limits.truncate(content, limits.CONTENT),
-            "embed": embed_for(panel.reply.panel),
-            "view": mc.seat_view(panel, page=page),
-            "allowed_mentions": allowed_mentions(Mentions()),
-        }
+        layout = mc.seat_layout(panel, where=where, note=note)
+        return {"view": mc.seat_view(panel, layout), "allowed_mentions": allowed_mentions(Mentions())}
 
     # opening -----------------------------------------------------------------------------------------
 
@@ -102,10 +104,7 @@ class MatchTables:
         async with self.lock(match_id):
             info = await mt.table(self.app, match_id)
             where = await self._thread(channel, info.title)
-            board = await self.board_message(match_id)
-            board.pop("content", None)
-            board["files"] = board.pop("attachments")
-            sent = await where.send(**board)
+            sent = await where.send(**sendable(await self.board_message(match_id)))
             await self.app.panels.record(match_id, BOARD, PUBLIC, where.id, sent.id, info.version)
             for seat in range(len(info.players)):
                 await self._send_panel(match_id, seat, where.id)
@@ -207,9 +206,7 @@ class MatchTables:
         if gone.kind == HAND:
             await self._send_panel(match_id, gone.seat, board_channel)
             return
-        board = await self.board_message(match_id)
-        board.pop("content", None)
-        board["files"] = board.pop("attachments")
+        board = sendable(await self.board_message(match_id))
         try:
             sent = await self.client.get_partial_messageable(gone.channel_id).send(**board)
         except discord.HTTPException as error:

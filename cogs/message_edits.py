@@ -31,6 +31,10 @@ their DMs), each edited in place as the match moves on. The Discord facts that s
   logged as a warning and that edit is dropped; the next submit is tried as usual. Expected Discord
   failures are never logged as errors; a ``build()`` or ``on_gone`` that raises is a bug and is.
 - A network failure (no response at all) is retried with the same backoff as an old message.
+- **Components V2.** An edit whose view is a layout clears the message's text and embeds: that is how
+  a message sent as an embed becomes a layout (with the ``IS_COMPONENTS_V2`` flag, which discord.py
+  sets from the view), and Discord refuses a layout beside text or embeds. A layout never turns back
+  into an embed, so whoever edits a layout edits it as a layout.
 """
 
 from __future__ import annotations
@@ -304,11 +308,25 @@ class MessageEditor:
 
 def _edit_arguments(kwargs: Mapping[str, Any]) -> dict[str, Any]:
     """``kwargs`` for :meth:`discord.PartialMessage.edit`, which takes new uploads in ``attachments``:
-    ``files`` (as a send takes them) are moved there, after any attachments given."""
+    ``files`` (as a send takes them) are moved there, after any attachments given; an edit into a
+    layout clears the message's text and embeds (:func:`layout_edit`)."""
     out = dict(kwargs)
     if "files" in out:
         files = out.pop("files") or []
         out["attachments"] = [*(out.get("attachments") or []), *files]
+    return layout_edit(out)
+
+
+def layout_edit(kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of an edit, made fit for Discord's Components V2: an edit whose view is a
+    layout (:class:`discord.ui.LayoutView`, which discord.py sends with the ``IS_COMPONENTS_V2`` flag)
+    clears the text and embeds the message may hold, so that a message sent as an embed (by an older
+    version of the bot) turns into a layout; Discord refuses text or embeds beside a layout. The flag
+    never comes off a message: a message once a layout is only ever edited as one."""
+    out = dict(kwargs)
+    if isinstance(out.get("view"), discord.ui.LayoutView):
+        out.pop("embed", None)
+        out.update(content=None, embeds=[])
     return out
 
 

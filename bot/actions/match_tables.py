@@ -68,12 +68,13 @@ async def table(app: App, match_id: int) -> Table:
 
 async def board(app: App, match_id: int) -> Reply:
     """The public board (the result once the match is over), with the board picture unless the
-    match's server turned it off (``/settings board-picture``)."""
-    reply = await ma.board_reply(app, match_id, None)
+    match's server turned it off (``/settings board-picture``). Beside its picture, which shows the
+    cards, the board says each side in counts; without it, every face-up card."""
     challenge = await app.challenges.of_match(match_id)
     if challenge is not None and not await app.guilds.board_picture(challenge.guild_id):
+        reply = await ma.board_reply(app, match_id, None)
         return replace(reply, panel=replace(reply.panel, files=()))
-    return reply
+    return await ma.board_reply(app, match_id, None, counts=True)
 
 
 async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:

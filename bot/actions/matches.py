@@ -172,14 +172,16 @@ async def match_board(app: App, match_id: int, player: Player | None = None, *, 
     return await board_reply(app, match_id, seat)
 
 
-async def board_reply(app: App, match_id: int, seat: int | None) -> Reply:
+async def board_reply(app: App, match_id: int, seat: int | None, *, counts: bool = False) -> Reply:
     """The board as ``seat`` sees it (``None``: a spectator), for whoever may see it: the match's own
-    places (:mod:`bot.actions.match_tables`), or :func:`match_board` once it has checked the asker."""
+    places (:mod:`bot.actions.match_tables`), or :func:`match_board` once it has checked the asker.
+    ``counts``: each side in counts, for a board shown beside its picture (:func:`mr.board_panel`)."""
     view = await app.matches.view_for(match_id, seat)
     lines = await app.matches.lines_for(match_id, seat)
     if view["status"] != "playing":
         return answer(mr.with_picture(mr.result_panel(view, match_id=match_id), view, match_id=match_id))
-    panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
+    notes = await _notes(app, match_id)
+    panel = mr.board_panel(view, lines, match_id=match_id, notes=notes, counts=counts)
     return answer(mr.with_picture(panel, view, match_id=match_id))
 
 

@@ -29,6 +29,12 @@ MODAL_FIELDS = 5
 """Text inputs in one form (a modal holds at most five top-level components)."""
 TEXT_INPUT_LABEL = 45
 PLACEHOLDER = 100
+LAYOUT_COMPONENTS = 40
+"""Components in one Components V2 message, counted recursively (a container, its rows and their
+buttons, a section, its text and its accessory...)."""
+LAYOUT_TEXT = 4000
+"""Characters of text display content in one Components V2 message, all text displays together."""
+GALLERY_ITEMS = 10
 
 PAGE_BODY = 3000
 """Body text per page: below the description limit, leaving room for title, fields and footer

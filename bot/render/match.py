@@ -4,9 +4,13 @@ what its view holds, so it never names a card its viewer does not know.
 
 - :func:`board_panel`: the public board (a spectator's view): each zone's count, the face-up cards,
   life or damage, turn, phase and step, whom the game waits for, the last log lines, the seed's hash;
-  the same panel serves a seat, from that seat's view;
+  the same panel serves a seat, from that seat's view; beside its picture (``counts``), each side in
+  counts and what the picture does not show;
 - :func:`hand_panel`: one seat's private panel: their hand and every other card they know in a hidden
   place, and their offers, numbered, with what each still needs;
+- :func:`seat_layout`: the same private panel laid out for a phone (Discord's Components V2, see
+  :mod:`bot.render.layout`): the step's decision first, each card of the hand with its action beside
+  it, at most :data:`MOST_CONTROLS` buttons, the rest behind **More**;
 - :func:`result_panel`: the end: result and reason, the seed revealed, how to export and verify.
 """
 
@@ -18,6 +22,7 @@ from typing import Any
 
 from bot.render import limits
 from bot.render.board_image import board_png
+from bot.render.layout import Block, Layout, Line, Style, Text, fits, press, rows_of, text_length
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
@@ -89,21 +94,61 @@ def _zone_line(zone: Mapping[str, Any], upright: str | None, notes: Mapping[str,
     return f"{label} ({zone['count']}): " + ", ".join(names) + tail
 
 
+def _turn_text(view: Mapping[str, Any]) -> str:
+    turn = view["turn"]
+    return (
+        f"Turn {turn['number']}, {_seat_name(view, turn['active'])}'s turn: {turn['phase']}"
+        f" ({turn['step'].replace('_', ' ')})."
+    )
+
+
+def _counts_line(view: Mapping[str, Any], seat: int, zones: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A player's side of the board in counts: their values, each zone's count in one line, and what
+    their game says of their face-up cards now (a power, keywords: what a picture of the board does not
+    show)."""
+    player = view["players"][seat]
+    notes = (view.get("game_data") or {}).get("card_notes") or {}
+    rows = [_value_text(view, player["values"])] if player["values"] else []
+    counts = [f"{zone['label']} {zone['count']}" for zone in zones]
+    shared = [zone for zone in view["zones"] if zone["player"] is None and zone["count"] and _split(zone)]
+    for zone in shared:
+        own = sum(1 for card in zone["cards"] if card["controller"] == seat)
+        if own:
+            counts.append(f"{zone['label']} {own}")
+    if counts:
+        rows.append(" · ".join(counts))
+    noted = [
+        f"{card['name']} ({notes[str(card.get('handle'))]})"
+        for zone in view["zones"]
+        for card in zone["cards"]
+        if str(card.get("handle")) in notes
+        and card.get("face") == "up"
+        and card.get("name")
+        and (zone["player"] == seat or (zone["player"] is None and card.get("controller") == seat))
+    ]
+    if noted:
+        rows.append("Now: " + "; ".join(noted))
+    return rows
+
+
 def board_panel(
-    view: Mapping[str, Any], lines: Sequence[str], *, match_id: int, notes: Sequence[str] = ()
+    view: Mapping[str, Any],
+    lines: Sequence[str],
+    *,
+    match_id: int,
+    notes: Sequence[str] = (),
+    counts: bool = False,
 ) -> Panel:
-    """The board as ``view``'s viewer sees it (a spectator's view for the public board)."""
+    """The board as ``view``'s viewer sees it (a spectator's view for the public board). With
+    ``counts``, for a board shown beside its picture: each player's side in counts (and what the picture
+    does not show of their cards) instead of every face-up card by name, which the picture shows."""
     game = resolve_game(str(view["game"]))
     players = view["players"]
     title = f"Match #{match_id}: {players[0]['name']} vs {players[1]['name']} ({game.name})"
-    turn = view["turn"]
     upright = _upright(view)
     card_notes = (view.get("game_data") or {}).get("card_notes") or {}
     if view["status"] == "playing":
-        head = (
-            f"Turn {turn['number']}, {_seat_name(view, turn['active'])}'s turn: {turn['phase']}"
-            f" ({turn['step'].replace('_', ' ')}). Waiting for {_seat_name(view, waiting_for(view))}."
-        )
+        head = f"{_turn_text(view)} Waiting for {_seat_name(view, waiting_for(view))}."
     else:
         head = _ending(view)
     if view.get("draw_offer") is not None:
@@ -117,6 +162,9 @@ def board_panel(
             for zone in view["zones"]
             if zone["player"] == seat and (zone["count"] or zone["zone"] == "hand")
         ]
+        if counts:
+            fields.append((str(player["name"]), "\n".join(_counts_line(view, seat, zones)) or "nothing yet"))
+            continue
         rows = [_value_text(view, player["values"])] if player["values"] else []
         rows += [_zone_line(zone, upright, card_notes) for zone in zones]
         shared = [zone for zone in view["zones"] if zone["player"] is None and zone["count"]]
@@ -126,7 +174,10 @@ def board_panel(
                 rows.append(_zone_line({**zone, "cards": own, "count": len(own)}, upright, card_notes))
         fields.append((str(player["name"]), "\n".join(rows) or "nothing yet"))
     middle = [zone for zone in view["zones"] if zone["player"] is None and zone["count"] and not _split(zone)]
-    if middle:
+    if middle and counts:
+        between = " · ".join(f"{zone['label']} {zone['count']}" for zone in middle)
+        fields.append(("Between the players", between))
+    elif middle:
         fields.append(
             ("Between the players", "\n".join(_zone_line(zone, upright, card_notes) for zone in middle))
         )
@@ -390,6 +441,187 @@ def hand_panel(
             following = page % len(pages) + 1
             commands.insert(1, f"/match hand {match_id} page:{following}")
     return make_panel(title, "\n".join(body), fields=fields, commands=commands, private=True)
+
+
+MOST_CONTROLS = 12
+"""Buttons a private panel shows at once, **More** included: what a phone shows without scrolling
+through a wall of them. Everything else is behind **More**."""
+NOW_MOST = 5
+"""Buttons of the step's decision, in one row."""
+MAIN_MOST = 4
+"""Buttons of the game's main actions that take no card of the hand, in the last row beside More."""
+_KNOWN_MOST = 900
+"""Characters of "you also know" on a private panel."""
+_LABEL_BESIDE = 40
+"""The longest label of a card's button (beside its line, it shares the phone's width with it)."""
+
+
+def _ask(view: Mapping[str, Any], seat: int, now: Sequence[Offer], listed: Sequence[Offer]) -> str:
+    """What the panel asks, as its heading: the seat's move and the step's decision, or whom the game
+    waits for."""
+    waiting = waiting_for(view)
+    if not listed:
+        return f"Nothing to do now: the game waits for {_seat_name(view, waiting)}."
+    if waiting != seat:
+        return f"Waiting for {_seat_name(view, waiting)}"
+    labels = [limits.truncate(offer.label, 40) for offer in now]
+    if 2 <= len(labels) <= 3:
+        return "Your move: " + ", ".join(labels[:-1]) + f" or {labels[-1]}?"
+    return "Your move"
+
+
+def _hand_options(offer: Offer, seat: int) -> dict[int, int]:
+    """For an offer whose first choice is one card that may be from the hand: each hand card's index
+    to its option number (from 1) in that choice."""
+    first = _first_choice(offer)
+    if not isinstance(first, CardsNeed) or first.high != 1:
+        return {}
+    return {
+        at.index: number
+        for number, at in enumerate(first.options, 1)
+        if at.zone == "hand" and at.player in (seat, None)
+    }
+
+
+def needs_brief(needs: Sequence[CardsNeed | NumberNeed | PickNeed | TextNeed]) -> str:
+    """What an offer still asks for, in a few words and no options: "circle", "7 mana; at least 1
+    water", "how many"."""
+    words = []
+    for need in needs:
+        if isinstance(need, CardsNeed):
+            count = str(need.low) if need.low == need.high else f"{need.low} to {need.high}"
+            words.append(f"{count} {need.label}" + "".join(f"; {share.label}" for share in need.at_least))
+        else:
+            words.append(need.label)
+    return ", ".join(words)
+
+
+def _first_choice(offer: Offer) -> CardsNeed | PickNeed | None:
+    """The first choice an offer asks for in a menu."""
+    return next((need for need in offer.needs if isinstance(need, CardsNeed | PickNeed)), None)
+
+
+def _after_card(offer: Offer) -> str:
+    """What an offer asks for once its first card is chosen."""
+    first = _first_choice(offer)
+    return needs_brief([need for need in offer.needs if need is not first])
+
+
+def seat_layout(
+    view: Mapping[str, Any],
+    listed: Sequence[Offer],
+    *,
+    match_id: int,
+    seat: int,
+    version: int,
+    where: str = "",
+    note: str = "",
+) -> Layout:
+    """One seat's private panel laid out for a phone (Discord's Components V2), at most
+    :data:`MOST_CONTROLS` buttons at once:
+
+    - a heading: the match, whose turn, and what is asked (the seat's move and its decision, or whom
+      the game waits for);
+    - the step's decision (offers of the ``now`` group) as the first row of buttons, numbered as
+      ``/match take`` numbers them;
+    - each card of the hand on its own line, with its main action beside it (the first ``now`` or
+      ``main`` offer whose first choice is that card: Call, Ride, Use, Play, Charge...; the button takes
+      the offer with the card chosen) and what that action asks for next; as many as the buttons left
+      allow, the other cards as plain lines;
+    - what the seat knows elsewhere (face-down or hidden cards);
+    - a last row: the game's main actions that take no card of the hand, and **More** (the number of
+      offers behind it), which opens every offer not shown as a button of its own in a paged menu.
+
+    Within Discord's 40 components and 4,000 characters: the lines with a button become plain lines,
+    last first, until it fits."""
+    game = resolve_game(str(view["game"])).name
+    numbered = list(enumerate(listed, 1))
+    now = [(n, offer) for n, offer in numbered if offer.group == "now"][:NOW_MOST]
+    beside: dict[int, tuple[int, Offer, int]] = {}
+    linked: dict[int, bool] = {}  # offers whose first choice may be a card of the hand: hand only?
+    for n, offer in numbered:
+        options = _hand_options(offer, seat) if offer.group in ("now", "main") else {}
+        first = _first_choice(offer)
+        if options and first is not None:
+            linked[n] = len(options) == len(first.options)
+    for hand_only in (True, False):  # a card's own action (Play) before one of many places' (Ability)
+        for n, offer in numbered:
+            if linked.get(n) is hand_only:
+                for index, option in _hand_options(offer, seat).items():
+                    beside.setdefault(index, (n, offer, option))
+    main = [(n, offer) for n, offer in numbered if offer.group == "main" and n not in linked][:MAIN_MOST]
+    shown = {n for n, _ in now} | {n for n, _ in main}
+    more = tuple(n for n, _ in numbered if n not in shown)
+    room = MOST_CONTROLS - len(now) - len(main) - (1 if more else 0)
+
+    head = [
+        f"**Match #{match_id} · {game}** · your panel ({view['players'][seat]['name']}),"
+        f" as of action {version}{where}"
+    ]
+    if view["status"] == "playing":
+        head.append(_turn_text(view))
+    head.append(f"### {_ask(view, seat, [offer for _, offer in now], listed)}")
+    top: list[Block] = [Text(limits.truncate(note, 500))] if note else []
+    top.append(Text("\n".join(head)))
+    if now:
+        top.extend(rows_of([press(f"{n}. {o.label}", "primary", ("offer", n)) for n, o in now]))
+
+    hand: list[tuple[str, tuple[int, Offer, int] | None]] = []
+    for zone in view["zones"]:
+        if zone["zone"] == "hand" and zone["player"] == seat:
+            for index, card in enumerate(zone["cards"]):
+                if card.get("name"):
+                    hand.append((f"**#{index + 1}** {card['name']}", beside.get(index)))
+    _, known = known_cards(view, seat)
+    tail: list[Block] = []
+    if known:
+        tail.append(Text(limits.truncate("**You also know:** " + "; ".join(known), _KNOWN_MOST)))
+    last = [press(f"{n}. {o.label}", "success", ("offer", n)) for n, o in main]
+    if more:
+        last.append(press(f"More ({len(more)})", "secondary", ("more", 0)))
+    tail.extend(rows_of(last))
+
+    def laid(buttons: int) -> Layout:
+        blocks = list(top)
+        plain: list[str] = []
+        for text, action in hand:
+            if action is None or buttons <= 0:
+                plain.append(text)
+                continue
+            if plain:
+                blocks.append(Text("\n".join(plain)))
+                plain = []
+            n, offer, option = action
+            needs = _after_card(offer)
+            words = f"{text}\n-# {offer.label}" + (f": {needs}" if needs else "")
+            style: Style = "primary" if offer.group == "now" else "success"
+            blocks.append(Line(words, press(offer.label, style, ("card", n, option), most=_LABEL_BESIDE)))
+            buttons -= 1
+        if plain or not hand:
+            blocks.append(Text("\n".join(plain) if plain else "Your hand is empty."))
+        return Layout(tuple([*blocks, *tail]), more=more)
+
+    buttons = max(room, 0)
+    layout = laid(buttons)
+    while not fits(layout) and buttons > 0:
+        buttons -= 1
+        layout = laid(buttons)
+    return _fit_text(layout)
+
+
+def _fit_text(layout: Layout) -> Layout:
+    """``layout`` with its longest texts cut until all its text fits Discord's 4,000 characters."""
+    blocks = list(layout.blocks)
+    while text_length(replace(layout, blocks=tuple(blocks))) > limits.LAYOUT_TEXT:
+        over = text_length(replace(layout, blocks=tuple(blocks))) - limits.LAYOUT_TEXT
+        longest = max(
+            (i for i, block in enumerate(blocks) if isinstance(block, Text)),
+            key=lambda i: len(blocks[i].content),  # type: ignore[union-attr]
+        )
+        block = blocks[longest]
+        assert isinstance(block, Text)
+        blocks[longest] = Text(limits.truncate(block.content, max(1, len(block.content) - over)))
+    return replace(layout, blocks=tuple(blocks))
 
 
 def result_panel(view: Mapping[str, Any], *, match_id: int) -> Panel:

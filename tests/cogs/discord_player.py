@@ -1,6 +1,7 @@
 """A match played out on Discord as its two players play it: each move pressed on the player's DM panel
-(an offer button, then its menus, then its forms, a button between two), through real discord.py with
-only the wire faked.
+(a card's action beside its line, an offer's button, or the offer chosen in the menu behind **More**;
+then its menus, then its forms, a button between two), through real discord.py with only the wire
+faked.
 Which offer a player takes is the game's random player's choice, as in
 :func:`tests.bot.console_player.play_out`. A menu shows 25 options a page: the player turns to the page
 of their choice; cards chosen from several pages at once are typed with ``/match take`` instead, as
@@ -8,7 +9,8 @@ the menu says.
 
 After every move, :func:`leaks` reads every payload the fake wire carried since the last move: no
 message to the thread, to a spectator or to the other player's DMs may name a card its recipient does
-not know at that moment (content, embeds, component labels and placeholders, file names)."""
+not know at that moment (content, embeds, a layout's texts, component labels, placeholders and
+options, pictures' descriptions, file names)."""
 
 from __future__ import annotations
 
@@ -24,22 +26,51 @@ from engine.match.actions import BaseAction
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed, covering, offers
 from engine.match.state import MatchState
 from tests.bot.console_player import MOST, next_move, option_numbers, typed_words
-from tests.discord.fake_discord import FakeDiscord, InteractionResult, Json, flatten_components
+from tests.discord.fake_discord import (
+    FakeDiscord,
+    InteractionResult,
+    Json,
+    flatten_components,
+    message_text,
+    walk_components,
+)
 
-PER_PAGE = 20
+MENU_PAGE = 25
 
 
 def _ids(message: Json) -> list[str]:
-    return [
-        item["custom_id"]
-        for row in message.get("components") or []
-        for item in row.get("components", [])
-        if item.get("custom_id")
-    ]
+    return [c["custom_id"] for c in flatten_components(message.get("components") or []) if c["custom_id"]]
 
 
 def dm_panel(fake: FakeDiscord, user_id: int) -> Json:
     return [m for m in fake.dm_messages(user_id) if m["components"] or m["embeds"]][-1]
+
+
+def _select(message: Json, prefix: str) -> Json:
+    """The select menu of ``message`` whose custom id begins with ``prefix``."""
+    found = walk_components(message.get("components") or [])
+    return dict(next(c for c in found if str(c.get("custom_id", "")).startswith(prefix)))
+
+
+async def open_offer(fake: FakeDiscord, user: int, message_id: int, number: int) -> InteractionResult:
+    """Press offer ``number`` on the player's panel as a player finds it: its button when the panel shows
+    one, else **More**, turning the menu's pages to the one listing it, and the offer chosen there."""
+    panel = fake.message(message_id)
+    button = next((c for c in _ids(panel) if c.startswith("mt:o:") and c.split(":")[4] == str(number)), None)
+    if button is not None:
+        return await fake.press(message_id, button, user_id=user)
+    more = next(c for c in _ids(panel) if c.startswith("mt:p:") and c.endswith(":0"))
+    await fake.press(message_id, more, user_id=user)
+    for _ in range(20):
+        menu = _select(fake.message(message_id), "mt:a:")
+        values = [option["value"] for option in menu["options"]]
+        found = next((v for v in values if v.split(":")[0] == str(number)), None)
+        if found is not None:
+            return await fake.select(message_id, menu["custom_id"], [found], user_id=user)
+        ahead = [c for c in flatten_components(fake.message(message_id)["components"]) if c["label"] == "▶"]
+        assert ahead and not ahead[0]["disabled"], f"offer {number} is not behind More: {values}"
+        await fake.press(message_id, ahead[0]["custom_id"], user_id=user)
+    raise AssertionError(f"offer {number} not found behind More")
 
 
 class Watcher:
@@ -83,8 +114,7 @@ class Watcher:
             if record.method not in ("POST", "PATCH") or not record.ok:
                 continue
             viewer = self._viewer(record)
-            text = json.dumps(record.json, ensure_ascii=False) if record.json is not None else ""
-            text += "\n" + "\n".join(record.files)
+            text = readable(record.json) + "\n" + "\n".join(record.files)
             for name in leaked_names(state, viewer, text):
                 if viewer not in logs:  # read only when needed: the whole log is replayed to read it
                     logs[viewer] = "\n".join(await app.matches.lines_for(match_id, viewer))
@@ -93,6 +123,22 @@ class Watcher:
                 found.append(f"{record.method} {record.path} for {viewer}: {name}")
         self.seen = len(self.fake.requests)
         return found
+
+
+def readable(body: Any) -> str:
+    """Everything a request's body may show its reader: what its message says as a reader reads it
+    (content, embeds, a Components V2 layout's texts, labels, placeholders, options and pictures'
+    descriptions: :func:`~tests.discord.fake_discord.message_text`), a form's title and fields, and,
+    so that nothing is missed, the whole body as JSON."""
+    if body is None:
+        return ""
+    shown = body.get("data") if isinstance(body, dict) and isinstance(body.get("data"), dict) else body
+    parts = []
+    if isinstance(shown, dict):
+        parts.append(message_text(shown))
+        parts.append(str(shown.get("title") or ""))
+    parts.append(json.dumps(body, ensure_ascii=False))
+    return "\n".join(parts)
 
 
 def quick(bot: Any) -> None:
@@ -171,19 +217,29 @@ async def _press_through(
     values: list[list[str]],
     choices: dict[str, Any],
 ) -> None:
-    """Press offer ``number`` on the player's DM panel (paging to it first), choose in its menus, fill
-    its form."""
+    """Press offer ``number`` on the player's DM panel (its card's button when the move's first choice
+    is a card of the hand shown with that action beside it; else its button, or the offer chosen behind
+    More), choose in its menus, fill its form."""
     panel = dm_panel(fake, user)
     message_id = int(panel["id"])
-    page = (number - 1) // PER_PAGE
-    if page:
-        paging = next(c for c in _ids(panel) if c.startswith("mt:p:") and c.endswith(f":{page}"))
-        await fake.press(message_id, paging, user_id=user)
-        panel = fake.message(message_id)
-    button = next(c for c in _ids(panel) if c.startswith("mt:o:") and c.split(":")[4] == str(number))
-    result = await fake.press(message_id, button, user_id=user)
+    card = None
+    if values and len(values[0]) == 1:
+        prefix = f"mt:c:{match_id}:"
+        card = next(
+            (
+                c
+                for c in _ids(panel)
+                if c.startswith(prefix) and c.split(":")[4] == str(number) and c.split(":")[5] == values[0][0]
+            ),
+            None,
+        )
+    if card is not None:
+        result = await fake.press(message_id, card, user_id=user)
+        values = values[1:]
+    else:
+        result = await open_offer(fake, user, message_id, number)
     for value in values:
-        page = (int(value[0]) - 1) // 25 if value else 0
+        page = (int(value[0]) - 1) // MENU_PAGE if value else 0
         if page:
             turn = next(
                 c for c in _ids(fake.message(message_id)) if c.startswith("mt:q:") and c.endswith(f":{page}")

@@ -7,6 +7,7 @@ logged error, unanswered interaction or body Discord would reject."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +16,25 @@ import pytest
 from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import INVITE_PERMISSIONS, ArbiterBot
-from cogs.presenter import embed_for
+from bot.render.layout import texts as layout_texts
+from cogs.match_components import board_layout
 from engine.match.offers import offers
 from engine.match.simulate import game_seed
-from tests.cogs.discord_player import Watcher, play_on_discord, quick
+from tests.cogs.discord_player import Watcher, open_offer, play_on_discord, quick
 from tests.discord.fake_discord import (
     ADMIN,
     ALICE,
     BOB,
     CHANNEL_ID,
+    COMPONENTS_V2,
     GUILD_ID,
     FakeDiscord,
     Json,
+    flatten_components,
+    message_text,
     restart_bot,
     start_bot,
+    walk_components,
 )
 
 CAROL = 1_300_000_000_000_000_044
@@ -55,7 +61,13 @@ async def started(
 
 
 def board_message(fake: FakeDiscord, thread_id: int) -> Json:
-    return next(m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"])
+    """The thread's board: its one message laid out with components (the mentions are plain text)."""
+    return next(m for m in fake.messages_in(thread_id) if m["components"])
+
+
+def texts(message: Json) -> list[str]:
+    """A layout's text displays, in order."""
+    return [str(c["content"]) for c in walk_components(message["components"]) if c.get("type") == 10]
 
 
 def panel(fake: FakeDiscord, user_id: int) -> Json:
@@ -64,12 +76,7 @@ def panel(fake: FakeDiscord, user_id: int) -> Json:
 
 
 def custom_ids(message: Json) -> list[str]:
-    out = []
-    for row in message["components"]:
-        for item in row.get("components", []):
-            if item.get("custom_id"):
-                out.append(item["custom_id"])
-    return out
+    return [c["custom_id"] for c in flatten_components(message["components"]) if c["custom_id"]]
 
 
 def _label(result: Any, custom_id: str) -> str:
@@ -78,10 +85,9 @@ def _label(result: Any, custom_id: str) -> str:
 
 def labels(message: Json) -> dict[str, str]:
     out = {}
-    for row in message["components"]:
-        for item in row.get("components", []):
-            if item.get("custom_id"):
-                out[item["custom_id"]] = item.get("label") or item.get("placeholder") or ""
+    for item in walk_components(message["components"]):
+        if item.get("custom_id"):
+            out[item["custom_id"]] = item.get("label") or item.get("placeholder") or ""
     return out
 
 
@@ -93,13 +99,16 @@ async def test_accepting_opens_a_thread_with_the_board_and_each_hand_by_dm(
     thread = fake.channels[thread_id]
     assert "vs" in thread["name"] and "Duel Masters" in thread["name"]
     board = board_message(fake, thread_id)
-    assert board["embeds"][0]["title"].startswith("Match #1")
+    assert board["flags"] & COMPONENTS_V2 and not board["embeds"] and not board["content"]
+    assert texts(board)[0].startswith("## Match #1")
     assert {c.split(":")[1] for c in custom_ids(board)} == {"h", "w", "r"}
     assert board["attachments"] and board["attachments"][0]["filename"].endswith(".png")
+    gallery = next(c for c in walk_components(board["components"]) if c.get("type") == 12)
+    assert gallery["items"][0]["media"]["url"] == f"attachment://{board['attachments'][0]['filename']}"
     for user in (ALICE, BOB):
         dm = panel(fake, user)
-        assert "Match #1" in dm["content"] or "#1" in dm["content"]
-        assert "your panel" in dm["embeds"][0]["title"]
+        assert dm["flags"] & COMPONENTS_V2 and not dm["embeds"]
+        assert "Match #1" in texts(dm)[0] and "your panel" in texts(dm)[0]
     mentions = [m for m in fake.messages_in(thread_id) if "<@" in m["content"]]
     assert mentions, "the player who acts first is mentioned"
 
@@ -133,12 +142,12 @@ async def test_offers_are_taken_with_buttons_and_menus_and_the_places_follow(
     await fake.settle()
     await app_drain(fake)
     board = board_message(fake, thread_id)
-    assert "mana zone: 1" in str(board["embeds"][0]).lower() or "mana" in str(board["embeds"][0]).lower()
+    assert "mana zone 1" in message_text(board), message_text(board)
 
     # A press on the panel as it was before the charge is refused with one sentence, and the panel is
     # shown as it is now.
     stale = await fake.press(early.message_id or 0, charge, user_id=active)
-    assert "moved on" in stale.content, stale.describe()
+    assert "moved on" in texts(stale.message)[0], stale.describe()
     assert all(c.split(":")[3] == str(after.version) for c in stale.custom_ids if c.startswith("mt:o:"))
     assert (await app.matches.state(1)).version == after.version, "nothing changed"
     # Someone else pressing a player's button in their DMs is told there is no such match for them;
@@ -151,8 +160,8 @@ async def test_offers_are_taken_with_buttons_and_menus_and_the_places_follow(
     board = board_message(fake, thread_id)
     mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
     watching = await fake.press(int(board["id"]), mine, user_id=CAROL)
-    assert watching.ephemeral and "Match #1" in watching.embeds[0]["title"]
-    assert "your panel" not in watching.embeds[0]["title"]
+    assert watching.ephemeral and "Match #1" in watching.text
+    assert "your panel" not in watching.text and not custom_ids(watching.message)
 
 
 async def app_drain(fake: FakeDiscord) -> None:
@@ -179,17 +188,17 @@ async def test_closed_dms_fall_back_to_my_hand_on_the_board(fake_discord: FakeDi
     mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
     active = (ALICE, BOB)[(await app.matches.state(1)).board.active]
     shown = await fake.press(int(board["id"]), mine, user_id=active)
-    assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
-    assert "as of action 0" in shown.content
+    assert shown.ephemeral and "your panel" in shown.text
+    assert "as of action 0" in shown.text
     nothing = next(c for c in shown.custom_ids if c.startswith("mt:o:") and "No charge" in _label(shown, c))
     pressed = await fake.press(shown.message_id or 0, nothing, user_id=active)
     assert (await app.matches.state(1)).version == 1
-    assert "as of action 1" in pressed.content
+    assert "as of action 1" in pressed.text
     await app_drain(fake)
     assert len([m for m in fake.messages_in(thread_id) if "DMs are closed" in m["content"]]) == 2
     watch = next(c for c in custom_ids(board) if c.startswith("mt:w:"))
     spectator = await fake.press(int(board["id"]), watch, user_id=CAROL)
-    assert spectator.ephemeral and "your panel" not in spectator.embeds[0]["title"]
+    assert spectator.ephemeral and "your panel" not in spectator.text
 
 
 async def test_the_buttons_work_after_a_restart(fake_discord: FakeDiscord, app: App) -> None:
@@ -199,7 +208,7 @@ async def test_the_buttons_work_after_a_restart(fake_discord: FakeDiscord, app: 
     board = board_message(fake, thread_id)
     mine = next(c for c in custom_ids(board) if c.startswith("mt:h:"))
     shown = await fake.press(int(board["id"]), mine, user_id=ALICE)
-    assert shown.ephemeral and "your panel" in shown.embeds[0]["title"]
+    assert shown.ephemeral and "your panel" in shown.text
     # The DM panel's offers, sent by the bot before the restart, still act.
     state = await app.matches.state(1)
     active = (ALICE, BOB)[state.board.active]
@@ -238,8 +247,16 @@ async def test_a_whole_match_is_played_through_buttons_menus_and_forms(
     if first is not None:
         assert taken[first] >= 2
     assert "gr_ruler" not in taken, "a practice ruler comes with its numbers (5-3b)"
+    pressed = Counter(
+        str((result.payload.get("data") or {}).get("custom_id", "")).split(":")[1]
+        for result in fake.interactions.values()
+        if result.type == 3 and str((result.payload.get("data") or {}).get("custom_id", "")).startswith("mt:")
+    )
+    # offers pressed as buttons of their own and beside a card of the hand (and, where the random player
+    # takes one, chosen behind More: mt:p then mt:a)
+    assert pressed["o"] and pressed["c"] and pressed["p"] == pressed["a"], pressed
     board = board_message(fake, thread_id)
-    assert "is over" in board["embeds"][0]["title"], board["embeds"][0]
+    assert "is over" in texts(board)[0], texts(board)
     assert any("is over" in m["content"] for m in fake.messages_in(thread_id))
 
 
@@ -258,7 +275,7 @@ async def test_two_presses_of_one_offer_apply_once(fake_discord: FakeDiscord, ap
     after = await app.matches.state(1)
     assert after.version == state.version + 1
     assert first.acknowledged and second.acknowledged
-    assert any("moved on" in (r.content or "") for r in (first, second))
+    assert any("moved on" in r.text for r in (first, second))
 
 
 @pytest.mark.parametrize(
@@ -286,9 +303,8 @@ async def test_refused_board_edits_end_on_the_newest_board(
     await app_drain(fake)
     refused = [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(board["id"]) and not r.ok]
     assert len(refused) == 2
-    expected = embed_for((await mt.board(app, 1)).panel).to_dict()
-    shown = board_message(fake, thread_id)["embeds"][0]
-    assert shown["description"] == expected["description"]
+    expected = board_layout(await mt.board(app, 1), 1)
+    assert texts(board_message(fake, thread_id)) == list(layout_texts(expected))
     tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(board["id"])) == (await app.matches.state(1)).version
 
@@ -342,7 +358,9 @@ async def test_a_server_can_leave_the_picture_off_its_boards(fake_discord: FakeD
     await fake.close_bots()
     _, thread_id = await started(fake, app)
     board = board_message(fake, thread_id)
-    assert not board["attachments"] and board["embeds"][0]["title"].startswith("Match #1")
+    assert not board["attachments"] and texts(board)[0].startswith("## Match #1")
+    assert not [c for c in walk_components(board["components"]) if c.get("type") == 12], "no picture shown"
+    assert "(tap)" in message_text(board) or ":" in texts(board)[1], "every face-up card by name, as before"
 
 
 async def test_a_menu_of_more_than_25_options_turns_its_pages(fake_discord: FakeDiscord, app: App) -> None:
@@ -353,26 +371,21 @@ async def test_a_menu_of_more_than_25_options_turns_its_pages(fake_discord: Fake
     state = await app.matches.state(1)
     active = (ALICE, BOB)[state.board.active]
     dm = panel(fake, active)
-    move = next(
-        c for c, label in labels(dm).items() if c.startswith("mt:o:") and label.endswith("Move cards")
-    )
-    number = int(move.split(":")[4])
-    offer = offers(state, state.board.active)[number - 1]
+    listed = offers(state, state.board.active)
+    number = next(n for n, offer in enumerate(listed, 1) if offer.label == "Move cards")
+    offer = listed[number - 1]
     assert len(offer.needs[0].options) > 25
-    await fake.press(int(dm["id"]), move, user_id=active)
+    assert not any(label.endswith("Move cards") for label in labels(dm).values()), "behind More"
+    await open_offer(fake, active, int(dm["id"]), number)
     shown = fake.message(int(dm["id"]))
     menu = next(c for c in custom_ids(shown) if c.startswith("mt:s:"))
-    first_page = next(
-        item for row in shown["components"] for item in row["components"] if item.get("custom_id") == menu
-    )
+    first_page = next(item for item in walk_components(shown["components"]) if item.get("custom_id") == menu)
     assert [o["value"] for o in first_page["options"]] == [str(i) for i in range(1, 26)]
     turn = next(c for c in custom_ids(shown) if c.startswith("mt:q:") and c.endswith(":1"))
     await fake.press(int(dm["id"]), turn, user_id=active)
     shown = fake.message(int(dm["id"]))
     menu = next(c for c in custom_ids(shown) if c.startswith("mt:s:"))
-    second = next(
-        item for row in shown["components"] for item in row["components"] if item.get("custom_id") == menu
-    )
+    second = next(item for item in walk_components(shown["components"]) if item.get("custom_id") == menu)
     assert second["options"][0]["value"] == "26"
     await fake.select(int(dm["id"]), menu, ["30"], user_id=active)
     chosen_card = offer.needs[0].options[29]
@@ -442,4 +455,125 @@ async def test_a_paired_player_plays_their_tournament_match_here_from_the_pairin
     assert panel(fake, ALICE) and panel(fake, BOB)
     again = await fake.press(int(pairing["id"]), play, user_id=ALICE)
     assert again.ephemeral and "is being played" in again.embeds[0]["description"]
+    await app_drain(fake)
+
+
+def _section_of(message: Json, starts: str) -> Json:
+    """The section (a line with its button beside it) whose text starts so."""
+    return next(
+        c
+        for c in walk_components(message["components"])
+        if c.get("type") == 9 and str(c["components"][0]["content"]).startswith(starts)
+    )
+
+
+async def test_a_card_is_charged_from_its_own_line_and_the_rest_is_behind_more(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """The charge step on a phone: the decision first (Charge, No charge), each card of the hand on its
+    own line with Charge beside it, and More; at most twelve buttons. Charge beside the second card puts
+    that card in the mana zone at once; More opens the other offers in a menu, a page at a time, Back
+    returns, and an offer chosen there is taken; a card's button on a panel the match has moved past is
+    refused and the panel shown as it is now."""
+    fake = fake_discord
+    _, thread_id = await started(fake, app)
+    state = await app.matches.state(1)
+    seat = state.board.active
+    active = (ALICE, BOB)[seat]
+    board = board_message(fake, thread_id)
+    early = await fake.press(int(board["id"]), "mt:h:1", user_id=active)  # the panel, privately, as of now
+    dm = panel(fake, active)
+    controls = flatten_components(dm["components"])
+    assert len(controls) <= 12
+    assert [c["label"] for c in controls[:2]] == ["1. Charge", "2. No charge"], controls
+    assert "Your move: Charge or No charge?" in texts(dm)[0]
+    hand = state.zone("hand", seat)
+    lines = [c for c in walk_components(dm["components"]) if c.get("type") == 9]
+    assert len(lines) == len(hand) and all(line["accessory"]["label"] == "Charge" for line in lines)
+    second = _section_of(dm, "**#2**")["accessory"]["custom_id"]
+    await fake.press(int(dm["id"]), second, user_id=active)
+    after = await app.matches.state(1)
+    assert after.version == state.version + 1 and list(after.zone("mana", seat)) == [hand[1]]
+    await app_drain(fake)
+    stale_card = _section_of(early.message, "**#1**")["accessory"]["custom_id"]
+    stale = await fake.press(early.message_id or 0, stale_card, user_id=active)
+    assert "moved on" in stale.text and (await app.matches.state(1)).version == after.version
+
+    dm = panel(fake, active)
+    more = next(c for c in custom_ids(dm) if c.startswith("mt:p:") and c.endswith(":0"))
+    listed = offers(after, seat)
+    behind = [n for n, offer in enumerate(listed, 1) if f"mt:o:1:{after.version}:{n}" not in custom_ids(dm)]
+    assert f"More ({len(behind)})" in labels(dm).values()
+    opened = await fake.press(int(dm["id"]), more, user_id=active)
+    menu = next(
+        c
+        for c in walk_components(opened.message["components"])
+        if str(c.get("custom_id")).startswith("mt:a:")
+    )
+    assert [o["value"].split(":")[0] for o in menu["options"]] == [str(n) for n in behind[:25]]
+    if len(behind) > 25:
+        ahead = next(c["custom_id"] for c in opened.components if c["label"] == "▶")
+        turned = await fake.press(int(dm["id"]), ahead, user_id=active)
+        assert f"{behind[25]}. " in turned.text
+    back = await fake.press(int(dm["id"]), "mt:x:1", user_id=active)
+    assert "your panel" in back.text and more in back.custom_ids
+    coin = next(n for n in behind if listed[n - 1].type == "coin")
+    flipped = await open_offer(fake, active, int(dm["id"]), coin)
+    assert flipped.acknowledged and (await app.matches.state(1)).version == after.version + 1
+    await app_drain(fake)
+    assert f"as of action {after.version + 1}" in message_text(panel(fake, active))
+    await app_drain(fake)
+
+
+async def test_a_panel_sent_by_an_older_version_still_acts_and_becomes_a_layout(
+    fake_discord: FakeDiscord, app: App
+) -> None:
+    """A DM panel as an older version sent it (text, an embed, rows of numbered offer buttons, paged):
+    its buttons keep working after the upgrade; the page button opens that page of offers in the
+    menu, and an offer pressed there is taken and the message turns into the panel's layout."""
+    fake = fake_discord
+    await started(fake, app)
+    state = await app.matches.state(1)
+    active = (ALICE, BOB)[state.board.active]
+    dm = panel(fake, active)
+    listed = offers(state, state.board.active)
+    number = next(n for n, offer in enumerate(listed, 1) if offer.label == "No charge")
+    rows = [
+        {
+            "type": 1,
+            "components": [
+                {
+                    "type": 2,
+                    "style": 1,
+                    "label": f"{number}. No charge",
+                    "custom_id": f"mt:o:1:{state.version}:{number}",
+                }
+            ],
+        },
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": "Offers ▶", "custom_id": f"mt:p:1:{state.version}:1"}
+            ],
+        },
+    ]
+    old = fake.messages[int(dm["id"])]
+    old.update(
+        content=f"**Match #1** (as of action {state.version})",
+        embeds=[{"title": "Match #1: your panel", "description": "Your hand: ..."}],
+        components=rows,
+        flags=0,
+    )
+    paged = await fake.press(int(dm["id"]), f"mt:p:1:{state.version}:1", user_id=active)
+    assert (
+        paged.message["flags"] & COMPONENTS_V2
+        and not paged.message["embeds"]
+        and not paged.message["content"]
+    )
+    assert "More:" in paged.text and "page 2" in paged.text, paged.text
+    old.update(content="old", embeds=[{"title": "Match #1: your panel"}], components=rows, flags=0)
+    taken = await fake.press(int(dm["id"]), f"mt:o:1:{state.version}:{number}", user_id=active)
+    assert (await app.matches.state(1)).version == state.version + 1
+    assert taken.message["flags"] & COMPONENTS_V2 and not taken.message["embeds"]
+    assert f"as of action {state.version + 1}" in taken.text
     await app_drain(fake)

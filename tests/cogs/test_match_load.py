@@ -20,6 +20,7 @@ import functools
 import json
 import os
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -28,12 +29,21 @@ from bench.two_process_bench import card_file
 from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import ArbiterBot
-from cogs.presenter import embed_for
+from bot.render.layout import texts as layout_texts
+from cogs.match_components import board_layout
 from engine.match.simulate import game_seed
 from engine.match.view import view, waiting_for
 from tests.bot.console_player import next_move
 from tests.cogs.discord_player import dm_panel, drain, quick, take_on_discord
-from tests.discord.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, start_bot
+from tests.discord.fake_discord import (
+    CHANNEL_ID,
+    GUILD_ID,
+    FakeDiscord,
+    InteractionResult,
+    message_text,
+    start_bot,
+    walk_components,
+)
 
 CARDS = 20_000
 MOVES = 30
@@ -91,9 +101,7 @@ def _last_result(fake: FakeDiscord, user: int) -> InteractionResult:
 
 
 def _said(result: InteractionResult) -> str:
-    texts = [result.content or ""]
-    texts += [str(e.get("description") or "") for e in result.embeds or []]
-    return " ".join(t for t in texts if t).strip()
+    return result.text.strip()
 
 
 async def _start(fake: FakeDiscord, app: App, number: int, game: str) -> tuple[int, dict[int, int]]:
@@ -200,10 +208,12 @@ async def test_matches_on_discord_while_other_processes_write(
             for c in fake.channels.values()
             if c.get("parent_id") == str(CHANNEL_ID) and c.get("name", "").endswith(f"#{match_id}")
         )
-        board = next(m for m in fake.messages_in(thread) if m["embeds"] and m["components"])
-        expected = embed_for((await mt.board(app, match_id)).panel).to_dict()
-        assert board["embeds"][0]["description"] == expected["description"], match_id
+        board = next(m for m in fake.messages_in(thread) if m["components"])
+        expected = list(layout_texts(board_layout(await mt.board(app, match_id), match_id)))
+        shown = [c["content"] for c in walk_components(board["components"]) if c.get("type") == 10]
+        assert shown == expected, match_id
         for user in users.values():
-            assert f"as of action {state.version})" in dm_panel(fake, user)["content"], (match_id, user)
+            shown = message_text(dm_panel(fake, user))
+            assert re.search(rf"as of action {state.version}\b", shown), (match_id, user)
     assert await app.cards.repo.count("gateruler") >= CARDS
     # Nothing is logged as an error and every press was answered: the fixture's check at teardown.

@@ -12,7 +12,7 @@ from bot.store.database import StoreBusyError
 from engine.match.offers import offers
 from tests.cogs.discord_player import _press_through
 from tests.cogs.test_match_cog import app_drain, board_message, panel, started
-from tests.discord.fake_discord import ALICE, BOB, FakeDiscord
+from tests.discord.fake_discord import ALICE, BOB, FakeDiscord, message_text
 
 
 async def _flip_a_coin(fake: FakeDiscord, app: App, seat: int = 0) -> int:
@@ -34,16 +34,16 @@ async def test_a_deleted_board_is_sent_again_at_the_next_refresh(fake_discord: F
     old = board_message(fake, thread_id)
     fake.deleted_messages[int(old["id"])] = fake.messages.pop(int(old["id"]))  # a moderator deletes it
     await _flip_a_coin(fake, app)  # the board's edit meets 404 Unknown Message
-    assert not [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    assert not [m for m in fake.messages_in(thread_id) if m["components"]]
     version = await _flip_a_coin(fake, app)  # the next refresh sends it again
-    boards = [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    boards = [m for m in fake.messages_in(thread_id) if m["components"]]
     assert len(boards) == 1 and boards[0]["id"] != old["id"]
     assert boards[0]["attachments"], "with its picture"
     recorded = await app.panels.find(1, "board")
     assert recorded is not None and recorded.message_id == int(boards[0]["id"])
     assert recorded.version == version
     version = await _flip_a_coin(fake, app)  # and is edited in place from then on
-    again = [m for m in fake.messages_in(thread_id) if m["embeds"] and m["components"]]
+    again = [m for m in fake.messages_in(thread_id) if m["components"]]
     assert [m["id"] for m in again] == [boards[0]["id"]]
     tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(boards[0]["id"])) == version
@@ -68,7 +68,7 @@ async def test_the_places_are_edited_when_the_record_of_what_they_show_cannot_be
     assert tables.editor.last_sent(int(board["id"])) == version
     waiting = (await app.matches.state(1)).board.priority
     other = (ALICE, BOB)[1 - waiting]
-    assert f"as of action {version}" in panel(fake, other)["content"]
+    assert f"as of action {version}" in message_text(panel(fake, other))
 
 
 async def test_an_action_whose_answer_discord_refuses_still_moves_its_places_on(
@@ -87,4 +87,4 @@ async def test_an_action_whose_answer_discord_refuses_still_moves_its_places_on(
     tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(board_message(fake, thread_id)["id"])) == version
     for user in (ALICE, BOB):
-        assert f"as of action {version}" in panel(fake, user)["content"]
+        assert f"as of action {version}" in message_text(panel(fake, user))

@@ -20,7 +20,7 @@ from discord.http import HTTPClient, Route
 
 from bot.client import ALLOWED_MENTIONS
 from cogs.message_edits import MessageEditor
-from tests.discord.fake_discord import ALICE, CHANNEL_ID, FakeDiscord, start_bot
+from tests.discord.fake_discord import ALICE, CHANNEL_ID, COMPONENTS_V2, FakeDiscord, message_text, start_bot
 
 PATCH = "PATCH /channels/{channel_id}/messages/{message_id}"
 INTERVAL = 1.0
@@ -367,3 +367,62 @@ async def test_close_drops_what_is_queued(fake_discord: FakeDiscord) -> None:
     s.submit(2)
     await s.editor.drain()
     assert s.sent() == [] and editor_tasks() == []
+
+
+# Components V2 ------------------------------------------------------------------------------------------
+
+
+def laid_out(version: int, picture: bool = True) -> Callable[[], Any]:
+    """A build: ``version`` of the board laid out (Components V2), with its picture attached."""
+
+    async def build() -> dict[str, Any]:
+        container: discord.ui.Container[Any] = discord.ui.Container(
+            discord.ui.TextDisplay(f"board v{version}")
+        )
+        files = []
+        if picture:
+            container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://board.png")))
+            files.append(discord.File(io.BytesIO(b"png%d" % version), filename="board.png"))
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        return {"view": view, "attachments": files, "allowed_mentions": discord.AllowedMentions.none()}
+
+    return build
+
+
+async def test_a_board_sent_as_an_embed_becomes_a_layout_at_its_next_edit(fake_discord: FakeDiscord) -> None:
+    """A board an older version sent with text and an embed: the editor's first layout clears both in
+    the same edit, with the IS_COMPONENTS_V2 flag, as Discord requires; later edits are layouts too and
+    Discord takes each one."""
+    s = await scene(fake_discord)
+    s.submit(1)  # as an older version edited it: text and an embed
+    await s.editor.drain()
+    assert fake_discord.message(s.board)["embeds"]
+    for version in (2, 3):
+        s.editor.submit(CHANNEL_ID, s.board, version, laid_out(version))
+        await s.editor.drain()
+    patches = [r for r in fake_discord.requests_to(PATCH) if r.path.endswith(f"/messages/{s.board}")]
+    assert [r.status for r in patches] == [200, 200, 200]
+    switch = patches[1].json or {}
+    assert switch["flags"] & COMPONENTS_V2 and switch["content"] is None and switch["embeds"] == []
+    board = fake_discord.message(s.board)
+    assert board["flags"] & COMPONENTS_V2 and not board["content"] and not board["embeds"]
+    assert message_text(board) == "board v3" and board["attachments"][0]["filename"] == "board.png"
+    assert not fake_discord.violations
+
+
+async def test_a_layout_is_never_edited_back_into_an_embed(fake_discord: FakeDiscord) -> None:
+    """Discord refuses text or an embed on a message that is a layout: such an edit is a warning and is
+    dropped, and the next layout is sent as usual (the editor never turns a layout back itself)."""
+    s = await scene(fake_discord)
+    s.editor.submit(CHANNEL_ID, s.board, 1, laid_out(1))
+    await s.editor.drain()
+    s.submit(2)  # an embed: refused
+    await s.editor.drain()
+    s.editor.submit(CHANNEL_ID, s.board, 3, laid_out(3, picture=False))
+    await s.editor.drain()
+    statuses = [r.status for r in fake_discord.requests_to(PATCH) if r.path.endswith(f"/messages/{s.board}")]
+    assert statuses == [200, 400, 200]
+    assert message_text(fake_discord.message(s.board)) == "board v3"
+    with pytest.raises(AssertionError, match="content and embeds cannot be used"):
+        fake_discord.check()
