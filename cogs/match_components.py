@@ -160,9 +160,9 @@ def board_view(match_id: int, layout: Layout) -> discord.ui.LayoutView:
 
 
 def board_layout(reply: Reply, match_id: int, *, buttons: bool = True) -> Layout:
-    """A board (or a match's result) as a layout, with the board's buttons unless ``buttons`` is off."""
-    presses = [Press(BoardButton.LABELS[verb], BoardButton.STYLES[verb], ("board", verb)) for verb in "hwr"]
-    return panel_layout(reply.panel, buttons=presses if buttons else ())
+    """A board (or a match's result) as a layout (:func:`bot.render.match.board_layout`), with the
+    board's buttons unless ``buttons`` is off."""
+    return mr.board_layout(reply.panel, buttons=buttons)
 
 
 def seat_layout(panel: SeatPanel, *, where: str = "", note: str = "") -> Layout:
@@ -620,8 +620,8 @@ class BoardButton(
     """My hand (the presser's panel, privately), Watch (the spectator's board, privately), Resend my
     panel (a fresh DM)."""
 
-    LABELS: ClassVar[dict[str, str]] = {"h": "My hand", "w": "Watch", "r": "Resend my panel"}
-    STYLES: ClassVar[dict[str, Style]] = {"h": "primary", "w": "secondary", "r": "secondary"}
+    LABELS: ClassVar[dict[str, str]] = {verb: label for verb, label, _ in mr.BOARD_BUTTONS}
+    STYLES: ClassVar[dict[str, Style]] = {verb: style for verb, _, style in mr.BOARD_BUTTONS}
 
     def __init__(self, verb: str, match_id: int) -> None:
         self.verb = verb

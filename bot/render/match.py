@@ -22,7 +22,19 @@ from typing import Any
 
 from bot.render import limits
 from bot.render.board_image import board_png
-from bot.render.layout import Block, Layout, Line, Style, Text, fits, press, rows_of, text_length
+from bot.render.layout import (
+    Block,
+    Layout,
+    Line,
+    Press,
+    Style,
+    Text,
+    fits,
+    panel_layout,
+    press,
+    rows_of,
+    text_length,
+)
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
@@ -593,7 +605,7 @@ def seat_layout(
                 plain = []
             n, offer, option = action
             needs = _after_card(offer)
-            words = f"{text}\n-# {offer.label}" + (f": {needs}" if needs else "")
+            words = f"{text}\n-# {offer.label}" + (f": choose {needs}" if needs else "")
             style: Style = "primary" if offer.group == "now" else "success"
             blocks.append(Line(words, press(offer.label, style, ("card", n, option), most=_LABEL_BESIDE)))
             buttons -= 1
@@ -622,6 +634,23 @@ def _fit_text(layout: Layout) -> Layout:
         assert isinstance(block, Text)
         blocks[longest] = Text(limits.truncate(block.content, max(1, len(block.content) - over)))
     return replace(layout, blocks=tuple(blocks))
+
+
+BOARD_BUTTONS: tuple[tuple[str, str, Style], ...] = (
+    ("h", "My hand", "primary"),
+    ("w", "Watch", "secondary"),
+    ("r", "Resend my panel", "secondary"),
+)
+"""The board's buttons: a player's own panel privately, the spectator's board privately, the DM panel
+sent again."""
+
+
+def board_layout(panel: Panel, *, buttons: bool = True) -> Layout:
+    """A board (or a match's result) laid out as Discord's Components V2 show it: its title and state,
+    its picture, the text of its sides and last moves (:func:`~bot.render.layout.panel_layout`), and the
+    board's buttons unless ``buttons`` is off (a board shown privately)."""
+    presses = [Press(label, style, ("board", verb)) for verb, label, style in BOARD_BUTTONS]
+    return panel_layout(panel, buttons=presses if buttons else ())
 
 
 def result_panel(view: Mapping[str, Any], *, match_id: int) -> Panel:

@@ -1,25 +1,28 @@
-"""A picture of a message as Discord shows it, for the documentation: its text, its embed (a panel:
-title, body, fields), an attached picture and its rows of buttons, drawn with Pillow on Discord's dark
-theme. The README shows a match's board and a player's DM panel this way (``arbiter match
-pictures``); nothing a user is sent is drawn here."""
+"""A picture of a message laid out as Discord's Components V2 show it, for the documentation: a
+:class:`~bot.render.layout.Layout` (the very layout Discord is sent: its container, texts in Discord's
+markdown, rows of buttons, lines with their button beside them, its picture) drawn with Pillow on
+Discord's dark theme, at a phone-like width. The README shows a match's board and a player's DM panel
+this way (``arbiter match pictures``); nothing a user is sent is drawn here."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.render.card_image.fonts import FontStyle, _clean, _font
-from bot.render.panel import Panel
+from bot.render.layout import Layout, Line, Picture, Press, Row, Text
 from bot.render.text import plain_text
 
 WIDTH = 720
 PAD = 16
+GAP = 10
 BACKGROUND = (49, 51, 56)
-EMBED = (43, 45, 49)
-BAR = (88, 101, 242)
+CONTAINER = (43, 45, 49)
+ACCENT = (88, 101, 242)
 TEXT = (219, 222, 225)
 MUTED = (148, 155, 164)
 WHITE = (255, 255, 255)
@@ -29,122 +32,193 @@ BUTTONS = {
     "secondary": (78, 80, 88),
     "danger": (218, 55, 60),
 }
+BUTTON_HEIGHT = 34
+BUTTON_FONT = 13
+INNER = WIDTH - 2 * PAD - 2 * 16  # the container's inner width
+
+Draw = Callable[[ImageDraw.ImageDraw, Image.Image, int, int], None]
+"""Draws a block at ``(x, y)``."""
 
 
 @dataclass(frozen=True)
-class ButtonPicture:
-    """A button as drawn: its label and its style (``primary``, ``success``, ``secondary``, ``danger``)."""
+class _Run:
+    """A word of a line of text, in its style."""
 
-    label: str
-    style: str = "secondary"
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, style: FontStyle, size: int, width: int) -> list[str]:
-    font = _font(style, size).font
-    lines: list[str] = []
-    for paragraph in plain_text(text).split("\n"):
-        paragraph = _clean(paragraph, style)
-        current = ""
-        for word in paragraph.split(" "):
-            candidate = f"{current} {word}" if current else word
-            if draw.textlength(candidate, font=font) <= width or not current:
-                current = candidate
-            else:
-                lines.append(current)
-                current = word
-        lines.append(current)
-    return lines
+    text: str
+    style: FontStyle
 
 
-def _row_lines(draw: ImageDraw.ImageDraw, row: Sequence[ButtonPicture]) -> int:
-    """How many lines a row of buttons takes when it wraps at the picture's width."""
-    label_font = _font("bold", 13).font
-    lines, x = 1, PAD
-    for button in row:
-        width = round(draw.textlength(_clean(button.label, "bold"), font=label_font)) + 28
-        if x + width > WIDTH - PAD:
-            lines, x = lines + 1, PAD
-        x += width + 8
-    return lines
+@dataclass(frozen=True)
+class _TextLine:
+    runs: tuple[_Run, ...]
+    size: int
+    colour: tuple[int, int, int]
 
 
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    lines: Sequence[str],
-    style: FontStyle,
-    size: int,
-    fill: tuple[int, int, int],
-) -> int:
-    """Draw ``lines`` from ``xy``; the y below them."""
-    font = _font(style, size)
-    x, y = xy
+_HEADINGS = (("### ", 17, True, WHITE), ("## ", 20, True, WHITE), ("# ", 24, True, WHITE))
+
+
+def _runs(line: str, bold: bool) -> list[_Run]:
+    """A line's words, each bold or not as Discord's ``**`` marks say (the whole line bold when
+    ``bold``)."""
+    runs = []
+    for index, part in enumerate(re.split(r"\*\*", line)):
+        style: FontStyle = "bold" if bold or index % 2 else "regular"
+        for word in plain_text(part).split(" "):
+            if word:
+                runs.append(_Run(_clean(word, style), style))
+    return runs
+
+
+def _width(draw: ImageDraw.ImageDraw, run: _Run, size: int) -> float:
+    return float(draw.textlength(run.text, font=_font(run.style, size).font))
+
+
+def _text_lines(draw: ImageDraw.ImageDraw, text: str, width: int) -> list[_TextLine]:
+    """A text display's lines as drawn: headings large and bold, ``-#`` lines small and grey, bold
+    words bold, each wrapped at ``width``."""
+    out: list[_TextLine] = []
+    for line in text.split("\n"):
+        size, bold, colour = 14, False, TEXT
+        for prefix, heading_size, heading_bold, heading_colour in _HEADINGS:
+            if line.startswith(prefix):
+                line, size, bold, colour = line[len(prefix) :], heading_size, heading_bold, heading_colour
+                break
+        else:
+            if line.startswith("-# "):
+                line, size, colour = line[3:], 12, MUTED
+        runs = _runs(line, bold)
+        current: list[_Run] = []
+        used = 0.0
+        space = _width(draw, _Run(" ", "regular"), size)
+        for run in runs:
+            wide = _width(draw, run, size)
+            if current and used + space + wide > width:
+                out.append(_TextLine(tuple(current), size, colour))
+                current, used = [], 0.0
+            used += (space if current else 0) + wide
+            current.append(run)
+        out.append(_TextLine(tuple(current), size, colour))
+    return out
+
+
+def _line_height(line: _TextLine) -> int:
+    return round(line.size * 1.4) if line.runs else round(line.size * 0.7)
+
+
+def _draw_text(draw: ImageDraw.ImageDraw, lines: Sequence[_TextLine], x: int, y: int) -> None:
     for line in lines:
-        draw.text((x, y), line, font=font.font, fill=fill, stroke_width=font.stroke, stroke_fill=fill)
-        y += round(size * 1.35)
-    return y
+        cursor = float(x)
+        space = _width(draw, _Run(" ", "regular"), line.size)
+        for run in line.runs:
+            font = _font(run.style, line.size)
+            draw.text(
+                (cursor, y),
+                run.text,
+                font=font.font,
+                fill=line.colour,
+                stroke_width=font.stroke,
+                stroke_fill=line.colour,
+            )
+            cursor += _width(draw, run, line.size) + space
+        y += _line_height(line)
 
 
-def message_picture(
-    panel: Panel,
-    *,
-    content: str = "",
-    buttons: Sequence[Sequence[ButtonPicture]] = (),
-    image: bytes | None = None,
-    max_lines: int = 60,
-) -> bytes:
-    """PNG bytes of a message: ``content`` above the embed of ``panel``, ``image`` in the embed, then
-    the rows of ``buttons``. Long text is cut at ``max_lines`` lines per part."""
-    inner = WIDTH - 2 * PAD - 18
+def _button_width(draw: ImageDraw.ImageDraw, press: Press) -> int:
+    label = _clean(press.label, "bold")
+    return round(draw.textlength(label, font=_font("bold", BUTTON_FONT).font)) + 28
+
+
+def _draw_button(draw: ImageDraw.ImageDraw, press: Press, x: int, y: int) -> None:
+    width = _button_width(draw, press)
+    fill = BUTTONS.get(press.style, BUTTONS["secondary"])
+    draw.rounded_rectangle((x, y, x + width, y + BUTTON_HEIGHT), radius=4, fill=fill)
+    font = _font("bold", BUTTON_FONT)
+    colour = WHITE if not press.disabled else MUTED
+    label = _clean(press.label, "bold")
+    draw.text(
+        (x + 14, y + 9), label, font=font.font, fill=colour, stroke_width=font.stroke, stroke_fill=colour
+    )
+
+
+def _row(draw: ImageDraw.ImageDraw, row: Row) -> tuple[int, Draw]:
+    """A row of buttons, wrapped as a phone wraps a long row."""
+    places: list[tuple[Press, int, int]] = []
+    x, y = 0, 0
+    for press in row.presses:
+        width = _button_width(draw, press)
+        if x and x + width > INNER:
+            x, y = 0, y + BUTTON_HEIGHT + 8
+        places.append((press, x, y))
+        x += width + 8
+
+    def drawn(d: ImageDraw.ImageDraw, _: Image.Image, left: int, top: int) -> None:
+        for press, dx, dy in places:
+            _draw_button(d, press, left + dx, top + dy)
+
+    return y + BUTTON_HEIGHT, drawn
+
+
+def _line(draw: ImageDraw.ImageDraw, line: Line) -> tuple[int, Draw]:
+    """A section: its text on the left, its button beside it on the right, in the middle."""
+    button = _button_width(draw, line.press)
+    lines = _text_lines(draw, line.text, INNER - button - 16)
+    height = max(sum(_line_height(one) for one in lines), BUTTON_HEIGHT)
+
+    def drawn(d: ImageDraw.ImageDraw, _: Image.Image, left: int, top: int) -> None:
+        text_height = sum(_line_height(one) for one in lines)
+        _draw_text(d, lines, left, top + (height - text_height) // 2)
+        _draw_button(d, line.press, left + INNER - button, top + (height - BUTTON_HEIGHT) // 2)
+
+    return height, drawn
+
+
+def _picture(data: bytes | None) -> tuple[int, Draw]:
+    if data is None:
+        return 0, lambda *_: None
+    picture = Image.open(io.BytesIO(data)).convert("RGB")
+    if picture.width > INNER:
+        picture = picture.resize((INNER, round(picture.height * INNER / picture.width)))
+
+    def drawn(_: ImageDraw.ImageDraw, canvas: Image.Image, left: int, top: int) -> None:
+        canvas.paste(picture, (left, top))
+
+    return picture.height, drawn
+
+
+def layout_picture(layout: Layout, *, files: Mapping[str, bytes] | None = None) -> bytes:
+    """PNG bytes of ``layout`` as Discord shows it: a container with its accent bar, its texts in
+    Discord's markdown (headings, bold, small print), its rows of buttons, each line with its button
+    beside it, and its picture (``files``, by name; the layout's own files by default)."""
+    attached = dict(layout.files) if files is None else dict(files)
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    parts: list[tuple[list[str], FontStyle, int, tuple[int, int, int]]] = []
-    header = _wrap(scratch, content, "regular", 15, WIDTH - 2 * PAD)[:max_lines] if content else []
-    parts.append((_wrap(scratch, panel.title, "bold", 17, inner)[:3], "bold", 17, WHITE))
-    if panel.body:
-        parts.append((_wrap(scratch, panel.body, "regular", 14, inner)[:max_lines], "regular", 14, TEXT))
-    for name, value in panel.fields:
-        parts.append((_wrap(scratch, name, "bold", 14, inner)[:2], "bold", 14, WHITE))
-        parts.append((_wrap(scratch, value, "regular", 13, inner)[:max_lines], "regular", 13, TEXT))
-    picture = Image.open(io.BytesIO(image)).convert("RGB") if image else None
-    if picture is not None and picture.width > inner:
-        picture = picture.resize((inner, round(picture.height * inner / picture.width)))
-    embed_height = 12 + sum(len(lines) * round(size * 1.35) + 6 for lines, _, size, _ in parts)
-    embed_height += (picture.height + 10) if picture is not None else 0
-    header_height = len(header) * round(15 * 1.35) + (8 if header else 0)
-    buttons_height = sum(_row_lines(scratch, row) for row in buttons) * 44
-    height = PAD + header_height + embed_height + 12 + buttons_height + PAD
+    parts: list[tuple[int, Draw]] = []
+    for block in layout.blocks:
+        if isinstance(block, Text):
+            lines = _text_lines(scratch, block.content, INNER)
+
+            def drawn(
+                d: ImageDraw.ImageDraw, _: Image.Image, left: int, top: int, lines: list[_TextLine] = lines
+            ) -> None:
+                _draw_text(d, lines, left, top)
+
+            parts.append((sum(_line_height(line) for line in lines), drawn))
+        elif isinstance(block, Row):
+            parts.append(_row(scratch, block))
+        elif isinstance(block, Line):
+            parts.append(_line(scratch, block))
+        elif isinstance(block, Picture):
+            parts.append(_picture(attached.get(block.filename)))
+    inner_height = sum(height for height, _ in parts) + GAP * max(0, len(parts) - 1)
+    height = PAD + 16 + inner_height + 16 + PAD
     canvas = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
-    y = _text(draw, (PAD, PAD), header, "regular", 15, TEXT) + (8 if header else 0)
-    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + embed_height), radius=6, fill=EMBED)
-    draw.rectangle((PAD, y, PAD + 4, y + embed_height), fill=BAR)
-    cursor = y + 12
-    for lines, style, size, fill in parts:
-        cursor = _text(draw, (PAD + 16, cursor), lines, style, size, fill) + 6
-    if picture is not None:
-        canvas.paste(picture, (PAD + 16, cursor + 4))
-    y = y + embed_height + 12
-    label_font = _font("bold", 13)
-    for row in buttons:
-        x = PAD
-        for button in row:
-            label = _clean(button.label, "bold")
-            width = round(draw.textlength(label, font=label_font.font)) + 28
-            if x + width > WIDTH - PAD:  # a phone wraps a long row
-                x, y = PAD, y + 44
-            draw.rounded_rectangle(
-                (x, y, x + width, y + 34), radius=4, fill=BUTTONS.get(button.style, BUTTONS["secondary"])
-            )
-            draw.text(
-                (x + 14, y + 9),
-                label,
-                font=label_font.font,
-                fill=WHITE,
-                stroke_width=label_font.stroke,
-                stroke_fill=WHITE,
-            )
-            x += width + 8
-        y += 44
+    draw.rounded_rectangle((PAD, PAD, WIDTH - PAD, height - PAD), radius=8, fill=CONTAINER)
+    draw.rounded_rectangle((PAD, PAD, PAD + 4, height - PAD), radius=2, fill=ACCENT)
+    y = PAD + 16
+    for part_height, part in parts:
+        part(draw, canvas, PAD + 16, y)
+        y += part_height + GAP
     out = io.BytesIO()
     canvas.save(out, format="PNG", optimize=True)
     return out.getvalue()
