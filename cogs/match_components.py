@@ -782,6 +782,7 @@ class PageButton(
 
     @answering
     async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # acknowledged at once, however busy the process
         seat = await _seat_or_spectator(interaction, self.match_id)
         if seat is None:
             return

@@ -36,6 +36,8 @@ from tests.discord.fake_discord import (
 )
 
 MENU_PAGE = 25
+MOST_CONTROLS = 12
+"""Buttons and menus a player's panel shows at once, More included (its menu shows fewer)."""
 
 
 def _ids(message: Json) -> list[str]:
@@ -178,6 +180,10 @@ async def play_on_discord(
         assert after.version > state.version, f"{game}: offer {offer.label} was not taken"
         leaks = await watcher.leaks(app, match_id)
         assert not leaks, leaks[:3]
+        for user in users.values():
+            shown = dm_panel(fake, user)
+            controls = flatten_components(shown.get("components") or [])
+            assert len(controls) <= MOST_CONTROLS, [c["label"] for c in controls]
         taken[action.type] += 1
         state = after
     return taken

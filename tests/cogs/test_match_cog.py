@@ -498,6 +498,14 @@ async def test_a_card_is_charged_from_its_own_line_and_the_rest_is_behind_more(
     stale_card = _section_of(early.message, "**#1**")["accessory"]["custom_id"]
     stale = await fake.press(early.message_id or 0, stale_card, user_id=active)
     assert "moved on" in stale.text and (await app.matches.state(1)).version == after.version
+    # anyone else in the match's server pressing a card's button gets the board, privately
+    copy = fake.add_bot_message(
+        thread_id,
+        [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Charge", "custom_id": stale_card}]}],
+    )
+    watched = await fake.press(int(copy["id"]), stale_card, user_id=CAROL)
+    assert watched.ephemeral and "## Match #1" in watched.text and "your panel" not in watched.text
+    assert (await app.matches.state(1)).version == after.version
 
     dm = panel(fake, active)
     more = next(c for c in custom_ids(dm) if c.startswith("mt:p:") and c.endswith(":0"))
