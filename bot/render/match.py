@@ -461,7 +461,8 @@ through a wall of them. Everything else is behind **More**."""
 NOW_MOST = 5
 """Buttons of the step's decision, in one row."""
 MAIN_MOST = 4
-"""Buttons of the game's main actions that take no card of the hand, in the last row beside More."""
+"""Buttons of the game's main actions that are not only a card of the hand's (those are beside their
+cards), in the last row beside More."""
 _KNOWN_MOST = 900
 """Characters of "you also know" on a private panel."""
 _LABEL_BESIDE = 40
@@ -541,8 +542,9 @@ def seat_layout(
       the offer with the card chosen) and what that action asks for next; as many as the buttons left
       allow, the other cards as plain lines;
     - what the seat knows elsewhere (face-down or hidden cards);
-    - a last row: the game's main actions that take no card of the hand, and **More** (the number of
-      offers behind it), which opens every offer not shown as a button of its own in a paged menu.
+    - a last row: the game's main actions that are not a hand's card's only (up to
+      :data:`MAIN_MOST`), and **More** (the number of offers behind it), which opens every offer not
+      shown as a button of its own in a paged menu.
 
     Within Discord's 40 components and 4,000 characters: the lines with a button become plain lines,
     last first, until it fits."""
@@ -561,7 +563,9 @@ def seat_layout(
             if linked.get(n) is hand_only:
                 for index, option in _hand_options(offer, seat).items():
                     beside.setdefault(index, (n, offer, option))
-    main = [(n, offer) for n, offer in numbered if offer.group == "main" and n not in linked][:MAIN_MOST]
+    # a main action that takes no card of the hand, or cards of other places too (an ability of a card
+    # in play), has a button of its own
+    main = [(n, offer) for n, offer in numbered if offer.group == "main" and not linked.get(n)][:MAIN_MOST]
     shown = {n for n, _ in now} | {n for n, _ in main}
     more = tuple(n for n, _ in numbered if n not in shown)
     room = MOST_CONTROLS - len(now) - len(main) - (1 if more else 0)
