@@ -110,7 +110,12 @@ def _style(offer: Offer) -> discord.ButtonStyle:
     }.get(offer.group, discord.ButtonStyle.secondary)
 
 
-_GROUP_WORDS = {"now": "the step's decision", "main": "a main action", "more": "to resolve card text"}
+_GROUP_WORDS = {
+    "now": "the step's decision",
+    "card text": "the card text being carried out",
+    "main": "a main action",
+    "more": "to resolve card text",
+}
 
 
 # views -------------------------------------------------------------------------------------------------

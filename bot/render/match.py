@@ -460,6 +460,9 @@ MOST_CONTROLS = 12
 through a wall of them. Everything else is behind **More**."""
 NOW_MOST = 5
 """Buttons of the step's decision, in one row."""
+CARD_TEXT_MOST = 3
+"""Buttons of the card text being carried out (those its card data names first), in a row below the
+step's decision; its other card text offers are behind More."""
 MAIN_MOST = 4
 """Buttons of the game's main actions that are not only a card of the hand's (those are beside their
 cards), in the last row beside More."""
@@ -470,14 +473,14 @@ _LABEL_BESIDE = 40
 
 
 def _ask(view: Mapping[str, Any], seat: int, now: Sequence[Offer], listed: Sequence[Offer]) -> str:
-    """What the panel asks, as its heading: the seat's move and the step's decision, or whom the game
-    waits for."""
+    """What the panel asks, as its heading: the seat's move and the step's decision (its passes until
+    something aside), or whom the game waits for."""
     waiting = waiting_for(view)
     if not listed:
         return f"Nothing to do now: the game waits for {_seat_name(view, waiting)}."
     if waiting != seat:
         return f"Waiting for {_seat_name(view, waiting)}"
-    labels = [limits.truncate(offer.label, 40) for offer in now]
+    labels = [limits.truncate(offer.label, 40) for offer in now if offer.type != "set_stops"]
     if 2 <= len(labels) <= 3:
         return "Your move: " + ", ".join(labels[:-1]) + f" or {labels[-1]}?"
     return "Your move"
@@ -537,6 +540,8 @@ def seat_layout(
       the game waits for);
     - the step's decision (offers of the ``now`` group) as the first row of buttons, numbered as
       ``/match take`` numbers them;
+    - while a card's text is carried out, its card text offers (the ``card text`` group, up to
+      :data:`CARD_TEXT_MOST`, those its card data names first) as a row of their own;
     - each card of the hand on its own line, with its main action beside it (the first ``now`` or
       ``main`` offer whose first choice is that card: Call, Ride, Use, Play, Charge...; the button takes
       the offer with the card chosen) and what that action asks for next; as many as the buttons left
@@ -566,9 +571,10 @@ def seat_layout(
     # a main action that takes no card of the hand, or cards of other places too (an ability of a card
     # in play), has a button of its own
     main = [(n, offer) for n, offer in numbered if offer.group == "main" and not linked.get(n)][:MAIN_MOST]
-    shown = {n for n, _ in now} | {n for n, _ in main}
+    text = [(n, offer) for n, offer in numbered if offer.group == "card text"][:CARD_TEXT_MOST]
+    shown = {n for n, _ in now} | {n for n, _ in main} | {n for n, _ in text}
     more = tuple(n for n, _ in numbered if n not in shown)
-    room = MOST_CONTROLS - len(now) - len(main) - (1 if more else 0)
+    room = MOST_CONTROLS - len(now) - len(text) - len(main) - (1 if more else 0)
 
     head = [
         f"**Match #{match_id} · {game}** · your panel ({view['players'][seat]['name']}),"
@@ -581,6 +587,9 @@ def seat_layout(
     top.append(Text("\n".join(head)))
     if now:
         top.extend(rows_of([press(f"{n}. {o.label}", "primary", ("offer", n)) for n, o in now]))
+    if text:
+        top.append(Text("**Card text**"))
+        top.extend(rows_of([press(f"{n}. {o.label}", "secondary", ("offer", n)) for n, o in text]))
 
     hand: list[tuple[str, tuple[int, Offer, int] | None]] = []
     for zone in view["zones"]:

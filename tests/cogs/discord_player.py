@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from bot.app import App
@@ -54,12 +55,16 @@ def _select(message: Json, prefix: str) -> Json:
     return dict(next(c for c in found if str(c.get("custom_id", "")).startswith(prefix)))
 
 
-async def open_offer(fake: FakeDiscord, user: int, message_id: int, number: int) -> InteractionResult:
+async def open_offer(
+    fake: FakeDiscord, user: int, message_id: int, number: int, *, last: Callable[[], None] = lambda: None
+) -> InteractionResult:
     """Press offer ``number`` on the player's panel as a player finds it: its button when the panel shows
-    one, else **More**, turning the menu's pages to the one listing it, and the offer chosen there."""
+    one, else **More**, turning the menu's pages to the one listing it, and the offer chosen there;
+    ``last`` is called just before the press or choice that takes the offer."""
     panel = fake.message(message_id)
     button = next((c for c in _ids(panel) if c.startswith("mt:o:") and c.split(":")[4] == str(number)), None)
     if button is not None:
+        last()
         return await fake.press(message_id, button, user_id=user)
     more = next(c for c in _ids(panel) if c.startswith("mt:p:") and c.endswith(":0"))
     await fake.press(message_id, more, user_id=user)
@@ -68,6 +73,7 @@ async def open_offer(fake: FakeDiscord, user: int, message_id: int, number: int)
         values = [option["value"] for option in menu["options"]]
         found = next((v for v in values if v.split(":")[0] == str(number)), None)
         if found is not None:
+            last()
             return await fake.select(message_id, menu["custom_id"], [found], user_id=user)
         ahead = [c for c in flatten_components(fake.message(message_id)["components"]) if c["label"] == "▶"]
         assert ahead and not ahead[0]["disabled"], f"offer {number} is not behind More: {values}"

@@ -5,23 +5,27 @@ what they show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.app import App
 from bot.store.database import StoreBusyError
 from engine.match.offers import offers
-from tests.cogs.discord_player import _press_through
+from tests.cogs.discord_player import dm_panel, open_offer
 from tests.cogs.test_match_cog import app_drain, board_message, panel, started
 from tests.discord.fake_discord import ALICE, BOB, FakeDiscord, message_text
 
 
-async def _flip_a_coin(fake: FakeDiscord, app: App, seat: int = 0) -> int:
+async def _flip_a_coin(
+    fake: FakeDiscord, app: App, seat: int = 0, *, last: Callable[[], None] = lambda: None
+) -> int:
     """``seat``'s player presses "Flip a coin" on their DM panel (an action any seat may take at any
-    time); the match's new version."""
+    time; ``last`` is called just before the press that takes it); the match's new version."""
     state = await app.matches.state(1)
     listed = offers(state, seat)
-    coin = next(offer for offer in listed if offer.type == "coin")
-    await _press_through(fake, (ALICE, BOB)[seat], 1, listed.index(coin) + 1, coin, [], [], {})
+    number = next(n for n, offer in enumerate(listed, 1) if offer.type == "coin")
+    user = (ALICE, BOB)[seat]
+    await open_offer(fake, user, int(dm_panel(fake, user)["id"]), number, last=last)
     await app_drain(fake)
     after = await app.matches.state(1)
     assert after.version == state.version + 1
@@ -80,8 +84,7 @@ async def test_an_action_whose_answer_discord_refuses_still_moves_its_places_on(
     fake = fake_discord
     _, thread_id = await started(fake, app)
     original = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
-    fake.fail(original, status=404, code=10015, times=1)
-    version = await _flip_a_coin(fake, app)
+    version = await _flip_a_coin(fake, app, last=lambda: fake.fail(original, status=404, code=10015, times=1))
     refused = [r for r in fake.requests if r.method == "PATCH" and "@original" in r.path and not r.ok]
     assert len(refused) == 1
     tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]

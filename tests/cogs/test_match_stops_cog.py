@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app import App
 from tests.cogs.discord_player import drain
 from tests.cogs.test_match_cog import board_message, started
-from tests.discord.fake_discord import BOB, FakeDiscord
+from tests.discord.fake_discord import BOB, FakeDiscord, message_text
 
 
 async def test_stops_are_shown_changed_and_set_in_the_match_in_play(
@@ -27,6 +27,6 @@ async def test_stops_are_shown_changed_and_set_in_the_match_in_play(
     state = await app.matches.state(1)
     assert state.stops is not None and "opp_main" in (state.stops[1].stops or ())
     await drain(fake)
-    assert "Bob changes their stops." in str(board_message(fake, thread)["embeds"])
+    assert "Bob changes their stops." in message_text(board_message(fake, thread))
     refused = await fake.run_slash("match stops", user_id=BOB, game="forceofwill", add="lunch")
     assert refused.ephemeral and "no window called 'lunch'" in str(refused.content) + str(refused.embeds)
