@@ -63,6 +63,7 @@ __all__ = [
     "set_stops",
     "stop_offers",
     "stops_of",
+    "windows_now",
 ]
 
 AUTOMATIC_MOST = 64
@@ -150,6 +151,16 @@ def _where(state: MatchState, game: GameStops) -> tuple[dict[str, Any], int, tup
     found = (public, -1, ()) if seat is None else (public, seat, game.current(public, seat))
     _LAST[:] = [(state, found)]
     return found
+
+
+def windows_now(state: MatchState) -> tuple[Window, ...]:
+    """The windows the seat the game waits for is in now (none at a choice that is not a window, or
+    when the match is over)."""
+    game = game_stops(state)
+    if game is None or state.status != "playing":
+        return ()
+    _, _, windows = _where(state, game)
+    return tuple(game.by_name[name] for name in windows if name in game.by_name)
 
 
 def pass_now(state: MatchState) -> BaseAction | None:

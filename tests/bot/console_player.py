@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app import App
@@ -19,6 +20,7 @@ from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Offer, PickNeed, covering, offers
 from engine.match.state import MatchState
+from engine.match.stops import windows_now
 
 MOST = 2_000
 """The most moves a match may take before it is called stalled."""
@@ -88,13 +90,53 @@ async def read_offer(console: Console, match_id: int, name: str, number: int, la
     return panel
 
 
+@dataclass
+class Typed:
+    """What the players of a typed match typed: each ``/match take`` a command, the reads of the panel
+    aside (each command's reply is the player's panel)."""
+
+    taken: Counter[str] = field(default_factory=Counter)
+    """The action types taken, counted."""
+    passes: int = 0
+    """Commands that passed priority: the game's own pass at a window that is not a decision the rules
+    ask for (:func:`is_priority_pass`)."""
+    turn_of: list[int] = field(default_factory=list)
+    """The turn each command was typed in."""
+    lines: list[str] = field(default_factory=list)
+    """Each command, as ``seat: type`` (what a reader of the match's commands needs)."""
+    turns: int = 0
+    """The turns the match lasted."""
+
+    @property
+    def commands(self) -> int:
+        return sum(self.taken.values())
+
+    @property
+    def per_turn(self) -> float:
+        """Commands per turn, both players together."""
+        return self.commands / max(self.turns, 1)
+
+    @property
+    def pass_share(self) -> float:
+        """The share of commands that passed priority."""
+        return self.passes / max(self.commands, 1)
+
+
+def is_priority_pass(state: MatchState, action: BaseAction) -> bool:
+    """Whether ``action`` passes priority (``pass_priority``: a response not made, a phase ended by both
+    passing) at a window that is not a decision the rules ask for (block or no block, guard or no
+    guard, a Shield Trigger: answered either way, whatever the button says)."""
+    return action.type == "pass_priority" and not any(window.decision for window in windows_now(state))
+
+
 async def play_out(
     console: Console, app: App, match_id: int, rng: random.Random, first: str | None = None
-) -> Counter[str]:
-    """Play match ``match_id`` to its end as its players type it (see the module doc); the action
-    types taken, counted."""
+) -> Typed:
+    """Play match ``match_id`` to its end as its players type it (see the module doc): what they
+    typed."""
     setup: set[int] = set()
-    taken: Counter[str] = Counter()
+    typed_out = Typed()
+    taken = typed_out.taken
     state = await app.matches.state(match_id)
     game = state.match.spec.key
     while state.status == "playing":
@@ -112,5 +154,9 @@ async def play_out(
         after = await app.matches.state(match_id)
         assert after.version > state.version, f"{command}: {reply}"
         taken[action.type] += 1
+        typed_out.passes += is_priority_pass(state, action)
+        typed_out.turn_of.append(state.board.turn)
+        typed_out.lines.append(f"{action.actor}: {action.type}")
         state = after
-    return taken
+    typed_out.turns = state.board.turn
+    return typed_out

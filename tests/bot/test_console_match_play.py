@@ -42,7 +42,7 @@ async def test_a_match_is_played_to_its_end_in_the_console(app: App, game: str) 
     board = await console.handle("/match accept 1 deck:practice as:Ben")
     assert "Match #1: Ann vs Ben" in board and "Seed hash" in board, board
 
-    taken = await play_out(console, app, 1, random.Random(f"console-{game}-{seed}"), first)
+    taken = (await play_out(console, app, 1, random.Random(f"console-{game}-{seed}"), first)).taken
     state = await app.matches.state(1)
     assert state.winner is not None and state.end_reason, state.end_reason
     assert "concede" not in state.end_reason.lower()

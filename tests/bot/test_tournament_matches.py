@@ -112,7 +112,7 @@ async def test_a_whole_round_played_in_the_bot_is_reported_and_confirmed(cards_a
         state = await app.matches.state(match_id)
         seen.update(state.match.players)
         if not played:
-            played[match_id] = await play_out(console, app, match_id, random.Random(11))
+            played[match_id] = (await play_out(console, app, match_id, random.Random(11))).taken
             over = await app.matches.state(match_id)
             assert over.winner is not None and "concede" not in (over.end_reason or "").lower()
             # Ended by the game's own loss rules: no shields when attacked directly, or no deck.
