@@ -1,7 +1,7 @@
 """`python -m bench [NAME ...]`: run every benchmark (or the named ones) and print its table.
 
 Names: rules, quality, cards, card_reload, match, match_panels, match_store, pairing, board_image,
-two_process, discord_matches."""
+two_process, discord_matches, typed_matches."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bench.pairing_bench import main as pairing_main
 from bench.rules_bench import main as rules_main
 from bench.rules_quality import main as quality_main
 from bench.two_process_bench import main as two_process_main
+from bench.typed_matches_bench import main as typed_matches_main
 
 BENCHES: dict[str, Callable[[], object]] = {
     "rules": lambda: asyncio.run(rules_main()),
@@ -33,6 +34,7 @@ BENCHES: dict[str, Callable[[], object]] = {
     "board_image": board_image_main,
     "two_process": lambda: asyncio.run(two_process_main()),
     "discord_matches": lambda: asyncio.run(discord_matches_main()),
+    "typed_matches": lambda: asyncio.run(typed_matches_main()),
 }
 
 if __name__ == "__main__":

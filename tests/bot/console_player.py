@@ -8,8 +8,11 @@ concedes."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.app import App
@@ -19,6 +22,7 @@ from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Offer, PickNeed, covering, offers
+from engine.match.simulate import game_seed
 from engine.match.state import MatchState
 from engine.match.stops import windows_now
 
@@ -160,3 +164,35 @@ async def play_out(
         state = after
     typed_out.turns = state.board.turn
     return typed_out
+
+
+SETUP = {"forceofwill": "fow_mulligan", "vanguard": "vg_redraw"}
+"""The setup action each player of a game takes first (a mulligan, a redraw), where it has one."""
+
+
+async def typed_matches(
+    app: App, game: str, seeds: Sequence[int], names: tuple[str, str] = ("Ann", "Ben"), *, full: bool = False
+) -> list[Typed]:
+    """Whole matches of ``game`` with practice decks, one per seed, each played to its end as its two
+    players type it (:func:`play_out`) with their stops: the game's defaults, or every stop
+    (``full``: full control, what a match was before stops)."""
+    console = Console(app)
+    if full:
+        for name in names:
+            await console.handle(f"/match stops {game} full:on as:{name}")
+    out: list[Typed] = []
+    for seed in seeds:
+        app.challenges.randomness = partial(random.Random, seed)
+        app.challenges.match_seed = partial(game_seed, seed, 1)
+        challenged = await console.handle(
+            f"/match challenge {game} opponent:{names[1]} deck:practice as:{names[0]}"
+        )
+        number = re.search(r"#(\d+): ", challenged)
+        assert number, challenged
+        board = await console.handle(f"/match accept {number[1]} deck:practice as:{names[1]}")
+        begun = re.search(r"Match #(\d+) begins", board)
+        assert begun, board
+        match_id = int(begun[1])
+        rng = random.Random(f"console-{game}-{seed}")
+        out.append(await play_out(console, app, match_id, rng, SETUP.get(game)))
+    return out
