@@ -30,7 +30,7 @@ from bot.services.rules import KeywordView, LookupMiss, RuleView, SearchResults
 from engine.errors import ArbiterError
 from engine.games import resolve_game
 from engine.match.verify import verify_export
-from engine.text import NotUtf8Error, utf8_text
+from engine.text import NotUtf8Error, shortened, utf8_text
 
 NO_TOKEN = (
     "No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example) "
@@ -639,7 +639,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         text = message.encode("utf-8", "backslashreplace").decode("utf-8")
-        super().error(text if len(text) <= ERROR_LENGTH else text[: ERROR_LENGTH - 1] + "…")
+        super().error(shortened(text, ERROR_LENGTH))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -24,7 +24,7 @@ from bot.reply import Reply
 from bot.services.tournaments import Actor
 from engine.errors import ArbiterError
 from engine.games import UnknownGameError, resolve_game
-from engine.text import NotUtf8Error, utf8_text
+from engine.text import NotUtf8Error, shortened, utf8_text
 
 CONSOLE_GUILD = 0
 CONSOLE_USER = "console"
@@ -112,7 +112,7 @@ _INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
 
 def _int(text: str, what: str) -> int:
     if not _INTEGER.fullmatch(text.strip()):
-        raise UsageError(f"{what} takes a number, not {text.strip()[:20]}.")
+        raise UsageError(f"{what} takes a number, not {shortened(text.strip(), 20)}.")
     return int(text)
 
 
@@ -367,7 +367,7 @@ class Console:
         unknown = [w for w in more if w.lower() not in {"bo1", "bo3"}]
         if unknown:
             raise UsageError(
-                f"Unknown setting '{unknown[0][:30]}':"
+                f"Unknown setting '{shortened(unknown[0], 30)}':"
                 " use bo1|bo3, rounds:, top:, minutes:, capacity: or floor:."
             )
         for key, word in (("rounds", "auto"), ("capacity", "none")):

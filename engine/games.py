@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from engine.errors import ArbiterError
+from engine.text import shortened
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,8 @@ def resolve_game(name: str) -> Game:
         if close is not None:
             game = GAMES[_BY_NAME[close[0]]]
             raise UnknownGameError(
-                f"I don't know the game '{name[:40]}'. Did you mean `{game.key}` ({game.name})?"
+                f"I don't know the game '{shortened(name, 40)}'. Did you mean `{game.key}` ({game.name})?"
             )
         known = ", ".join(f"`{g.key}` ({'/'.join(g.aliases[:1])})" for g in GAMES.values())
-        raise UnknownGameError(f"I don't know the game '{name[:40]}'. Choose one of {known}.")
+        raise UnknownGameError(f"I don't know the game '{shortened(name, 40)}'. Choose one of {known}.")
     return GAMES[key]

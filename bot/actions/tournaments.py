@@ -20,6 +20,7 @@ from bot.render import tournament as tr
 from bot.reply import Post, Prompt, Reply, answer, post
 from bot.services.tournaments import Actor, EventInfo, ReportKey, TopCutInfo
 from engine.errors import ArbiterError
+from engine.text import shortened
 from engine.tournament import DEFAULT_FLOOR
 from engine.tournament.wording import count, each_round
 
@@ -31,7 +32,7 @@ def parse_score(text: str) -> tuple[int, int, int]:
     match = _SCORE.match(text or "")
     if match is None:
         raise ArbiterError(
-            f"'{(text or '')[:20]}' is not a result: write your games as wins-losses-draws,"
+            f"'{shortened(text or '', 20)}' is not a result: write your games as wins-losses-draws,"
             " e.g. 2-1 or 1-1-1."
         )
     return int(match[1]), int(match[2]), int(match[3] or 0)

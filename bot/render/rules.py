@@ -15,6 +15,7 @@ from bot.services.rules import (
 )
 from bot.store.rules_repo import RuleBrief
 from engine.games import GAMES
+from engine.text import shortened
 
 MAX_REFERENCE_BUTTONS = 10
 MENU_ROWS = (1, 4)
@@ -158,7 +159,7 @@ def _at(target: Target, page: int) -> Target:
 def search_panel(results: SearchResults, page: int = 0, *, search_id: int = 0) -> Panel:
     """A page of search results, ranked, with id, heading and a snippet with matched words bold."""
     game = results.game
-    shown_query = limits.truncate(" ".join(results.query.split()), 80)
+    shown_query = shortened(" ".join(results.query.split()), 80)
     title = f"{game.name} rules · “{shown_query}”"
     pages = max(1, -(-len(results.results) // RESULTS_PER_PAGE))
     page = max(0, min(page, pages - 1))

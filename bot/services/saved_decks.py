@@ -13,6 +13,7 @@ from bot.store.deck_repo import DeckLimitReached, DeckRepository, SavedDeck
 from engine.decks import parse_decklist
 from engine.errors import ArbiterError
 from engine.games import resolve_game
+from engine.text import shortened, unseen
 
 NAME_LENGTH = 50
 """The longest deck name."""
@@ -24,6 +25,8 @@ def _name(name: str) -> str:
     clean = " ".join(name.split())
     if not clean:
         raise ArbiterError("Give the deck a name.")
+    if any(unseen(ch) for ch in clean):
+        raise ArbiterError("A deck name is one line of text, without control or direction characters.")
     if len(clean) > NAME_LENGTH:
         raise ArbiterError(f"A deck name is at most {NAME_LENGTH} characters.")
     return clean
@@ -67,7 +70,7 @@ class SavedDecks:
             raise ArbiterError(await self._missing(user_id, key, old))
         existing = await self.repo.deck(user_id, key, clean)
         if existing is not None and existing.name.casefold() != " ".join(old.split()).casefold():
-            raise ArbiterError(f"You already have a deck called {existing.name}.")
+            raise ArbiterError(f"You already have a deck called {shortened(existing.name, NAME_LENGTH)}.")
         await self.repo.rename_deck(user_id, key, old, clean)
         return await self.get(user_id, key, clean)
 
@@ -83,8 +86,8 @@ class SavedDecks:
     async def _missing(self, user_id: int, game: str, name: str) -> str:
         label = resolve_game(game).name
         decks = await self.repo.decks(user_id, game)
-        shown = " ".join(name.split())[:NAME_LENGTH]
+        shown = shortened(" ".join(name.split()), NAME_LENGTH)
         if not decks:
             return f"You have no saved {label} decks yet."
-        names = ", ".join(deck.name for deck in decks[:10])
-        return f"You have no {label} deck called {shown!r}; yours: {names}."
+        names = ", ".join(shortened(deck.name, NAME_LENGTH) for deck in decks[:10])
+        return f"You have no {label} deck called '{shown}'; yours: {names}."

@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process
 from engine.errors import ArbiterError
 from engine.games import GAMES, Game, resolve_game
 from engine.rules.search import fold, tokenize
+from engine.text import shortened
 
 MAX_QUERY_LENGTH = 1000
 """Longest query accepted, in characters."""
@@ -151,8 +152,7 @@ class _Token:
 
 def _shown(text: str) -> str:
     """A user's text, shortened for an error message."""
-    text = " ".join(text.split())
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+    return shortened(" ".join(text.split()), _SHOWN)
 
 
 def _word_end(text: str, start: int) -> int:

@@ -35,6 +35,7 @@ import difflib
 import re
 
 from engine.decks.model import DeckEntry, DeckError, DeckFormat, Decklist, SectionSpec
+from engine.text import shortened
 
 MAX_LINES = 1000
 MAX_COPIES = 99
@@ -293,7 +294,7 @@ def _is_card_line(text: str) -> bool:
 
 
 def _clip(text: str, size: int = 60) -> str:
-    return text if len(text) <= size else text[: size - 1] + "…"
+    return shortened(text, size)
 
 
 def _refuse_header(fmt: DeckFormat, label: str, number: int) -> None:

@@ -35,6 +35,7 @@ from pydantic import (
 
 from engine.match.errors import ActionRefused
 from engine.match.spec import End, Face
+from engine.text import shortened
 
 Audience = Literal["opponent", "everyone"]
 Position = Annotated[int, Field(ge=0, le=10_000)] | Literal["top", "bottom"] | None
@@ -486,13 +487,12 @@ def parse_action(data: Mapping[str, Any] | str | bytes) -> Action:
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         if first["type"] == "union_tag_invalid":  # pydantic's message lists every action type
-            tag = " ".join(str(first.get("ctx", {}).get("tag", "")).split())  # one line, as typed
-            tag = tag if len(tag) <= 20 else tag[:19] + "…"
+            tag = shortened(" ".join(str(first.get("ctx", {}).get("tag", "")).split()), 20)
             if not tag:
                 raise ActionRefused("That action is not valid: it names no action type.") from None
             raise ActionRefused(f"That action is not valid (there is no action type '{tag}').") from None
-        where = " ".join(".".join(str(part) for part in first["loc"]).split())[:40] or "action"
-        message = " ".join(str(first["msg"]).split()).rstrip(".")[:100]
+        where = shortened(" ".join(".".join(str(part) for part in first["loc"]).split()), 40) or "action"
+        message = shortened(" ".join(str(first["msg"]).split()).rstrip("."), 100)
         raise ActionRefused(f"That action is not valid ({where}: {message}).") from None
 
 

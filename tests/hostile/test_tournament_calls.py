@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bot.services.tournaments import Actor, TournamentService
 from bot.store.database import Database
 from engine.errors import ArbiterError
-from tests.hostile.common import dump, one_sentence
+from tests.hostile.common import UNSEEN_TEXTS, dump, one_sentence
 
 GUILD = 10
 ORG = Actor("900", GUILD, is_organizer=True)
@@ -24,7 +24,10 @@ ORG = Actor("900", GUILD, is_organizer=True)
 _ints = st.one_of(
     st.integers(-5, 40), st.integers(-(2**80), 2**80), st.sampled_from([2**63, 2**63 - 1, -(2**63)])
 )
-_texts = st.one_of(st.text(max_size=120), st.sampled_from(["²", "9" * 25, "\ud800", "bo5", "-1", "1"]))
+_texts = st.one_of(
+    st.text(max_size=120),
+    st.sampled_from(["²", "9" * 25, "\ud800", "bo5", "-1", "1", *UNSEEN_TEXTS]),
+)
 
 Call = Callable[[TournamentService, int], Awaitable[Any]]
 

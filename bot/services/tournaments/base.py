@@ -14,6 +14,7 @@ from typing import Any
 from bot.store.database import Database
 from bot.store.tournament_repo import EventRow, MatchRow, PlayerRow, TournamentRepository
 from engine.games import Game
+from engine.text import unseen
 from engine.tournament import MatchFormat, TopCut, TournamentError, compute_standings
 from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import CutDecision, Kind, ResultStatus, Transition
@@ -226,7 +227,12 @@ class ServiceBase:
 
     @staticmethod
     def _check_name(name: str, what: str = "An event name") -> str:
-        cleaned = " ".join(str(name).split())
+        """``name`` on one line, its spaces collapsed and the characters that would change how the text
+        around it shows (controls, direction overrides) left out: a Discord display name may hold
+        them, and a name is repeated in every pairing and standing."""
+        cleaned = " ".join(
+            "".join(" " if ch.isspace() else ch for ch in str(name) if not unseen(ch) or ch.isspace()).split()
+        )
         if not cleaned:
             raise TournamentError(f"{what} cannot be empty.")
         if len(cleaned) > MAX_NAME_LENGTH:

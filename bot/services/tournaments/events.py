@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.games import resolve_game
+from engine.text import shortened
 from engine.tournament import DEFAULT_FLOOR, MatchFormat, TournamentError, default_rounds
 from engine.tournament.export import fraction_text
 from engine.tournament.lifecycle import Command, EventStatus, require
@@ -106,8 +107,9 @@ class EventsMixin(ServiceBase):
         try:
             return MatchFormat(str(value).lower())
         except ValueError:
-            shown = str(value) if len(str(value)) <= 20 else str(value)[:19] + "…"
-            raise TournamentError(f"'{shown}' is not a match format: use bo1 or bo3.") from None
+            raise TournamentError(
+                f"'{shortened(str(value), 20)}' is not a match format: use bo1 or bo3."
+            ) from None
 
     @staticmethod
     def _check_settings(
@@ -240,7 +242,7 @@ class EventsMixin(ServiceBase):
                     return self._info(await self._state(actor, event.id, matches=None))
             event = await self.repo.latest_event_named(guild_id, text)
             if event is None:
-                raise TournamentError(f"This server has no event named {text[:80]}.")
+                raise TournamentError(f"This server has no event named {shortened(text, 80)}.")
             return self._info(await self._state(actor, event.id, matches=None))
 
     async def event_choices(self, guild_id: int, current: str = "", *, limit: int = 25) -> list[EventChoice]:

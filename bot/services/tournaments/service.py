@@ -3,6 +3,7 @@ front doors that choose between the Swiss and the top cut so that no transport h
 
 from __future__ import annotations
 
+from engine.text import shortened
 from engine.tournament import TournamentError
 from engine.tournament import reporting as rules
 from engine.tournament.lifecycle import EventStatus
@@ -123,4 +124,4 @@ class TournamentService(
             return named[0].player_id
         if text.isascii() and text.isdigit():
             return text
-        raise TournamentError(f"{state.event.name} has no player named {text[:80]}.")
+        raise TournamentError(f"{state.event.name} has no player named {shortened(text, 80)}.")

@@ -25,7 +25,7 @@ from pydantic_core import ErrorDetails
 from engine.cards.model import STATS_MODELS, CardRecord, StatValue
 from engine.errors import ArbiterError
 from engine.games import GAMES
-from engine.text import NotUtf8Error, not_utf8, utf8_text
+from engine.text import NotUtf8Error, not_utf8, shortened, utf8_text
 
 BaseModelT = TypeVar("BaseModelT", bound=BaseModel)
 
@@ -151,8 +151,7 @@ class Importer:
 def shown(value: object) -> str:
     """A bad value as quoted in a message: ``'abc'``, ``12``, ``a list``; long text is cut."""
     if isinstance(value, str):
-        text = " ".join(value.split())
-        return f"'{text[:MAX_SHOWN]}…'" if len(text) > MAX_SHOWN else f"'{text}'"
+        return f"'{shortened(' '.join(value.split()), MAX_SHOWN + 1)}'"
     if value is None:
         return "null"
     if isinstance(value, bool):
