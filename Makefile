@@ -8,7 +8,7 @@ RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 ARCHITECTURE := tests/architecture
 
-.PHONY: run test lint format typecheck architecture bench console import clean
+.PHONY: run test fuzz lint format typecheck architecture bench console import clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,12 @@ architecture: $(TEST_STAMP)
 test: $(TEST_STAMP)
 	$(MAKE) --no-print-directory lint typecheck architecture
 	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
+
+# The property tests with new examples each run, 1,000 for each test that does not set its own number
+# (the `fuzz` profile of tests/conftest.py): a long sweep for defects, run on purpose; `make test` draws
+# the same examples every run.
+fuzz: $(TEST_STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -4,11 +4,13 @@ and a fresh copy of that database for each test that needs an :class:`~bot.app.A
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from bot.app import App
 from bot.config import RULES_DIR, Settings
@@ -16,6 +18,16 @@ from bot.services.rules_import import import_rules
 from bot.store.database import Database
 from engine.games import resolve_game
 from tests.discord.fake_discord import FakeDiscord, open_fake_discord
+
+# Property tests draw their examples by profile (HYPOTHESIS_PROFILE): `ci`, the default and what `make
+# test` runs, draws the same examples every run (derandomized, no example database), so a commit passes
+# or fails the same way on every machine and a failure is reproduced by running it again; `dev` draws
+# new examples each run and replays the failures it found; `fuzz` (`make fuzz`) draws new examples too,
+# 1,000 for each test that does not set its own number, for a long sweep on purpose.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile("fuzz", deadline=None, max_examples=1_000)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # The four games' scenario tests share one harness; its asserts are rewritten so that a failing scenario
 # shows the values it compared. Registered here, before any test module can import it.
