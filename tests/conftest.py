@@ -29,9 +29,10 @@ hypothesis_settings.register_profile("dev", deadline=None)
 hypothesis_settings.register_profile("fuzz", deadline=None, max_examples=1_000)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# The four games' scenario tests share one harness; its asserts are rewritten so that a failing scenario
-# shows the values it compared. Registered here, before any test module can import it.
-pytest.register_assert_rewrite("tests.engine.games.harness")
+# The four games' scenario tests share one harness, and the console card text tests one table; their
+# asserts are rewritten so that a failing test shows the values it compared. Registered here, before any
+# test module can import them.
+pytest.register_assert_rewrite("tests.engine.games.harness", "tests.bot.console_table")
 
 
 @pytest.fixture(scope="session")
