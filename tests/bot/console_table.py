@@ -2,7 +2,7 @@
 (``tests/bot/test_console_card_text*.py``): a :class:`Table` opened with decks of cards made from card
 data records (:func:`ref`, read by each game's ``stats_from_record`` as a decklist's cards are), its
 players' commands typed and counted, and the panel read as a player reads it (:func:`section`,
-:func:`first_card_text`, :func:`option`)."""
+:func:`first_card_text`, :func:`option`, :func:`option_naming`)."""
 
 from __future__ import annotations
 
@@ -125,3 +125,13 @@ def option(panel: str, label: str, text: str) -> int:
     found = re.search(rf"(\d+)={re.escape(text)}", line)
     assert found, line
     return int(found[1])
+
+
+def option_naming(panel: str, label: str, name: str) -> int:
+    """The first option number of the offer labelled ``label`` whose card is named ``name`` ("3=hand #3
+    Dragritter, Hardy", or a name alone; names may hold commas)."""
+    line = next(line for line in panel.splitlines() if re.match(rf"^\d+\. {re.escape(label)} \[", line))
+    for found in re.finditer(r"(\d+)=(.*?)(?=, \d+=|; [a-z]+: |\]$)", line):
+        if found[2] == name or found[2].endswith(f" {name}"):
+            return int(found[1])
+    raise AssertionError(f"no {name!r} in {line}")
