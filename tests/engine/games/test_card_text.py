@@ -7,13 +7,16 @@ from __future__ import annotations
 import pytest
 
 from engine.cards.model import CardRecord
-from engine.match.actions import NextStep
+from engine.match.actions import NextStep, PassPriority, SetStops
 from engine.match.apply import apply
 from engine.match.games import card_stats
 from engine.match.games.duelmasters.actions import UseCard
+from engine.match.games.gateruler.actions import GrPlay
 from engine.match.offers import EFFECTS, Offer, PickNeed, offers
-from engine.match.state import MatchState
+from engine.match.state import CardRef, MatchState
+from engine.match.stops import automatic_passes
 from tests.engine.games.duelmasters.helpers import At, card, creature, deck, place, start
+from tests.engine.games.gateruler import scenario as gate_ruler
 
 SHIELD_TRIGGER = (
     "Shield trigger (When this spell is put into your hand from your shield zone, you may cast it."
@@ -175,3 +178,23 @@ def test_a_creature_whose_data_names_no_effect_opens_no_card_text() -> None:
     state, _ = apply(state, UseCard(actor=0, version=state.version, card=At(state).at(beast), mana=mana))
     assert not _card_text(state)
     assert any(offer.effect == "draw" and offer.group == "more" for offer in offers(state, 0))
+
+
+def test_a_gate_ruler_event_resolved_in_the_passes_after_its_play_opens_its_card_text() -> None:
+    """14-4c: Alice plays an event and the match passes for both (Bob has no stop at his opponent's card on
+    top of the gate), so it resolves out of the gate within her play's run of passes: its card text is
+    first in her offers, "Draw cards" as its data names; Bob's stay under More. Her next pass ends it."""
+    stats = (("cnt", 0), (EFFECTS, "draw"), ("level", 0), ("timing", "standard"), ("type", "event"))
+    event = CardRef("Test Insight", "T-E1", stats)
+    state = gate_ruler.start([{**gate_ruler.deck_of("A"), "deck": [event] * 30}, gate_ruler.deck_of("B")])
+    state = gate_ruler.do(state, SetStops, 1, remove="opp_gate")
+    state = gate_ruler.do(state, GrPlay, 0, card=gate_ruler.at(state, "hand", 0, state.zone("hand", 0)[0]))
+    run = automatic_passes(state)
+    assert run and all(action.auto for action, _, _ in run)
+    state = run[-1][1]
+    assert state.zone("graveyard", 0) and not state.zone("gate", None), "it resolved out of the gate"
+    assert state.last_action is not None and state.last_action.actor == 1, "Bob's pass, made by the match"
+    assert [offer.label for offer in _card_text(state)][:1] == ["Draw cards"]
+    assert not _card_text(state, 1)
+    state = gate_ruler.do(state, PassPriority, 0)
+    assert not _card_text(state), "once she passes, they are under More"

@@ -80,22 +80,52 @@ def effects(record: Any) -> dict[str, str]:
 
 def resolving(state: MatchState, seat: int) -> Resolving | None:
     """Whether ``seat`` carries out card text now (see the module doc), from what both players see: the
-    last action, and the face-up card of the seat's that it took out of the gate."""
+    last action, and the face-up card of the seat's that it took out of the gate (:func:`_out_of_gate`)."""
     last = state.last_action
     if last is None:
         return None
-    before = state.undo_base
-    if before is not None and _CLASSES.get(last.type, BaseAction).undoable:
-        gate = state.match.slot_of[("gate", None)]
-        now = set(state.board.zones[gate])
-        for card_id in before.zones[gate]:
-            card = state.board.cards[card_id]
-            if card_id not in now and card.controller == seat and card.face_up:
-                named = effects_of(state.ref(card_id))
-                return Resolving(named) if named or not state.ref(card_id).stats else None
+    card_id = _out_of_gate(state, seat)
+    if card_id is not None:
+        named = effects_of(state.ref(card_id))
+        return Resolving(named) if named or not state.ref(card_id).stats else None
     kind: str = last.type
     if last.actor == seat and (kind in CARD_TEXT_TYPES or kind in TOOLS):
         return Resolving()
+    return None
+
+
+_PLAYED_FROM = ("hand", "set", "drive")
+"""The zones of a player's a card is played from into the gate (7-3, 7-4, 7-6: :class:`.actions.GrPlay`,
+:class:`.actions.GrSummon`)."""
+_RESOLVED_TO = ("attack", "defense", "field", "graveyard")
+"""Where a card goes as it resolves out of the gate (14-4c): a unit into the zone chosen, a field into the
+field zone, an event into the graveyard."""
+
+
+def _out_of_gate(state: MatchState, seat: int) -> int | None:
+    """The face-up card of ``seat``'s that the last action took out of the gate, read off the board before
+    it (``undo_base``), or None. Either it was in the gate then and is not now; or the last action is a
+    pass the match made (a stop not set, :mod:`engine.match.stops`) in the run after the seat's own play,
+    whose board before is the one before the play (the passes undo with it): then the card left the
+    seat's hand, set or drive zone, went through the gate (revealed as it was played, 14-4b-1) and
+    resolved into play or the graveyard (14-4c). Both players saw all of it."""
+    before = state.undo_base
+    last = state.last_action
+    if before is None or last is None or not _CLASSES.get(last.type, BaseAction).undoable:
+        return None
+    cards = state.board.cards
+    gate = state.match.slot_of[("gate", None)]
+    now = set(state.board.zones[gate])
+    for card_id in before.zones[gate]:
+        if card_id not in now and cards[card_id].controller == seat and cards[card_id].face_up:
+            return card_id
+    if not last.auto or state.undo_actor != seat:
+        return None
+    played = {card_id for zone in _PLAYED_FROM for card_id in before.zones[state.match.slot_of[(zone, seat)]]}
+    for zone in _RESOLVED_TO:
+        for card_id in state.zone(zone, seat):
+            if card_id in played and cards[card_id].controller == seat and cards[card_id].face_up:
+                return card_id
     return None
 
 
