@@ -7,6 +7,7 @@ players' commands typed and counted, and the panel read as a player reads it (:f
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,9 +26,8 @@ MOST = 2
 
 def ref(game: str, name: str, text: str, **fields: Any) -> CardRef:
     """A card as a decklist brings it: its card data record read by the game's ``stats_from_record``."""
-    record = CardRecord.model_validate(
-        {"game": game, "code": f"T-{abs(hash(name)) % 1000}", "name": name, "text": text, **fields}
-    )
+    code = f"T-{zlib.crc32(name.encode()) % 100_000}"
+    record = CardRecord.model_validate({"game": game, "code": code, "name": name, "text": text, **fields})
     return CardRef(name, record.code, card_stats(game)(record))
 
 
