@@ -63,7 +63,10 @@ MOONLIT = ref(
     VG,
     "Hollowing Moonlit Night",
     "(After a Set Order is played, put it into your Order Zone.)\nPlay this with COST [Soul Blast (1)]!\n"
-    "[AUTO]:When this card is put into order zone, draw a card.",
+    "[AUTO]:When this card is put into order zone, draw a card.\n[CONT](Order Zone):If your order zone only "
+    "has World cards, the following effects are active according to the number of cards in your order "
+    "zone.\n•1 card ‐ Your World becomes Dark Night.\n•2 or more cards ‐ Your World becomes Abyssal Dark "
+    "Night.",
     types=["Set Order"],
     stats={"grade": 2, "power": 0, "shield": 0, "critical": 0, "nation": "Brandt Gate"},
 )
