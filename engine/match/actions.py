@@ -83,6 +83,10 @@ class BaseAction(_Model):
     seals_undo: ClassVar[bool] = False
     """Reads the board (a look, a reveal): the actions before it can no longer be undone, since
     replaying it without them could read other cards."""
+    quiet: ClassVar[frozenset[str]] = frozenset()
+    """Fields added after actions of this type were first logged: left out of the JSON while they
+    hold their default, so the actions logged before keep their JSON (and the state digests an
+    export records)."""
 
 
 # Cards and zones -------------------------------------------------------------------------------
@@ -498,8 +502,12 @@ def parse_action(data: Mapping[str, Any] | str | bytes) -> Action:
 
 def dump_action(action: BaseAction) -> dict[str, Any]:
     """The JSON-able dict of an action; :func:`parse_action` gives back an equal action. ``auto`` is
-    written only when true, so every other action keeps the JSON (and the state digests) it always had."""
+    written only when true, and a field of the type's ``quiet`` set only when it differs from its
+    default, so every other action keeps the JSON (and the state digests) it always had."""
     data = action.model_dump(mode="json")
     if not data.get("auto"):
         data.pop("auto", None)
+    for name in type(action).quiet:
+        if getattr(action, name) == type(action).model_fields[name].default:
+            data.pop(name, None)
     return data

@@ -26,7 +26,9 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   magic stone type, 202.4e; none without such an ability, 202.4d) or another card's whose text has one
   (907.1), a J/resonator only if its controller has controlled it since the start of the turn, unless
   [Swiftness] (905.3, 1108.2); without card data (no type) any card its controller rests, for the will
-  they name; a will pool per player, paying all or nothing (1003.4);
+  they name; a will pool per player, paying all or nothing (1003.4); while paying a card's or a
+  judgment's cost, in the same action, the cards whose will ability definitely produces its will
+  (907.2: the card data fixes it) are rested first (``produce``), the whole refused if any part is;
 - costs (204.1, 903.2k-903.2l-1): with the card's cost in its card data (``printed_cost``, else the
   total ``cost``) a card is played only by paying it: one will of the symbol's attribute per will symbol
   of the specified cost (204.1a), as many wills of any kind as the free cost (204.1b; any amount more
@@ -58,10 +60,11 @@ What is automated, with rule numbers (the rest is left to the players, with the 
 Who may act now is one predicate (:func:`.priority.structure_problem`: 405.5, 505.5, 601.1, 605.1)
 that the turn check and the offers share; the offers (:mod:`.offers`) list what a seat may do now, the
 step's decision first (keep or mulligan, discard, resolve, attack or no attack, block or no block,
-pass), then the main actions (produce, play for a payment the produced will covers, call, judgment,
-battle, ability), computed from the predicates the handlers refuse with. The view gives the board
-what decides a battle's offers: each J/resonator's ATK and DEF now, its battle keywords, and whether it
-is new this turn (``fighters``, with a short ``card_notes`` line each).
+pass), then the main actions (produce, play for a payment the produced will covers or that cards
+rested in the same action make up, call, judgment, battle, ability), computed from the predicates the
+handlers refuse with. The view gives the board what decides a battle's offers: each J/resonator's
+ATK and DEF now, its battle keywords, and whether it is new this turn (``fighters``, with a short
+``card_notes`` line each).
 
 What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
 per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures

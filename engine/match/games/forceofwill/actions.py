@@ -8,7 +8,7 @@ modules the package docstring lists (gathered in
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -98,12 +98,20 @@ class PlayCard(BaseAction):
     per will symbol of the specified cost, and as many more (named or ``any``) as its free cost.
     ``cost_change`` declares an effect that changes the cost (an alternate cost, a reduction, "without
     paying its cost", 903.2k-1 to 903.2k-4), in words; the payment is then the players' to check, and
-    the log shows it next to the printed cost."""
+    the log shows it next to the printed cost.
+
+    ``produce``: cards you control to rest first for their will abilities, in the same action (907.2:
+    a player may play will abilities when they need to pay will, those that definitely produce the
+    will they need): each a recovered card whose will ability with [Rest] in its cost produces one
+    will the card data fixes (:func:`.will.card_will`); their will joins your produced will, then the
+    card is played. All or nothing: a refusal of either part changes nothing."""
 
     type: Literal["fow_play"] = "fow_play"
+    quiet: ClassVar[frozenset[str]] = frozenset({"produce"})
     card: CardAt
     pay: tuple[Payment, ...] = Field(default=(), max_length=30)
     cost_change: Reason | None = None
+    produce: tuple[CardAt, ...] = Field(default=(), max_length=30)
 
     _clean_change = field_validator("cost_change")(_clean_text)
 
@@ -141,12 +149,15 @@ class Judgment(BaseAction):
     """705: at main timing, put the judgment process of your recovered, non-astral ruler (``ruler``,
     default the first card of your ruler area) on the chase; when it resolves the ruler goes into the
     field J-ruler side up (705.3a). Its [Judgment] cost is paid with ``pay``: checked like a card's
-    cost (903.2l-1, 204.1) when the card data gives it; ``cost_change`` declares an effect changing it."""
+    cost (903.2l-1, 204.1) when the card data gives it; ``cost_change`` declares an effect changing it.
+    ``produce``: cards to rest for their will first, as :class:`PlayCard`'s (907.2)."""
 
     type: Literal["fow_judgment"] = "fow_judgment"
+    quiet: ClassVar[frozenset[str]] = frozenset({"produce"})
     ruler: CardAt | None = None
     pay: tuple[Payment, ...] = Field(default=(), max_length=30)
     cost_change: Reason | None = None
+    produce: tuple[CardAt, ...] = Field(default=(), max_length=30)
 
     _clean_change = field_validator("cost_change")(_clean_text)
 

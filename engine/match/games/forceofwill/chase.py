@@ -36,6 +36,7 @@ from engine.match.games.forceofwill.spec import (
     has_keyword,
     judgment_cost,
 )
+from engine.match.games.forceofwill.will import rest_for_will
 from engine.match.state import MatchState
 
 _MAIN_TIMING_TYPES = ("resonator", "addition", "regalia", "rune")
@@ -122,6 +123,23 @@ def payments(cost: Cost | None, pool: Sequence[str], *, most: int = 32) -> list[
     return [(*named, *(free,) * (cost.free + more)) for more in extra][:most]
 
 
+def will_lacking(pay: Sequence[str], pool: Sequence[str]) -> tuple[Counter[str], int]:
+    """What the produced will ``pool`` lacks to pay ``pay`` (1003.4): the named wills it lacks, by
+    kind, and how many wills it lacks in all (those and the free cost's, 204.1b). Cards producing one
+    will each make it up when as many are rested, at least that many of each named kind (907.2)."""
+    left = Counter(pool)
+    short: Counter[str] = Counter()
+    for will in pay:
+        if will == "any":
+            continue
+        if left[will]:
+            left[will] -= 1
+        else:
+            short[will] += 1
+    free = sum(1 for will in pay if will == "any")
+    return short, sum(short.values()) + max(0, free - sum(left.values()))
+
+
 def pool_parts(pool: Sequence[str], most: int) -> list[tuple[Payment, ...]]:
     """Distinct parts of the pool (sub-multisets), smallest first, at most ``most`` with the whole pool
     always among them; for a pool with too many parts to list, nothing, one will of each kind and the
@@ -173,8 +191,9 @@ def play_problem(state: MatchState, actor: int, at: CardAt) -> str | None:
 
 
 def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
-    """903.2: move the card to the chase (a spell, 312.3) and pay its cost; 604: when it may be played
-    (:func:`play_problem`)."""
+    """903.2: move the card to the chase (a spell, 312.3) and pay its cost, first resting the cards
+    ``produce`` names for their will (907.2, :func:`.will.rest_for_will`); 604: when it may be played
+    (:func:`play_problem`). Nothing changes unless all of it is done (903.2m)."""
     work = FowWork(state, action)
     actor = action.actor
     problem = play_problem(state, actor, action.card)
@@ -183,6 +202,7 @@ def _play_card(state: MatchState, action: PlayCard) -> HandlerResult:
     _, card_id = pick(state, action.card, actor)
     cost = card_cost(work.ref(card_id))
     check_payment(work.name_of(card_id), cost, action.pay, action.cost_change)
+    rest_for_will(work, actor, action.produce)
     chase = chase_entries(work.board)
     work.board = pay_from_pool(work.board, actor, action.pay)
     data = payment_data(cost, action.pay, action.cost_change)
@@ -308,7 +328,7 @@ def judging_ruler(state: MatchState, actor: int, ruler_at: CardAt | None) -> int
 def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
     """705.1: at main timing, once a turn, a recovered ruler that is not astral (1024.2) and has a
     J-ruler side plays its judgment process onto the chase (:func:`judgment_problem`), paying its
-    [Judgment] cost (903.2l-1)."""
+    [Judgment] cost (903.2l-1), first resting the cards ``produce`` names for their will (907.2)."""
     work = FowWork(state, action)
     actor = action.actor
     problem = judgment_problem(state, actor, action.ruler)
@@ -319,6 +339,7 @@ def _judgment(state: MatchState, action: Judgment) -> HandlerResult:
     name, ref = work.name_of(ruler), work.ref(ruler)
     cost = judgment_cost(ref)
     check_payment(f"The [Judgment] of {name}", cost, action.pay, action.cost_change)
+    rest_for_will(work, actor, action.produce)
     work.board = pay_from_pool(work.board, actor, action.pay)
     work.set(chase=[("judgment", actor, ruler), *chase_entries(work.board)], judged=True)
     work.emit("fow_judgment", actor, [ruler], **payment_data(cost, action.pay, action.cost_change))

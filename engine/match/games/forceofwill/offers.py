@@ -10,8 +10,11 @@ offer taken with any of its choices is accepted:
   declare attack step the attack or no attack (803.3), in the declare block step the block or no block
   (804.3); passing priority (601.1, 605.1: with an object on the chase, both passing resolves it);
 - ``main``: producing will (907, 1119.2), playing a card from the hand for a payment the produced
-  will covers now (903.2f, 903.2l-1, 204.1; only cards that may be played now, 604), calling a magic
-  stone (710.1), judgment (705.1), initiating a battle (704.1), putting an ability on the chase (903);
+  will covers now, or covers with the will of cards rested in the same offer (903.2f, 903.2l-1, 204.1,
+  907.2: only recovered cards whose will the card data fixes, as many as the will lacks, at least as
+  many of each specified will as it lacks; only cards that may be played now, 604), calling a magic
+  stone (710.1), judgment (705.1, paid the same way), initiating a battle (704.1), putting an ability
+  on the chase (903);
 - ``more``: keeping or mulliganing with abilities that trigger as the game's first draw phase begins
   (502.1-502.2); playing a card or a judgment with a declared cost change and its payment, any part of
   the produced will, in one offer (903.2k-1 to 903.2k-4); paying will (1003), damage from an effect
@@ -69,6 +72,7 @@ from engine.match.games.forceofwill.chase import (
     pool_parts,
     resolve_problem,
     resolving_card,
+    will_lacking,
 )
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.spec import (
@@ -78,12 +82,14 @@ from engine.match.games.forceofwill.spec import (
     S_ATTACK,
     S_BLOCK,
     SPEC,
+    Cost,
     card_cost,
     card_type,
     judgment_cost,
 )
-from engine.match.games.forceofwill.will import call_problem, card_will, coin_problem
+from engine.match.games.forceofwill.will import call_problem, card_will, coin_problem, definite_will
 from engine.match.offers import (
+    AtLeast,
     CardsNeed,
     Destinations,
     Group,
@@ -435,29 +441,79 @@ def _produce(now: _Now) -> list[Offer]:
     return out
 
 
+Resting = tuple[tuple[tuple[str, Any], ...], tuple[Need, ...]]
+"""The fixed fields and needs of the cards to rest while paying (``produce``, 907.2)."""
+
+
+def _sources(now: _Now) -> list[tuple[CardAt, str]]:
+    """The seat's cards in the field that definitely produce one will by resting for their will
+    ability (907.2: those it may play while paying), with that will."""
+    state, seat = now.state, now.seat
+    found = ((at, definite_will(state, seat, c)) for at, c in now.own_field)
+    return [(at, will) for at, will in found if will is not None]
+
+
+def _resting(
+    pay: Sequence[str], pool: Sequence[str], sources: Sequence[tuple[CardAt, str]]
+) -> Resting | None:
+    """What the seat rests so that its produced will ``pool`` with the will of the cards rested pays
+    ``pay`` (907.2, 1003.4): as many cards as the pool lacks, at least as many of each attribute as the
+    pool lacks of it (a choice only when there is one); None when the ``sources`` can't make it up."""
+    short, count = will_lacking(pay, pool)
+    producers = {will: tuple(at for at, made in sources if made == will) for will in short}
+    if len(sources) < count or any(len(producers[will]) < short[will] for will in short):
+        return None
+    if len(sources) == count:
+        return (("produce", tuple(at for at, _ in sources)),), ()
+    shares = tuple(
+        AtLeast(frozenset(producers[will]), short[will], f"at least {short[will]} producing {will}")
+        for will in sorted(short)
+    )
+    options = tuple(at for at, _ in sources)
+    need = CardsNeed("produce", options, count, count, single=False, label="cards to rest", at_least=shares)
+    return (), (need,)
+
+
+def _paid(
+    cost: Cost | None, pool: Sequence[str], sources: Sequence[tuple[CardAt, str]]
+) -> tuple[tuple[tuple[Payment, ...], ...], Resting]:
+    """The payments of ``cost`` (:func:`.chase.payments`) from the produced will, with nothing to rest;
+    or, when it lacks, the one payment of a cost the card data gives without X with the cards to rest
+    for it (907.2); no payment when neither pays."""
+    found = payments(cost, pool)
+    if found or cost is None or cost.x:
+        return tuple(found), ((), ())
+    whole = payments(cost, [*pool, *(will for _, will in sources)])
+    rest = _resting(whole[0], pool, sources) if whole else None
+    return ((), ((), ())) if rest is None else ((whole[0],), rest)
+
+
 def _play(now: _Now) -> list[Offer]:
     """903.2f: a card of the hand that may be played now (604, :func:`.chase.play_problem`), for a
-    payment the produced will covers (903.2l-1, 204.1, 1003.4): cards paid alike go in one offer."""
+    payment the produced will covers (903.2l-1, 204.1, 1003.4), or that it covers with the will of
+    cards rested in the same action (907.2, ``produce``): cards paid alike go in one offer."""
     state, seat = now.state, now.seat
     pool = pool_of(state.board)[seat]
     hand = state.zone("hand", seat)
-    grouped: dict[tuple[str, tuple[tuple[Any, ...], ...]], list[CardAt]] = {}
+    sources = _sources(now)
+    grouped: dict[tuple[str, tuple[tuple[Any, ...], ...], Resting], list[CardAt]] = {}
     for at in now.hand:
         if play_problem(state, seat, at) is not None:
             continue
         cost = card_cost(state.ref(hand[at.index]))
-        found = payments(cost, pool)
+        found, rest = _paid(cost, pool, sources)
         if found:
             label = "Play" if cost is None else f"Play ({cost_text(cost)})"
-            grouped.setdefault((label, tuple(found)), []).append(at)
+            grouped.setdefault((label, found, rest), []).append(at)
     out: list[Offer] = []
-    for (label, options), cards in grouped.items():
+    for (label, options, (resting, rest_needs)), cards in grouped.items():
         needs: list[Need] = [CardsNeed("card", tuple(cards), label="card to play")]
-        fixed: tuple[tuple[str, Any], ...] = ()
+        fixed: tuple[tuple[str, Any], ...] = resting
         if len(options) == 1:
-            fixed = (("pay", options[0]),)
+            fixed = (("pay", options[0]), *fixed)
         else:
             needs.append(_payment(options))
+        needs.extend(rest_needs)
         out.append(Offer("fow_play", label, "main", fixed=fixed, needs=tuple(needs), rule="903.2f"))
     return out
 
@@ -480,15 +536,17 @@ def _call(now: _Now) -> list[Offer]:
 
 def _judgment(now: _Now) -> list[Offer]:
     """705.1: the judgment of a recovered ruler of the ruler area, its [Judgment] cost paid from the
-    produced will (903.2l-1); the first ruler is the action's default."""
+    produced will (903.2l-1), with the will of cards rested in the same action when it lacks (907.2);
+    the first ruler is the action's default."""
     state, seat = now.state, now.seat
     pool = pool_of(state.board)[seat]
+    sources = _sources(now)
     out: list[Offer] = []
     for index, card_id in enumerate(state.zone("ruler_area", seat)):
         at = None if index == 0 else CardAt(zone="ruler_area", player=seat, index=index)
         if judgment_problem(state, seat, at) is not None:
             continue
-        found = payments(judgment_cost(state.ref(card_id)), pool)
+        found, (resting, rest_needs) = _paid(judgment_cost(state.ref(card_id)), pool, sources)
         if not found:
             continue
         fixed: tuple[tuple[str, Any], ...] = () if at is None else (("ruler", at),)
@@ -497,6 +555,7 @@ def _judgment(now: _Now) -> list[Offer]:
             fixed = (*fixed, ("pay", found[0]))
         else:
             needs = (_payment(found),)
+        fixed, needs = (*fixed, *resting), (*needs, *rest_needs)
         out.append(Offer("fow_judgment", "Judgment", "main", fixed=fixed, needs=needs, rule="705.1"))
     return out
 

@@ -2,10 +2,11 @@
 
 Decks (402): one ruler with a J-ruler side, 40 main deck cards (ten names, four copies each: eight
 resonators and two chants) and ten basic magic stones. The random players sometimes declare first
-draw phase triggers with their mulligan decision (502.1), call a stone each turn, produce will and play
-what they can afford (now and then a card or a judgment with a declared cost change, paying part of
-their will, 903.2k-1), battle with their recovered J/resonators, sometimes block and sometimes do
-judgment, then pass; games end by life (1202.1) or, rarely, by the deck (1202.2).
+draw phase triggers with their mulligan decision (502.1), call a stone each turn, play what they can
+afford, resting the magic stones it needs in the same action (907.2; now and then a card or a judgment
+with a declared cost change, paying part of the will they produced first, 903.2k-1), battle with
+their recovered J/resonators, sometimes block and sometimes do judgment, then pass; games end by life
+(1202.1) or, rarely, by the deck (1202.2).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
-from engine.match.games.forceofwill.chase import payments, pool_parts
+from engine.match.games.forceofwill.chase import payments, pool_parts, will_lacking
 from engine.match.games.forceofwill.spec import (
     MAIN,
     S_ATTACK,
@@ -48,6 +49,7 @@ from engine.match.games.forceofwill.spec import (
     has_keyword,
     judgment_cost,
 )
+from engine.match.games.forceofwill.will import definite_will
 from engine.match.state import CardRef, MatchState
 
 _ATTRS = ("light", "fire", "water", "wind", "darkness")
@@ -67,6 +69,32 @@ def _payment(cost: Cost | None, pool: Sequence[str]) -> tuple[Payment, ...] | No
     the first the offers list (:func:`.chase.payments`), nothing for a card without cost data."""
     found = payments(cost, pool, most=1)
     return found[0] if found else None
+
+
+def _resting(
+    state: MatchState, seat: int, cost: Cost | None, pool: Sequence[str]
+) -> tuple[tuple[Payment, ...], tuple[CardAt, ...]] | None:
+    """The payment of ``cost`` (without X) from the produced will and the will of the seat's cards
+    rested in the same action (907.2), with the cards to rest: those producing the wills the pool
+    lacks, then any; None when they can't pay it."""
+    if cost is None or cost.x:
+        return None
+    board = state.board
+    sources = []
+    for card_id in field_ids(state, board):
+        if board.cards[card_id].controller == seat:
+            will = definite_will(state, seat, card_id)
+            if will is not None:
+                sources.append((card_id, will))
+    whole = _payment(cost, [*pool, *(will for _, will in sources)])
+    if whole is None:
+        return None
+    short, count = will_lacking(whole, pool)
+    chosen: list[int] = []
+    for will, many in short.items():
+        chosen += [card_id for card_id, made in sources if made == will][:many]
+    chosen += [card_id for card_id, _ in sources if card_id not in chosen][: count - len(chosen)]
+    return whole, tuple(_at(state, card_id) for card_id in chosen)
 
 
 def random_deck(rng: random.Random) -> Mapping[str, Sequence[CardRef]]:
@@ -214,11 +242,13 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
     ):
         cost = judgment_cost(match.table[board.cards[area[0]].ref])
         pay = _payment(cost, pool)
-        if rng.random() < 0.2:  # 903.2k-1: an effect changes the [Judgment] cost
+        if rng.random() < 0.3:  # 903.2k-1: an effect changes the [Judgment] cost
             pay = rng.choice(pool_parts(pool, 64))
             out.append(Judgment(actor=seat, version=version, pay=pay, cost_change=_CHANGE))
         elif pay is not None:
             out.append(Judgment(actor=seat, version=version, pay=pay))
+        elif (plan := _resting(state, seat, cost, pool)) is not None:  # 907.2: produce while paying
+            out.append(Judgment(actor=seat, version=version, pay=plan[0], produce=plan[1]))
         elif stones:
             out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, c) for c in stones)))
     if not board.data("called") and not board.data("judged") and rng.random() < 0.95:
@@ -230,7 +260,10 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
         total = 0 if cost is None else len(cost.specified) + cost.free
         if total <= len(pool) + len(stones):
             affordable.append((index, cost, total))
-    if hand and rng.random() < 0.06:  # 903.2k-1: an effect changes a card's cost
+    if hand and rng.random() < (0.3 if pool else 0.06):  # 903.2k-1: an effect changes a card's cost
+        if not pool and stones and rng.random() < 0.5:  # its will produced first (907.2), then paid
+            used = stones[: rng.randint(1, len(stones))]
+            out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, c) for c in used)))
         index = rng.randrange(len(hand))
         at = CardAt(zone="hand", player=seat, index=index)
         pay = rng.choice(pool_parts(pool, 64))
@@ -238,12 +271,12 @@ def _main(state: MatchState, rng: random.Random, seat: int) -> list[BaseAction]:
     if affordable and rng.random() < 0.9:
         index, cost, total = rng.choice(affordable)
         pay = _payment(cost, pool)
+        card = CardAt(zone="hand", player=seat, index=index)
+        plan = None if pay is not None else _resting(state, seat, cost, pool)
         if pay is not None:
-            out.append(
-                PlayCard(
-                    actor=seat, version=version, card=CardAt(zone="hand", player=seat, index=index), pay=pay
-                )
-            )
+            out.append(PlayCard(actor=seat, version=version, card=card, pay=pay))
+        elif plan is not None:  # 907.2: rest the magic stones it needs in the same action
+            out.append(PlayCard(actor=seat, version=version, card=card, pay=plan[0], produce=plan[1]))
         else:
             used = stones[: max(1, total - len(pool))]
             out.append(Produce(actor=seat, version=version, cards=tuple(_at(state, stone) for stone in used)))

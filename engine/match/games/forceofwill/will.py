@@ -143,9 +143,7 @@ def _produce(state: MatchState, action: Produce) -> HandlerResult:
         work.set_value(actor, "will_coins", work.value(actor, "will_coins") - 1)
         produced.append(str(action.will or coin_wills(state, actor)[0][0]))
     else:
-        picked = [work.own_card(at, actor, ("field",), "A card producing will")[1] for at in action.cards]
-        if len(set(picked)) != len(picked):
-            refuse("The same card is chosen twice.")
+        picked = _picked(work, actor, action.cards)
         for card_id in picked:
             will = card_will(
                 state,
@@ -166,6 +164,46 @@ def _produce(state: MatchState, action: Produce) -> HandlerResult:
     work.set(pool=pools)
     work.emit("fow_produce", actor, mentioned, will=produced, coin=action.coin)
     return work.handled()
+
+
+def _picked(work: FowWork, actor: int, cards: Sequence[CardAt]) -> list[int]:
+    """The cards at ``cards``, each one the actor controls in the field, none twice."""
+    picked = [work.own_card(at, actor, ("field",), "A card producing will")[1] for at in cards]
+    if len(set(picked)) != len(picked):
+        refuse("The same card is chosen twice.")
+    return picked
+
+
+def rest_for_will(work: FowWork, actor: int, cards: Sequence[CardAt]) -> None:
+    """907.2: while paying will, rest the cards at ``cards`` for their will abilities first, each one
+    that definitely produces its will (its card data fixes it, :func:`card_will` without a named will),
+    their will added to the actor's produced will, as :class:`.actions.Produce` does (logged as it).
+    A card whose will is the player's to name is refused: that will is produced first, with Produce."""
+    if not cards:
+        return
+    state = work.state
+    produced: list[str] = []
+    picked = _picked(work, actor, cards)
+    for card_id in picked:
+        will = card_will(state, actor, card_id)
+        if isinstance(will, str):
+            refuse(
+                f"{will} Only a will ability that definitely produces its will is played while paying "
+                "(907.2)."
+            )
+        produced += will
+        work.orient([card_id], REST)
+    pools = pool_of(work.board)
+    pools[actor] += produced
+    work.set(pool=pools)
+    work.emit("fow_produce", actor, picked, will=produced, coin=False)
+
+
+def definite_will(state: MatchState, seat: int, card_id: int) -> str | None:
+    """The one will the card at ``card_id`` produces now by resting for its will ability when the
+    card data fixes it (:func:`card_will` without a named will gives exactly one will), else None."""
+    will = card_will(state, seat, card_id)
+    return will[0] if isinstance(will, list) and len(will) == 1 else None
 
 
 def card_will(
