@@ -73,7 +73,9 @@ UNTIL = {"end_of_turn": "the end of the turn", "opponent_acts": "their opponent 
 
 @dataclass(frozen=True)
 class Window:
-    """A place where a seat may hold priority and pass (or a decision with a "no" answer)."""
+    """A place where a seat may hold priority and pass (or a decision with a "no" answer, or a step
+    that needs nothing of the seat, whose "pass" is the game's own action finishing it: Force of
+    Will's object resolving with nothing to carry out)."""
 
     name: str
     """The name players type (``opp_chase``)."""

@@ -18,9 +18,12 @@ What is automated, with rule numbers (the rest is left to the players, with the 
   both players (see :meth:`ForceOfWill.allows`); the chase is last in, first out (312); both players
   passing in succession resolves its top, which its controller carries out and finishes
   (``fow_resolve``; a resonator, addition or regalia enters the field, 702.3, a chant goes to the
-  graveyard, 703.3), then the turn player gains priority; with an empty chase it ends the step or phase
-  (605.1); main timing (701.2) for resonators, additions, regalia, runes, chants without [Quickcast] or
-  [Trigger] (604.2, 604.1, 1112, 1113), battles, judgment and calling a magic stone;
+  graveyard, 703.3), then the turn player gains priority; a resonator, addition or regalia whose card
+  data shows nothing to carry out as it enters (702.3b-c) the match finishes by itself, an automatic
+  ``fow_resolve`` read from what both players see (:mod:`.stops`, window ``my_resolve``); with an empty
+  chase it ends the step or phase (605.1); main timing (701.2) for resonators, additions, regalia,
+  runes, chants without [Quickcast] or [Trigger] (604.2, 604.1, 1112, 1113), battles, judgment and
+  calling a magic stone;
 - will (907, 1003): producing will by banishing the will coin or by resting a card for its will
   ability with [Rest] in its cost: with card data a magic stone's (a basic one's will is that of its
   magic stone type, 202.4e; none without such an ability, 202.4d) or another card's whose text has one
@@ -117,6 +120,7 @@ from engine.match.games.forceofwill.board import (
     main_timing_problem,
     pool_of,
 )
+from engine.match.games.forceofwill.chase import enters_alone
 from engine.match.games.forceofwill.offers import game_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
@@ -208,6 +212,7 @@ class ForceOfWill(GameDefinition):
             "card_notes": {entry["card"]: entry["note"] for entry in fighters},
             "chase": chase,
             "resolving": None if resolving is None else entry_controller(board, tuple(resolving)),
+            "enters_alone": enters_alone(state, viewer),
             "will": [list(pool) for pool in pool_of(board)],
             "battle": battle_view,
             "called_stone": bool(board.data("called")),

@@ -139,7 +139,9 @@ class Resolve(BaseAction):
     """605.1: the top of the chase resolves after both players pass in succession; its controller
     carries out its text with the generic actions, then finishes the resolution with this action. A
     resonator, addition or regalia enters the field (702.3), a chant goes to the graveyard (703.3);
-    ``to`` overrides that, and is needed when the card data gives no type."""
+    ``to`` overrides that, and is needed when the card data gives no type. For a resonator, addition or
+    regalia with nothing to carry out as it enters (702.3), the match takes it by itself (``auto``,
+    :mod:`.stops`), unless its controller keeps the ``my_resolve`` stop."""
 
     type: Literal["fow_resolve"] = "fow_resolve"
     to: Destination | None = None

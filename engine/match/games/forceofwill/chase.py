@@ -254,8 +254,24 @@ def resolving_card(state: MatchState) -> int | None:
     return card_id if card_id in state.zone("chase", None) else None
 
 
+def enters_alone(state: MatchState, viewer: int | None = None) -> bool:
+    """Whether the object resolving needs nothing of its controller (605.1, 702.3): a card still on the
+    chase, which ``viewer`` knows (face up on the chase: everyone does), a resonator, addition or regalia
+    by its card data, whose text asks nothing as it enters (no ``enter_text``: 702.3b-c, an addition
+    added to a J/resonator). It just enters the field; its [Enter] and other triggered abilities are
+    new chase objects (702.3e, 906). A chant (703.3: its text is performed), an ability, a card without
+    card data and one with such text are carried out by their controller, who then finishes them."""
+    card_id = resolving_card(state)
+    if card_id is None or not state.knows(viewer, card_id) or not state.board.cards[card_id].face_up:
+        return False
+    ref = state.ref(card_id)
+    return card_type(ref) in ENTITY_TYPES and not ref.stat("enter_text")
+
+
 def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
-    """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority."""
+    """605.1, 702.3, 703.3: finish carrying out the top of the chase; the turn player gains priority.
+    Taken by the match itself (``auto``) for an object that needs nothing of its controller
+    (:func:`enters_alone`, :mod:`.stops`), its line says so."""
     work = FowWork(state, action)
     problem = resolve_problem(state, action.actor, action.to)
     if problem:
@@ -269,6 +285,8 @@ def _resolve(state: MatchState, action: Resolve) -> HandlerResult:
         to = action.to or ("field" if kind in ENTITY_TYPES else "graveyard")
         owner = work.card(card_id).owner
         work.move(controller, [card_id], to, None if to == "field" else owner, kind="fow_resolved")
+        if action.auto:
+            work.events[-1].data["alone"] = True
         chase = [e for e in chase if e != entry]
     else:
         work.emit("fow_resolved", controller, to=None, text=entry_text(entry))

@@ -110,6 +110,8 @@ def _resolved(line: Line) -> str:
         text = line.event.data.get("text", "")
         return f'{line.subject()} {line.verb("finish", "finishes")} resolving "{text}".'
     where = line.zone(int(to))
+    if line.event.data.get("alone"):
+        return f"{line.cards()} enters {where}: it has nothing to carry out (702.3)."
     return f"{line.subject()} {line.verb('finish', 'finishes')} resolving {line.cards()}: it goes to {where}."
 
 

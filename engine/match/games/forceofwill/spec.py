@@ -31,6 +31,10 @@ from card data; absent when the players must enter them):
   the text lets the player choose or says more than its wills ("one will of any attribute", "for
   each..."); ``none`` for a magic stone without such an ability (202.4d).
 - ``j_ruler``: 1 when the ruler has a J-ruler side (705.3a).
+- ``enter_text``: 1 for a resonator, addition or regalia whose text (or type) its controller carries
+  out as it enters the field (702.3a-c: "as this card enters the field", "enters the field rested" or
+  "with ... counters", [Awakening], an addition added to a J/resonator); without it the card resolves
+  by itself (605.1 with 702.3, :mod:`.stops`).
 - keyword flags (value 1): ``first_strike`` (1105), ``multi_strike`` (1169), ``flying`` (1107),
   ``swiftness`` (1108), ``precision`` (1104), ``pierce`` (1103), ``quickcast`` (1112), ``trigger`` (1113).
 """
@@ -270,6 +274,14 @@ _REST_WILL = re.compile(
 not one given to other cards (``... gain "{Rest}: Produce {G}"``), which opens with a quote."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _JUDGMENT_COST = re.compile(r"\[Judg(?:e)?ment\]\s*((?:\{[^{}]+\})+)", re.IGNORECASE)
+_ENTER_TEXT = re.compile(
+    r"\bas (?:this card|it|they) enters? the field|\benters? the field (?:rested|with|added|as)\b"
+    r"|\[awakening\]|\badded\b",
+    re.IGNORECASE,
+)
+"""Text its controller carries out as the card enters the field (702.3b, 702.3c): "as this card enters
+the field", "enters the field rested", "with ... counters", "added to" a target, an [Awakening] (1110)
+or an addition's "added" J/resonator (702.3a: it enters added to what it names)."""
 _JOINERS = re.compile(r"\b(?:or|and|and/or)\b|[,/\s]")
 _KEYWORD_NAMES = {
     "first strike": "first_strike",
@@ -372,6 +384,11 @@ def stats_from_record(record: Any) -> tuple[Stat, ...]:
         stats["will"] = will
     elif kind == "magic stone":
         stats["will"] = "none"
+    if kind in ENTITY_TYPES and (
+        _ENTER_TEXT.search(" ".join([record.text or "", *(f.text or "" for f in record.faces)]))
+        or any(t.lower().startswith("addition:") and "field" not in t.lower() for t in record.types)
+    ):
+        stats["enter_text"] = 1
     if any("j-ruler" in t.lower() for t in record.types):
         stats["j_ruler"] = 1
     for face in record.faces:

@@ -11,13 +11,24 @@ by itself: your own object on top of the chase (the opponent answers it first), 
 the battle's other steps (802, 805-807), the end phase (505.1-505.3) and your opponent's main phase
 with an empty chase. What is not a window: the mulligans (405.5), the discard down to seven (505.5) and
 finishing an object you carry out (605.1): the rules ask for those, and they have no "no".
+
+One window is no priority but an object with nothing to carry out: ``my_resolve``, your resonator,
+addition or regalia resolving whose card data shows no text to carry out as it enters (702.3: it
+enters the field; its triggered abilities are new chase objects, 702.3e), read from the spectator's
+view like the others (the card face up on the chase, :func:`.chase.enters_alone`). It is no default
+stop, so the match finishes the resolution by itself (``fow_resolve`` marked ``auto``, checked on replay
+like an automatic pass); a player who wants to finish it by hand (an effect of another card to apply
+as it enters) adds the stop, or takes full control. Chants (703.3), abilities, cards without card
+data and cards with such text always wait for their controller's "Resolve".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.match.actions import BaseAction
+from engine.match.games.forceofwill.actions import Resolve
 from engine.match.stops import GameStops, Window
 
 WINDOWS = (
@@ -33,6 +44,7 @@ WINDOWS = (
     Window("opp_battle", "your opponent's battle", "802-807"),
     Window("my_end", "your end phase", "505.1-505.3"),
     Window("opp_end", "your opponent's end phase", "505.1-505.3"),
+    Window("my_resolve", "your resonator, addition or regalia resolving with nothing to carry out", "702.3"),
 )
 
 _BATTLE_STEPS = frozenset({"battle_start", "attack", "block", "first_strike", "damage", "battle_end"})
@@ -46,13 +58,10 @@ class FowStops(GameStops):
     def current(self, public: Mapping[str, Any], seat: int) -> tuple[str, ...]:
         turn = public["turn"]
         data = public.get("game_data") or {}
-        if (
-            turn["priority"] != seat
-            or turn["phase"] == "setup"
-            or data.get("discard")
-            or data.get("resolving") is not None
-        ):
+        if turn["priority"] != seat or turn["phase"] == "setup" or data.get("discard"):
             return ()
+        if data.get("resolving") is not None:
+            return ("my_resolve",) if data.get("enters_alone") and data["resolving"] == seat else ()
         mine = turn["active"] == seat
         chase = data.get("chase") or ()
         if chase:
@@ -68,6 +77,13 @@ class FowStops(GameStops):
         if phase in ("draw", "main", "end"):
             return (f"{'my' if mine else 'opp'}_{phase}",)
         return ()
+
+    def pass_action(self, public: Mapping[str, Any], seat: int, windows: Sequence[str]) -> BaseAction:
+        """Passing priority; at ``my_resolve`` finishing the resolution (605.1: the card enters the
+        field, 702.3)."""
+        if "my_resolve" in windows:
+            return Resolve(actor=seat, version=int(public["version"]))
+        return super().pass_action(public, seat, windows)
 
 
 STOPS = FowStops()

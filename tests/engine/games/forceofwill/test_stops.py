@@ -12,7 +12,6 @@ from engine.match.games.forceofwill.actions import (
     InitiateBattle,
     PlayCard,
     Produce,
-    Resolve,
 )
 from engine.match.games.forceofwill.board import chase_entries
 from engine.match.games.forceofwill.spec import DRAW, END, MAIN, S_ATTACK, S_BLOCK, S_MAIN
@@ -69,16 +68,22 @@ def test_the_opponents_chase_stops_the_other_player_and_ones_own_does_not() -> N
 
 
 def test_a_player_without_the_stop_lets_the_opponents_chase_resolve() -> None:
-    """A stop removed is the player's choice: Bob passes on Alice's object by himself, and Alice then
-    carries it out (605.1: finishing it is hers to do, never passed)."""
+    """A stop removed is the player's choice: Bob passes on Alice's object by himself, and Alice's
+    resonator, with nothing to carry out, enters the field by itself (605.1, 702.3); Alice holds
+    priority in her main phase again."""
     state = to_main(started())
     state = play(state, SetStops, 1, remove="opp_chase")
     state = play(state, CallStone, 0)
     state = play(state, Produce, 0, cards=(CardAt(zone="field", index=0),))
     state = play(state, PlayCard, 0, card=HAND0, pay=("fire",))
     state, run = passes(state)
-    assert [a.actor for a in run] == [0, 1]
-    assert state.board.data("resolving") is not None and state.board.priority == 0
+    assert [(a.actor, a.type) for a in run] == [
+        (0, "pass_priority"),
+        (1, "pass_priority"),
+        (0, "fow_resolve"),
+    ]
+    assert state.board.data("resolving") is None and state.board.priority == 0
+    assert len(state.zone("field")) == 2 and not chase_entries(state.board)
     assert automatic_pass(state) is None
 
 
@@ -106,9 +111,8 @@ def test_pass_until_end_of_turn_passes_everything_but_decisions() -> None:
     state = play(state, Produce, 0, cards=(CardAt(zone="field", index=0),))
     state = play(state, PlayCard, 0, card=HAND0, pay=("fire",))
     state, run = passes(state)
-    assert [a.actor for a in run] == [0, 1] and state.board.data("resolving") is not None
+    assert [a.actor for a in run] == [0, 1, 0] and state.board.data("resolving") is None
     assert state.stops is not None and state.stops[1].until == "end_of_turn"
-    state = play(state, Resolve, 0)
     state = play(state, PassPriority, 0)
     state, run = passes(state)
     assert state.board.turn == 2 and state.stops is None  # the pass ended with its turn
