@@ -458,18 +458,21 @@ def _resting(
 ) -> Resting | None:
     """What the seat rests so that its produced will ``pool`` with the will of the cards rested pays
     ``pay`` (907.2, 1003.4): as many cards as the pool lacks, at least as many of each attribute as the
-    pool lacks of it (a choice only when there is one); None when the ``sources`` can't make it up."""
+    pool lacks of it; only cards producing those when the pool lacks no will of any kind (a choice only
+    when there is one); None when the ``sources`` can't make it up."""
     short, count = will_lacking(pay, pool)
     producers = {will: tuple(at for at, made in sources if made == will) for will in short}
     if len(sources) < count or any(len(producers[will]) < short[will] for will in short):
         return None
-    if len(sources) == count:
-        return (("produce", tuple(at for at, _ in sources)),), ()
+    named = count == sum(short.values())  # no will of any kind lacking: only the named ones may pay
+    options = tuple(at for at, made in sources if not named or made in short)
+    if len(options) == count:
+        return (("produce", options),), ()
     shares = tuple(
         AtLeast(frozenset(producers[will]), short[will], f"at least {short[will]} producing {will}")
         for will in sorted(short)
+        if not named or len(short) > 1
     )
-    options = tuple(at for at, _ in sources)
     need = CardsNeed("produce", options, count, count, single=False, label="cards to rest", at_least=shares)
     return (), (need,)
 

@@ -111,7 +111,8 @@ def test_a_stone_whose_will_is_the_players_to_name_is_produced_first_907_2() -> 
 def test_the_offer_lists_only_the_cards_that_may_pay_and_asks_for_as_many_as_needed() -> None:
     """The play offer's cards to rest are the recovered cards that definitely produce a will (a rested
     stone is not one), as many as the produced will lacks, at least as many producing each specified
-    will as it lacks; with fire already produced, Giant needs one fire more and one of any kind."""
+    will as it lacks; with fire already produced, Giant needs one fire more and one of any kind; Sprite
+    ({U}) needs one water, so only the water stones are listed."""
     state = _ready("Ember Stone", "Ember Stone", "Tide Stone", "Tide Stone")
     state = play(state, Produce, 0, cards=_stones(state, "Ember Stone")[:1])
     giant = _play_offers(state)["Play ({R}{R}{1})"]
@@ -124,6 +125,9 @@ def test_the_offer_lists_only_the_cards_that_may_pay_and_asks_for_as_many_as_nee
     assert [(share.count, share.options) for share in need.at_least] == [
         (1, frozenset(_stones(state, "Ember Stone")[1:]))
     ]
+    sprite = next(n for n in _play_offers(state)["Play ({U})"].needs if n.field == "produce")
+    assert isinstance(sprite, CardsNeed) and set(sprite.options) == set(_stones(state, "Tide Stone"))
+    assert (sprite.low, sprite.high, sprite.at_least) == (1, 1, ())  # only water pays {U}
     take_all(state, 0, 3)
     after = apply(
         state, giant.build(0, state.version, {"card": find(state, "Giant"), "produce": tuple(recovered[:2])})
