@@ -83,14 +83,14 @@ Turn = Callable[[Table], Awaitable[object]]
 
 
 async def ben_plays_dirk(table: Table) -> None:
-    """Ben's turn: a magic stone called, its will produced, Dirk Gassenarl played and resolved."""
+    """Ben's turn: a magic stone called, its will produced, Dirk Gassenarl played; once Ann passes, the
+    resonator, with nothing to carry out, enters the field by itself (605.1, 702.3)."""
     await table.take("Ben", "Call a magic stone")
     await table.take("Ben", "Produce will", cards="1")
     panel = await table.read("Ben")
     card = option_naming(panel, "Play ({B})", DIRK.name)
     await table.take("Ben", "Play ({B})", read=False, card=str(card))
     await table.take("Ann", "Pass")
-    await table.take("Ben", "Resolve")
 
 
 async def fow_play(
