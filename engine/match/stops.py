@@ -35,6 +35,7 @@ for a press).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -90,7 +91,7 @@ class Window:
     never take it; only a seat that removed the stop passes it by itself."""
 
 
-class GameStops:
+class GameStops(ABC):
     """A game's windows and how it reads them (one per game, ``engine/match/games/<game>/stops.py``,
     set as its definition's :attr:`~engine.match.game.GameDefinition.stops`)."""
 
@@ -105,12 +106,12 @@ class GameStops:
         """The game's default stops."""
         return frozenset(window.name for window in self.windows if window.default)
 
+    @abstractmethod
     def current(self, public: Mapping[str, Any], seat: int) -> tuple[str, ...]:
         """The windows ``seat`` is in now, read from the spectator's view (``public``) only; () when
         the game waits for something else of it (a choice with no "no" answer: cards to pick, a number,
         a card to finish carrying out) or when it is not the seat the game waits for. A seat stops when
         any of them is one of its stops (a general window and a narrower one may both hold)."""
-        raise NotImplementedError
 
     def pass_action(self, public: Mapping[str, Any], seat: int, windows: Sequence[str]) -> BaseAction:
         """The seat's pass at these windows (the game's own "pass" button there); by default passing
