@@ -32,7 +32,7 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # The four games' scenario tests share one harness, and the console card text tests one table; their
 # asserts are rewritten so that a failing test shows the values it compared. Registered here, before any
 # test module can import them.
-pytest.register_assert_rewrite("tests.engine.games.harness", "tests.bot.console_table")
+pytest.register_assert_rewrite("tests.engine.match.games.harness", "tests.bot.console_table")
 
 
 @pytest.fixture(scope="session")

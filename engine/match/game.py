@@ -56,7 +56,7 @@ what only it needs; ``__init__.py`` holds the definition and registers it. Three
 - *Its outcome*: :meth:`losers` returns :class:`~engine.match.outcome.Loss` values ``Loss(seat, rule,
   reason)``; the engine ends the match with an :class:`~engine.match.outcome.Outcome` (termination,
   winner, losses) kept in ``state.outcome`` and in the end event, and renders the end line from it.
-  Tests assert on it: ``assert_lost(state, seat, "9.2.2")`` (``tests/engine/games/harness.py``, the
+  Tests assert on it: ``assert_lost(state, seat, "9.2.2")`` (``tests/engine/match/games/harness.py``, the
   one scenario harness of the four games).
 """
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.app import App
 from bot.console import CONSOLE_GUILD, HELP, Console, guest_id
 from bot.services.tournaments import Actor, MatchInfo
-from tests.engine.decks.test_published_lists import DM_DARK_FIRE
+from tests.engine.decks.published_lists import DM_DARK_FIRE
 
 EVENT = '"Friday Vanguard"'
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"]

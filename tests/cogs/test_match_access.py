@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from bot.app import App
 from engine.match.state import MatchState
-from tests.cogs.test_match_cog import started
+from tests.cogs.match_helpers import started
 from tests.discord.fake_discord import ALICE, CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, Json
 
 MALLORY = 1_500_000_000_000_000_001

@@ -19,8 +19,8 @@ from bot.client import INVITE_PERMISSIONS, ArbiterBot
 from bot.render.layout import texts as layout_texts
 from cogs.match_components import board_layout
 from engine.match.offers import offers
-from engine.match.simulate import game_seed
 from tests.cogs.discord_player import Watcher, open_offer, play_on_discord, quick
+from tests.cogs.match_helpers import CAROL, app_drain, board_message, custom_ids, labels, panel, started
 from tests.discord.fake_discord import (
     ADMIN,
     ALICE,
@@ -37,58 +37,14 @@ from tests.discord.fake_discord import (
     walk_components,
 )
 
-CAROL = 1_300_000_000_000_000_044
-
-
-async def started(
-    fake: FakeDiscord, app: App, game: str = "duelmasters", seed: int = 3
-) -> tuple[ArbiterBot, int]:
-    """Alice challenges Bob; Bob presses Accept. The bot and the thread's id."""
-    app.challenges.randomness = lambda: random.Random(seed)
-    app.challenges.match_seed = lambda: game_seed(seed, 1)
-    bot = await start_bot(fake, ArbiterBot(app))
-    quick(bot)
-    fake.add_user(CAROL, "carol")
-    challenged = await fake.run_slash("match challenge", user_id=ALICE, game=game, opponent=BOB)
-    assert "challenges" in challenged.embeds[0]["description"], challenged.embeds
-    assert f"<@{BOB}>" in challenged.content
-    accept = next(c for c in challenged.custom_ids if c.startswith("mc:a:"))
-    accepted = await fake.press(challenged.message_id or 0, accept, user_id=BOB)
-    assert "begins" in accepted.content, accepted.describe()
-    threads = [c for c in fake.channels.values() if c.get("parent_id") == str(CHANNEL_ID)]
-    assert len(threads) == 1
-    return bot, int(threads[0]["id"])
-
-
-def board_message(fake: FakeDiscord, thread_id: int) -> Json:
-    """The thread's board: its one message laid out with components (the mentions are plain text)."""
-    return next(m for m in fake.messages_in(thread_id) if m["components"])
-
 
 def texts(message: Json) -> list[str]:
     """A layout's text displays, in order."""
     return [str(c["content"]) for c in walk_components(message["components"]) if c.get("type") == 10]
 
 
-def panel(fake: FakeDiscord, user_id: int) -> Json:
-    """The player's DM panel as it is now (the latest message with offers)."""
-    return [m for m in fake.dm_messages(user_id) if m["components"] or m["embeds"]][-1]
-
-
-def custom_ids(message: Json) -> list[str]:
-    return [c["custom_id"] for c in flatten_components(message["components"]) if c["custom_id"]]
-
-
 def _label(result: Any, custom_id: str) -> str:
     return next((c.get("label") or "") for c in result.components if c.get("custom_id") == custom_id)
-
-
-def labels(message: Json) -> dict[str, str]:
-    out = {}
-    for item in walk_components(message["components"]):
-        if item.get("custom_id"):
-            out[item["custom_id"]] = item.get("label") or item.get("placeholder") or ""
-    return out
 
 
 async def test_accepting_opens_a_thread_with_the_board_and_each_hand_by_dm(
@@ -162,14 +118,6 @@ async def test_offers_are_taken_with_buttons_and_menus_and_the_places_follow(
     watching = await fake.press(int(board["id"]), mine, user_id=CAROL)
     assert watching.ephemeral and "Match #1" in watching.text
     assert "your panel" not in watching.text and not custom_ids(watching.message)
-
-
-async def app_drain(fake: FakeDiscord) -> None:
-    """Wait for the board and panel edits queued by the last action."""
-    for bot in fake.bots:
-        tables: Any = getattr(bot, "match_tables", None)
-        if tables is not None:
-            await tables.editor.drain()
 
 
 async def test_closed_dms_fall_back_to_my_hand_on_the_board(fake_discord: FakeDiscord, app: App) -> None:

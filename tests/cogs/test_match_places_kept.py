@@ -12,7 +12,7 @@ from bot.app import App
 from bot.store.database import StoreBusyError
 from engine.match.offers import offers
 from tests.cogs.discord_player import dm_panel, open_offer
-from tests.cogs.test_match_cog import app_drain, board_message, panel, started
+from tests.cogs.match_helpers import app_drain, board_message, panel, started
 from tests.discord.fake_discord import ALICE, BOB, FakeDiscord, message_text
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.app import App
 from tests.cogs.discord_player import drain
-from tests.cogs.test_match_cog import board_message, started
+from tests.cogs.match_helpers import board_message, started
 from tests.discord.fake_discord import BOB, FakeDiscord, message_text
 
 

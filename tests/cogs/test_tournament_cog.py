@@ -33,7 +33,7 @@ from tests.discord.fake_discord import (
     restart_bot,
     start_bot,
 )
-from tests.engine.decks.test_published_lists import DM_DARK_FIRE
+from tests.engine.decks.published_lists import DM_DARK_FIRE
 
 ROLE_ID = 1_500_000_000_000_000_001
 EVENT_CHANNEL = 1_200_000_000_000_000_050

@@ -18,7 +18,7 @@ from engine.match.indistinguishability import origins, twin
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 from engine.match.state import MatchState, decklists_of
-from tests.engine.games.vanguard import helpers as vanguard
+from tests.engine.match.games.vanguard import helpers as vanguard
 
 GAMES = ("duelmasters", "vanguard", "forceofwill", "gateruler")
 

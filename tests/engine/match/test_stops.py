@@ -1,7 +1,7 @@
 """Stops and automatic passes on the engine (:mod:`engine.match.stops`): the ``set_stops`` action,
 automatic passes marked in the log and checked on replay, the one-press passes ending when they say,
 undo taking an action back with the run of passes that followed it, and the loop bound. The games'
-own windows have their scenario tests in ``tests/engine/games/<game>/test_stops.py``."""
+own windows have their scenario tests in ``tests/engine/match/games/<game>/test_stops.py``."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ from engine.match.stops import (
     stop_offers,
     stops_of,
 )
-from tests.engine.games.forceofwill.helpers import deck, play, started, to_main
-from tests.engine.games.harness import Scenario
 from tests.engine.match.demo import DEMO_SPEC, PLAYERS, demo_decks
+from tests.engine.match.games.forceofwill.helpers import deck, play, started, to_main
+from tests.engine.match.games.harness import Scenario
 
 
 def _main() -> MatchState:
