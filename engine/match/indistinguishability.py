@@ -26,9 +26,9 @@ for that viewer:
 - the automatic passes (:mod:`engine.match.stops`, DESIGN.md "Passing priority without telling"):
   after each action, the run of passes the match makes by itself is the same in both twins, pass for
   pass (who passes, where, and how many: the timing the opponent would read), and each leaves the
-  same view and log lines. The random games give each seat random stops (the defaults, a random set,
-  none at all, full control, a one-press pass) and change them now and then, so the passes are many
-  and varied.
+  same view and log lines. The random games (:class:`engine.match.simulate.Walk`) give each seat
+  random stops (the defaults, a random set, none at all, full control, a one-press pass) and change
+  them now and then, so the passes are many and varied.
 
 A window ends, with nothing wrong, as soon as one of the shuffled cards becomes known to the viewer
 in either twin (it was drawn, revealed, checked: from then on the twins may differ openly), or the
@@ -48,15 +48,14 @@ from itertools import islice
 from typing import Any
 
 from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, SetStops
+from engine.match.actions import BaseAction
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.events import SEEN_SPECTATOR, Event
 from engine.match.game import GameDefinition
 from engine.match.offers import offers
 from engine.match.render import render_all
-from engine.match.setup import new_match
-from engine.match.simulate import PLAYERS, game_seed
+from engine.match.simulate import Step, Walk
 from engine.match.state import Card, CardRef, Match, MatchState, decklists_of
 from engine.match.stops import automatic_passes
 from engine.match.view import view
@@ -65,8 +64,6 @@ Viewer = int | None
 
 OFFERS_PER_STEP = 6
 """How many of the viewer's offered actions are tried on both twins at each compared step."""
-RESTOP_CHANCE = 0.03
-"""How often, after an action of a random game, a random seat changes its stops."""
 
 
 class HiddenInformationLeak(ArbiterError):
@@ -319,39 +316,49 @@ def _apart(
     )
 
 
-def random_stops(
-    definition: GameDefinition, rng: random.Random, seat: int, version: int, *, start: bool = False
-) -> SetStops | None:
-    """A random change of a seat's stops (None: none): at the start, the defaults, a random set of
-    windows, none at all, full control or a one-press pass; later also a stop added or removed, a
-    one-press pass ended, full control off or the defaults back."""
-    game = definition.stops
-    if game is None:
-        return None
-    names = [window.name for window in game.windows]
-    roll = rng.random()
-    fields: dict[str, Any]
-    if roll < 0.3:
-        if start:
-            return None
-        fields = rng.choice(
-            [
-                {"add": rng.choice(names)},
-                {"remove": rng.choice(names)},
-                {"until": "off"},
-                {"full_control": False},
-                {"defaults": True},
-            ]
-        )
-    elif roll < 0.6:
-        fields = {"stops": tuple(sorted(rng.sample(names, rng.randint(0, len(names)))))}
-    elif roll < 0.7:
-        fields = {"stops": ()}
-    elif roll < 0.8:
-        fields = {"full_control": True}
-    else:
-        fields = {"until": rng.choice(("end_of_turn", "opponent_acts"))}
-    return SetStops(actor=seat, version=version, **fields)
+class TwinChecker:
+    """The hidden-information check of a random game's walk (:class:`engine.match.simulate.Walk`, whose
+    seats play with random stops and the match's automatic passes after every action): it keeps each
+    step's state and action, and at the end compares ``windows`` twin windows started at random points
+    of the game, for random viewers (:func:`compare_window`)."""
+
+    def __init__(self, walk: Walk, *, windows: int = 4, length: int = 40) -> None:
+        self.walk = walk
+        self.windows = windows
+        self.length = length
+        self.states: list[MatchState] = []
+        self.actions: list[BaseAction] = []
+
+    def step(self, step: Step) -> None:
+        self.states.append(step.before)
+        self.actions.append(step.action)
+
+    def end(self) -> list[Window]:
+        walk = self.walk
+        origin = origins(walk.definition, walk.decks)
+        picker = random.Random(f"arbiter-twins:{walk.seed}:{walk.game}")
+        states = self.states or [walk.start]
+        out = []
+        for _ in range(self.windows):
+            index = picker.randrange(len(self.actions)) if self.actions else 0
+            viewer: Viewer = picker.choice((0, 1, None))
+            others_only = viewer is not None and picker.random() < 0.6
+            across_owners = viewer is None and picker.random() < 0.5
+            out.append(
+                compare_window(
+                    walk.definition,
+                    walk.label,
+                    states[index],
+                    self.actions[index:],
+                    viewer,
+                    origin,
+                    picker,
+                    others_only=others_only,
+                    length=self.length,
+                    across_owners=across_owners,
+                )
+            )
+        return out
 
 
 def check_game(
@@ -363,60 +370,10 @@ def check_game(
     length: int = 40,
     max_actions: int = 20_000,
 ) -> list[Window]:
-    """Play one random game (as :func:`engine.match.simulate.simulate_game` does, each seat with random
-    stops and the match's automatic passes after every action, :func:`random_stops`) and compare
-    ``windows`` twin windows started at random points of it, for random viewers."""
-    rng = random.Random(f"arbiter-simulate:{seed}:{game}")
-    stopping = random.Random(f"arbiter-stops:{seed}:{game}")
-    decks = [definition.random_deck(rng) for _ in PLAYERS]
-    state = new_match(definition.spec, PLAYERS, decks, game_seed(seed, game))
-    states = [state]
-    actions: list[BaseAction] = []
-    for seat in range(len(PLAYERS)):
-        chosen = random_stops(definition, stopping, seat, state.version, start=True)
-        if chosen is not None:
-            state, _ = apply(state, chosen)
-            actions.append(chosen)
-            states.append(state)
-    while state.status == "playing" and len(actions) < max_actions:
-        chosen = None
-        if stopping.random() < RESTOP_CHANCE:
-            chosen = random_stops(definition, stopping, stopping.randrange(len(PLAYERS)), state.version)
-        tries = [chosen] if chosen is not None else definition.random_actions(state, rng)
-        for action in tries:
-            try:
-                state, _ = apply(state, action)
-            except ActionRefused:
-                continue
-            actions.append(action)
-            run = automatic_passes(state)
-            if run:
-                state = run[-1][1]
-            states.append(state)
-            break
-        else:
-            break
-    origin = origins(definition, decks)
-    label = f"{definition.spec.name} game {game} (seed {seed})"
-    picker = random.Random(f"arbiter-twins:{seed}:{game}")
-    out = []
-    for _ in range(windows):
-        index = picker.randrange(len(actions)) if actions else 0
-        viewer: Viewer = picker.choice((0, 1, None))
-        others_only = viewer is not None and picker.random() < 0.6
-        across_owners = viewer is None and picker.random() < 0.5
-        out.append(
-            compare_window(
-                definition,
-                label,
-                states[index],
-                actions[index:],
-                viewer,
-                origin,
-                picker,
-                others_only=others_only,
-                length=length,
-                across_owners=across_owners,
-            )
-        )
-    return out
+    """Play one random game (:class:`engine.match.simulate.Walk`) and compare ``windows`` twin windows
+    started at random points of it, for random viewers (:class:`TwinChecker`)."""
+    walk = Walk(definition, seed, game, max_actions)
+    check = TwinChecker(walk, windows=windows, length=length)
+    for step in walk.steps():
+        check.step(step)
+    return check.end()

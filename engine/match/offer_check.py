@@ -5,8 +5,9 @@
 - *accepted*: an offer taken with valid choices (drawn at random by :meth:`Offer.sample`) is
   accepted by the engine: the card text offers too (destroy, draw, search...), counted by their effect.
 
-:func:`check_game` plays one random game as :func:`engine.match.simulate.simulate_game` does and, at
-every state, checks the random player's accepted action and one random offer of each seat.
+:class:`OfferChecker` reads a random game's walk (:class:`engine.match.simulate.Walk`) and, at every
+state, checks the random player's accepted action and one random offer of each seat;
+:func:`check_game` plays one walk with it alone.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from engine.errors import ArbiterError
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.game import GameDefinition
-from engine.match.offers import covering, offers
-from engine.match.setup import new_match
-from engine.match.simulate import PLAYERS, game_seed
+from engine.match.offers import Offer, covering, offers
+from engine.match.simulate import PLAYERS, Step, Walk
+from engine.match.state import MatchState
 
 
 class OfferBroken(ArbiterError):
@@ -39,49 +40,65 @@ class OfferCheck:
     effects: Counter[str] = field(default_factory=Counter)
     """Card text offers among them, by the effect they carry out ("destroy", "draw")."""
 
+    def add(self, other: OfferCheck) -> None:
+        """Count what another game's check saw too."""
+        self.actions += other.actions
+        self.taken.update(other.taken)
+        self.effects.update(other.effects)
 
-def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions: int = 20_000) -> OfferCheck:
-    """Check one random game (see the module doc); raises :class:`OfferBroken` on the first break."""
-    rng = random.Random(f"arbiter-simulate:{seed}:{game}")
-    picker = random.Random(f"arbiter-offers:{seed}:{game}")
-    decks = [definition.random_deck(rng) for _ in PLAYERS]
-    state = new_match(definition.spec, PLAYERS, decks, game_seed(seed, game))
-    label = f"{definition.spec.name} game {game} (seed {seed})"
-    result = OfferCheck()
-    while state.status == "playing" and result.actions < max_actions:
+
+class OfferChecker:
+    """The offers' check of a random game's walk (:class:`engine.match.simulate.Walk`): at the state
+    before each step, one random offer of each seat (of a random type) is taken with random choices
+    and must be accepted; each random player's accepted action must be covered by an offer to its
+    actor."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.label = walk.label
+        self.picker = random.Random(f"arbiter-offers:{walk.seed}:{walk.game}")
+        self.result = OfferCheck()
+
+    def step(self, step: Step) -> None:
+        listed = self._take_one_each(step.before)
+        if step.by_player:
+            # The actor's offers in this state were listed above (applying an action copies the state).
+            if covering(step.before, step.action, listed[step.action.actor]) is None:
+                raise OfferBroken(
+                    f"{self.label}, version {step.before.version}: no offer to seat {step.action.actor} "
+                    f"covers {step.action!r}"
+                )
+            self.result.actions += 1
+
+    def _take_one_each(self, state: MatchState) -> list[list[Offer]]:
         listed_by_seat = [offers(state, seat) for seat in range(len(PLAYERS))]
-        for seat in range(len(PLAYERS)):
-            listed = listed_by_seat[seat]
+        for seat, listed in enumerate(listed_by_seat):
             if not listed:
                 continue
-            offer = picker.choice(listed)
-            action = offer.build(seat, state.version, offer.sample(picker))
+            # A type first, then an offer of it: a rare decision (a Shield Trigger, a guard) among
+            # a hand's many card moves is taken as often as any other kind of offer.
+            kind = self.picker.choice(sorted({offer.type for offer in listed}))
+            offer = self.picker.choice([offer for offer in listed if offer.type == kind])
+            action = offer.build(seat, state.version, offer.sample(self.picker))
             try:
                 apply(state, action)
             except ActionRefused as refusal:
                 raise OfferBroken(
-                    f"{label}, version {state.version}: the offer {offer.key} taken as {action!r} was "
+                    f"{self.label}, version {state.version}: the offer {offer.key} taken as {action!r} was "
                     f"refused: {refusal}"
                 ) from None
-            result.taken[offer.type] += 1
+            self.result.taken[offer.type] += 1
             if offer.effect:
-                result.effects[offer.effect] += 1
-        for action in definition.random_actions(state, rng):
-            try:
-                after, _ = apply(state, action)
-            except ActionRefused:
-                continue
-            # The actor's offers in this state were listed above (applying an action copies the state).
-            if covering(state, action, listed_by_seat[action.actor]) is None:
-                raise OfferBroken(
-                    f"{label}, version {state.version}: no offer to seat {action.actor} covers {action!r}"
-                )
-            result.actions += 1
-            state = after
-            break
-        else:
-            break
-    return result
+                self.result.effects[offer.effect] += 1
+        return listed_by_seat
+
+
+def check_game(definition: GameDefinition, seed: int, game: int, *, max_actions: int = 20_000) -> OfferCheck:
+    """Check one random game (see the module doc); raises :class:`OfferBroken` on the first break."""
+    walk = Walk(definition, seed, game, max_actions)
+    check = OfferChecker(walk)
+    for step in walk.steps():
+        check.step(step)
+    return check.result
 
 
 def check_chunk(
@@ -92,8 +109,5 @@ def check_chunk(
     size = games // chunks
     total = OfferCheck()
     for game in range(chunk * size + 1, (chunk + 1) * size + 1):
-        result = check_game(definition, seed, game)
-        total.actions += result.actions
-        total.taken.update(result.taken)
-        total.effects.update(result.effects)
+        total.add(check_game(definition, seed, game))
     return total

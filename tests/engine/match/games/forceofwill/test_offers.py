@@ -10,7 +10,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,6 @@ from engine.match.games.forceofwill.actions import Attack, InitiateBattle, PlayA
 from engine.match.games.forceofwill.board import battle_of, pay_from_pool, pool_of
 from engine.match.games.forceofwill.chase import check_payment, payments
 from engine.match.games.forceofwill.spec import ATTRIBUTES, MAIN, S_BLOCK, Cost
-from engine.match.offer_check import check_chunk
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
 from engine.match.render import render_all
 from engine.match.state import Board, CardRef, MatchState
@@ -38,34 +36,6 @@ from tests.engine.match.games.forceofwill.helpers import (
     to_main,
 )
 from tests.engine.match.games.offer_helpers import take_all
-
-CHUNKS = 4
-GAMES = 200
-_OWN = {
-    "fow_mulligan",
-    "fow_produce",
-    "fow_play",
-    "fow_call_stone",
-    "fow_battle",
-    "fow_ability",
-    "fow_damage",
-    "pass_priority",
-}
-"""The game's action types every chunk of random games takes as offers (and the game's pass)."""
-
-
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_take_every_offer_and_cover_every_action(chunk: int) -> None:
-    """Every action the random players make that the engine accepts is covered by an offer to its
-    actor, and a random offer of each seat taken with random valid choices is accepted (raises
-    :class:`~engine.match.offer_check.OfferBroken` otherwise), over 200 games."""
-    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
-    taken, actions = result.taken, result.actions
-    assert actions > 50 * (GAMES // CHUNKS), actions
-    assert set(taken) >= _OWN, _OWN - set(taken)
-    card_text = {"destroy", "remove", "banish", "draw", "discard", "search", "rest", "damage"}
-    assert set(result.effects) >= card_text, sorted(card_text - set(result.effects))
-
 
 # Helpers -------------------------------------------------------------------------------------------
 

@@ -4,16 +4,12 @@ the main phase's actions ("main"), then card text and the manual actions ("more"
 
 from __future__ import annotations
 
-import pytest
-
 from engine.match.actions import NextPhase, PassTurn
 from engine.match.games.vanguard import VgAttack, VgCall, VgPass
-from engine.match.offer_check import check_chunk
 from engine.match.offers import Offer, offers
 from engine.match.state import CardRef
 from tests.engine.match.games.offer_helpers import ordered, take_all, types
 from tests.engine.match.games.vanguard.helpers import (
-    DEFINITION,
     at,
     begin,
     do,
@@ -24,11 +20,6 @@ from tests.engine.match.games.vanguard.helpers import (
     to_battle,
 )
 
-GAMES = 200
-CHUNKS = 4
-OWN = {"vg_redraw", "vg_call", "vg_attack", "vg_guard", "vg_pass", "vg_modify", "vg_swap"}
-"""Vanguard's own action types every chunk of random games takes as offers (not a vacuous check)."""
-
 
 def bystander(listed: list[Offer]) -> bool:
     """Only what a player who is not deciding may do: nothing of the game's, no board change."""
@@ -38,19 +29,6 @@ def bystander(listed: list[Offer]) -> bool:
         "next_step",
         "pass_turn",
     } & set(types(listed))
-
-
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_offer_every_accepted_action_and_accept_every_offer_taken(chunk: int) -> None:
-    """Over 200 random games (in four chunks): each random player's accepted action is covered by an
-    offer to its actor, and one random offer of each seat, taken with random valid choices, is
-    accepted at every state (engine.match.offer_check)."""
-    result = check_chunk(DEFINITION, chunk, chunks=CHUNKS, games=GAMES)
-    taken, actions = result.taken, result.actions
-    assert actions > 20 * (GAMES // CHUNKS)
-    assert set(taken) >= OWN, sorted(OWN - set(taken))
-    card_text = {"retire", "draw", "search", "call", "soul-charge", "soul-blast", "counter-blast", "power"}
-    assert set(result.effects) >= card_text, sorted(card_text - set(result.effects))
 
 
 def test_at_setup_the_redraw_comes_first_for_the_first_player_only() -> None:
