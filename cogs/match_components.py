@@ -77,6 +77,7 @@ from cogs.offer_forms import (
 )
 from engine.errors import ArbiterError
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
+from engine.match.state import MatchStatus
 
 if TYPE_CHECKING:
     from cogs.match_tables import MatchTables
@@ -174,7 +175,7 @@ def seat_layout(panel: SeatPanel, *, where: str = "", note: str = "") -> Layout:
     """A player's private panel as laid out for a phone (:func:`bot.render.match.seat_layout`); once the
     match is over, its result."""
     match_id, version = panel.table.match_id, panel.version
-    if panel.view.get("status") != "playing":
+    if panel.view.get("status") != MatchStatus.PLAYING:
         heading = f"**Match #{match_id}** · your panel, as of action {version}{where}"
         return with_note(with_note(panel_layout(panel.reply.panel), heading), note)
     return mr.seat_layout(

@@ -13,6 +13,7 @@ from bot.render import match as mr
 from bot.reply import Reply, answer
 from engine.games import resolve_game
 from engine.match.offers import Offer, offers
+from engine.match.state import MatchStatus
 from engine.match.view import waiting_for
 
 
@@ -55,7 +56,7 @@ async def table(app: App, match_id: int) -> Table:
     state = await app.matches.state(match_id)
     users = await app.matches.user_ids(match_id)
     seen = await app.matches.view_for(match_id, None)
-    playing = state.status == "playing"
+    playing = state.status == MatchStatus.PLAYING
     return Table(
         match_id,
         resolve_game(state.match.spec.key).name,
@@ -82,7 +83,7 @@ async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:
     state = await app.matches.state(match_id)
     info = await table(app, match_id)
     seen = await app.matches.view_for(match_id, seat)
-    if state.status != "playing":
+    if state.status != MatchStatus.PLAYING:
         result = mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id)
         return SeatPanel(info, seat, answer(result), (), seen)
     listed = tuple(offers(state, seat))
@@ -126,7 +127,7 @@ async def clock_alert(app: App, match_id: int) -> ClockAlert | None:
     if info is None or info.paused or info.running is None:
         return None
     state = await app.matches.state(match_id)
-    if state.status != "playing":
+    if state.status != MatchStatus.PLAYING:
         return None
     users = await app.matches.user_ids(match_id)
     seat = info.running

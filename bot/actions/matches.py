@@ -39,6 +39,7 @@ from engine.match.actions import (
 from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed, offers
 from engine.match.render import render_all
+from engine.match.state import MatchStatus
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ async def _notes(app: App, match_id: int) -> list[str]:
     clock = await app.clock.info(match_id)
     if clock is not None:
         stored = await app.matches.state(match_id)
-        if stored.status == "playing":
+        if stored.status == MatchStatus.PLAYING:
             notes.append(clock.text(stored.match.players))
     challenge = await app.challenges.of_match(match_id)
     if challenge is None or challenge.opponent_deck is None:
@@ -178,7 +179,7 @@ async def board_reply(app: App, match_id: int, seat: int | None, *, counts: bool
     ``counts``: each side in counts, for a board shown beside its picture (:func:`mr.board_panel`)."""
     view = await app.matches.view_for(match_id, seat)
     lines = await app.matches.lines_for(match_id, seat)
-    if view["status"] != "playing":
+    if view["status"] != MatchStatus.PLAYING:
         return answer(mr.with_picture(mr.result_panel(view, match_id=match_id), view, match_id=match_id))
     notes = await _notes(app, match_id)
     panel = mr.board_panel(view, lines, match_id=match_id, notes=notes, counts=counts)
@@ -294,7 +295,7 @@ async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Repl
     """The reply to an accepted action: its lines for the actor, and their panel (or the result)."""
     view = await app.matches.view_for(match_id, seat)
     lines = render_all(accepted.events, accepted.state, seat)
-    if accepted.state.status != "playing":
+    if accepted.state.status != MatchStatus.PLAYING:
         try:
             reported = await app.tournament_matches.finished(match_id)
         except ArbiterError as error:  # the match is over and stored whatever the report meets

@@ -38,6 +38,7 @@ from bot.render.layout import (
 from bot.render.panel import Panel, make_panel
 from engine.games import resolve_game
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, TextNeed
+from engine.match.state import MatchStatus
 from engine.match.view import waiting_for
 
 LAST_LINES = 6
@@ -159,7 +160,7 @@ def board_panel(
     title = f"Match #{match_id}: {players[0]['name']} vs {players[1]['name']} ({game.name})"
     upright = _upright(view)
     card_notes = (view.get("game_data") or {}).get("card_notes") or {}
-    if view["status"] == "playing":
+    if view["status"] == MatchStatus.PLAYING:
         head = f"{_turn_text(view)} Waiting for {_seat_name(view, waiting_for(view))}."
     else:
         head = _ending(view)
@@ -580,7 +581,7 @@ def seat_layout(
         f"**Match #{match_id} · {game}** · your panel ({view['players'][seat]['name']}),"
         f" as of action {version}{where}"
     ]
-    if view["status"] == "playing":
+    if view["status"] == MatchStatus.PLAYING:
         head.append(_turn_text(view))
     head.append(f"### {_ask(view, seat, [offer for _, offer in now], listed)}")
     top: list[Block] = [Text(limits.truncate(note, 500))] if note else []

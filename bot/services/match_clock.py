@@ -22,7 +22,7 @@ from bot.store.clock_repo import ClockRepository, ClockRow
 from bot.store.database import Database
 from engine.errors import ArbiterError
 from engine.match.actions import TimeOut
-from engine.match.state import MatchState
+from engine.match.state import MatchState, MatchStatus
 from engine.match.view import view, waiting_for
 
 
@@ -107,7 +107,7 @@ class MatchClock:
                 row.bank[seat] -= max(0.0, row.used[seat] - row.per_turn)
             row.used = [0.0, 0.0]
             row.turn = state.board.turn
-        row.running = waiting_for(view(state, None)) if state.status == "playing" else None
+        row.running = waiting_for(view(state, None)) if state.status == MatchStatus.PLAYING else None
         row.since = self.now()
 
     async def after(self, match_id: int, accepted: Accepted) -> None:
@@ -144,7 +144,7 @@ class MatchClock:
         """``seat`` claims the win because the opponent is out of time."""
         row = await self._require(match_id)
         state = await self.matches.state(match_id)
-        if state.status != "playing":
+        if state.status != MatchStatus.PLAYING:
             raise ArbiterError(f"Match #{match_id} is already over.")
         other = 1 - seat
         left = self._left(row)[other]

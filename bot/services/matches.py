@@ -37,7 +37,7 @@ from engine.match.render import render_all
 from engine.match.replay import replay_from
 from engine.match.setup import DeckList, new_match, opening_events
 from engine.match.spec import GameSpec
-from engine.match.state import CardRef, MatchState, state_digest
+from engine.match.state import CardRef, MatchState, MatchStatus, state_digest
 from engine.match.stops import GameStops, automatic_passes, changed_stops, game_stops
 from engine.match.verify import EXPORT_FORMAT
 from engine.match.view import view
@@ -439,7 +439,7 @@ class MatchService:
         """The whole match as JSON: after it ends (with the seed, so anyone can verify every shuffle),
         or before that with every player's consent (without the seed, which would predict the rest)."""
         stored, _ = await self._stored(match_id)
-        ended = stored.status == "ended"
+        ended = stored.status == MatchStatus.ENDED
         if not ended and sorted(stored.export_consent) != list(range(len(stored.players))):
             raise MatchError(
                 "A match can be exported once it has ended, or earlier with both players' consent."

@@ -24,7 +24,7 @@ from bot.store.database import Database
 from bot.store.deck_repo import DeckRepository
 from engine.errors import ArbiterError
 from engine.match.games import game_definition
-from engine.match.state import MatchState
+from engine.match.state import MatchState, MatchStatus
 from engine.tournament import TournamentError
 
 
@@ -69,7 +69,7 @@ class TournamentMatches:
         if pairing.result is not None:
             raise ArbiterError(f"The result of your round {pairing.round} match is already reported.")
         games = await self._games(event_id, pairing.round, pairing.table)
-        playing = [match_id for match_id, state in games if state.status == "playing"]
+        playing = [match_id for match_id, state in games if state.status == MatchStatus.PLAYING]
         if playing:
             raise ArbiterError(f"Game {len(games)} of your match is being played (match #{playing[0]}).")
         players = [(pairing.player_a, pairing.name_a), (pairing.player_b, pairing.name_b)]
@@ -130,7 +130,7 @@ class TournamentMatches:
         if link is None or link.tournament_id is None or link.round is None or link.table_number is None:
             return None
         states = [state for _, state in await self._games(link.tournament_id, link.round, link.table_number)]
-        if any(state.status == "playing" for state in states):
+        if any(state.status == MatchStatus.PLAYING for state in states):
             return None
         wins = [sum(1 for s in states if s.winner == seat) for seat in (0, 1)]
         draws = sum(1 for s in states if s.winner is None)

@@ -42,7 +42,7 @@ from engine.match.games import game_definition
 from engine.match.offers import covering, offers
 from engine.match.render import render_all
 from engine.match.simulate import game_seed
-from engine.match.state import MatchState
+from engine.match.state import MatchState, MatchStatus
 from engine.match.view import view
 
 PLAYERS = ((1, "Player 1"), (2, "Player 2"))
@@ -87,7 +87,7 @@ def _panels(
     out: list[tuple[int | None, Panel]] = []
     for viewer in (0, 1, None):
         seen = view(state, viewer)
-        if state.status != "playing":
+        if state.status != MatchStatus.PLAYING:
             out.append((viewer, mr.result_panel(view(state, None), match_id=match_id)))
             continue
         out.append((viewer, mr.board_panel(seen, lines(viewer), match_id=match_id)))
@@ -128,7 +128,7 @@ async def play_match(database: Database, game: str, seed: int, number: int) -> P
     label = f"{definition.spec.name} match {number} (seed {seed})"
     log: dict[int | None, list[str]] = {0: [], 1: [], None: []}
     actions = panels = 0
-    while state.status == "playing":
+    while state.status == MatchStatus.PLAYING:
         if actions >= MAX_ACTIONS:
             raise MatchPlayError(f"{label} did not end after {MAX_ACTIONS} actions.")
         for action in definition.random_actions(state, rng):

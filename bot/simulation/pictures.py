@@ -27,7 +27,7 @@ from engine.match.offers import Offer, offers
 from engine.match.render import render_all
 from engine.match.setup import new_match, opening_events
 from engine.match.simulate import PLAYERS, game_seed
-from engine.match.state import MatchState
+from engine.match.state import MatchState, MatchStatus
 from engine.match.view import view, waiting_for
 
 MOST_ACTIONS = 3_000
@@ -74,7 +74,7 @@ def _reach(moment: Moment, seed: int) -> tuple[MatchState, int, list[Offer], lis
         )
         events = opening_events(state)
         for _ in range(MOST_ACTIONS):
-            if state.status != "playing":
+            if state.status != MatchStatus.PLAYING:
                 break
             seat = waiting_for(view(state, None))
             listed = offers(state, seat) if seat is not None else []

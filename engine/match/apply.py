@@ -86,7 +86,7 @@ from engine.match.events import Event, seen_mask
 from engine.match.game import ACTION_GAME, definition_of
 from engine.match.outcome import Loss, Outcome
 from engine.match.rng import RandomStream, action_context
-from engine.match.state import Board, Card, Match, MatchState
+from engine.match.state import Board, Card, Match, MatchState, MatchStatus
 from engine.match.stops import check_automatic, follow, set_stops
 
 __all__ = ["ActionRefused", "apply", "pick", "register_handler"]
@@ -130,7 +130,7 @@ def apply(
     board = state.board
     actor = action.actor
     cls = type(action)
-    if state.status != "playing":
+    if state.status != MatchStatus.PLAYING:
         refuse("The match is over.")
     if actor >= len(match.players):
         refuse("Only the players of this match can act in it.")
@@ -201,10 +201,10 @@ def apply(
     if meta:
         for name, value in meta.items():
             setattr(new, name, value)
-    if definition is not None and new.status == "playing":
+    if definition is not None and new.status == MatchStatus.PLAYING:
         new, settled = definition.settle(new, action)
         events = [*events, *settled]
-        losers = definition.losers(new) if new.status == "playing" else []
+        losers = definition.losers(new) if new.status == MatchStatus.PLAYING else []
         if losers:
             new, ending = _game_over(new, losers)
             events.append(ending)
@@ -864,7 +864,7 @@ def _pass_turn(state: MatchState, action: PassTurn) -> HandlerResult:
 
 def _end(state: MatchState, outcome: Outcome) -> Meta:
     return {
-        "status": "ended",
+        "status": MatchStatus.ENDED,
         "winner": outcome.winner,
         "end_reason": outcome.reason(state.match.players),
         "outcome": outcome,

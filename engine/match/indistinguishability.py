@@ -56,7 +56,7 @@ from engine.match.game import GameDefinition
 from engine.match.offers import offers
 from engine.match.render import render_all
 from engine.match.simulate import Step, Walk
-from engine.match.state import Card, CardRef, Match, MatchState, decklists_of
+from engine.match.state import Card, CardRef, Match, MatchState, MatchStatus, decklists_of
 from engine.match.stops import automatic_passes
 from engine.match.view import view
 
@@ -258,7 +258,7 @@ def compare_window(
         if not changed or _revealed(one, viewer, changed) or _revealed(two, viewer, changed):
             ended_by = "revealed"
             break
-        if one.status != "playing":
+        if one.status != MatchStatus.PLAYING:
             ended_by = "match over"
             break
         check.offers(one, two, changed, random.Random(rng.random()))

@@ -47,7 +47,7 @@ from pydantic import ValidationError
 from engine.match.actions import BaseAction, CardAt, ZoneRef, parse_action
 from engine.match.errors import ActionRefused
 from engine.match.game import definition_of
-from engine.match.state import CardRef, MatchState
+from engine.match.state import CardRef, MatchState, MatchStatus
 
 Group = Literal["now", "card text", "main", "more"]
 GROUPS: tuple[Group, ...] = ("now", "card text", "main", "more")
@@ -1043,7 +1043,7 @@ def generic_offers(state: MatchState, seat: int) -> list[Offer]:
 def offers(state: MatchState, seat: int) -> list[Offer]:
     """What ``seat`` may do now, ordered for a phone (see the module doc). Nothing once the match
     is over."""
-    if state.status != "playing" or not 0 <= seat < len(state.match.players):
+    if state.status != MatchStatus.PLAYING or not 0 <= seat < len(state.match.players):
         return []
     from engine.match.stops import stop_offers  # the stops' offers (a module that reads this one)
 

@@ -31,7 +31,7 @@ from engine.match.game import GameDefinition
 from engine.match.render import render_all
 from engine.match.replay import replay
 from engine.match.setup import new_match
-from engine.match.state import MatchState, state_digest
+from engine.match.state import MatchState, MatchStatus, state_digest
 from engine.match.stops import automatic_passes
 from engine.match.view import view
 
@@ -119,7 +119,7 @@ def random_walk(definition: GameDefinition, seed: int, *, steps: int) -> Iterato
     state = new_match(definition.spec, PLAYERS, decks, game_seed(seed, 1))
     yield state
     for _ in range(steps):
-        if state.status != "playing":
+        if state.status != MatchStatus.PLAYING:
             return
         for action in definition.random_actions(state, rng):
             try:
@@ -213,7 +213,7 @@ class Walk:
             step = None if chosen is None else self._take(chosen, by_player=False)
             if step is not None:
                 yield step
-        while self.state.status == "playing":
+        while self.state.status == MatchStatus.PLAYING:
             if self.taken >= self.max_actions:
                 raise SimulationError(f"{self.label} did not end after {self.max_actions} actions.")
             step = None

@@ -34,7 +34,8 @@ import hmac
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.errors import ArbiterError
 from engine.match.outcome import Outcome
@@ -45,7 +46,15 @@ if TYPE_CHECKING:
     from engine.match.actions import Action
 
 STATE_FORMAT = "arbiter-match-state/1"
-Status = Literal["playing", "ended"]
+
+
+class MatchStatus(StrEnum):
+    """Whether a match is being played or has ended, as stored: a state's JSON, the ``matches`` table
+    and a view hold the string values, so a stored ``"playing"`` and ``MatchStatus.PLAYING`` compare
+    equal and nothing stored changes."""
+
+    PLAYING = "playing"
+    ENDED = "ended"
 
 
 GameData = tuple[tuple[str, Any], ...]
@@ -532,7 +541,7 @@ class MatchState:
         match: Match,
         board: Board,
         version: int = 0,
-        status: Status = "playing",
+        status: MatchStatus = MatchStatus.PLAYING,
         winner: int | None = None,
         end_reason: str = "",
         draw_offer: int | None = None,
@@ -550,7 +559,7 @@ class MatchState:
         self.board = board
         self.version = version
         """Number of accepted actions; every action must carry it (DESIGN.md, "One writer")."""
-        self.status: Status = status
+        self.status: MatchStatus = status
         self.winner = winner
         """The winner's seat once ended; None for a draw."""
         self.end_reason = end_reason
@@ -612,7 +621,7 @@ class MatchState:
 
     @property
     def ended(self) -> bool:
-        return self.status == "ended"
+        return self.status is MatchStatus.ENDED
 
     def slot(self, zone: str, player: int | None = None) -> int:
         """The slot of a zone (``player`` None for a shared zone); KeyError if there is none."""
@@ -713,7 +722,7 @@ class MatchState:
         end_reason = str(data["end_reason"])
         if outcome is not None:
             ended: Outcome | None = Outcome.from_json(outcome)
-        elif data["status"] == "ended":  # stored before outcomes were kept
+        elif data["status"] == MatchStatus.ENDED:  # stored before outcomes were kept
             ended = Outcome.derive(winner, end_reason, players)
         else:
             ended = None
@@ -721,7 +730,7 @@ class MatchState:
             match=match,
             board=board,
             version=int(data["version"]),
-            status=data["status"],
+            status=MatchStatus(data["status"]),
             winner=winner,
             end_reason=end_reason,
             draw_offer=data["draw_offer"],

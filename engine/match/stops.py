@@ -47,7 +47,7 @@ from engine.match.events import Event
 from engine.match.game import definition_of
 from engine.match.offers import Group, Offer, PickNeed
 from engine.match.render import Line, register_line
-from engine.match.state import MatchState, SeatStops
+from engine.match.state import MatchState, MatchStatus, SeatStops
 from engine.match.view import view, waiting_for
 
 __all__ = [
@@ -160,7 +160,7 @@ def windows_now(state: MatchState) -> tuple[Window, ...]:
     """The windows the seat the game waits for is in now (none at a choice that is not a window, or
     when the match is over)."""
     game = game_stops(state)
-    if game is None or state.status != "playing":
+    if game is None or state.status != MatchStatus.PLAYING:
         return ()
     _, _, windows = _where(state, game)
     return tuple(game.by_name[name] for name in windows if name in game.by_name)
@@ -170,7 +170,7 @@ def pass_now(state: MatchState) -> BaseAction | None:
     """The pass of the seat the game waits for at its window now, whatever its stops; None when it is
     at no window (or the match is over, or an undo request waits)."""
     game = game_stops(state)
-    if game is None or state.status != "playing" or state.undo_request is not None:
+    if game is None or state.status != MatchStatus.PLAYING or state.undo_request is not None:
         return None
     public, seat, windows = _where(state, game)
     return game.pass_action(public, seat, windows) if windows else None
@@ -191,7 +191,7 @@ def automatic_pass(state: MatchState) -> BaseAction | None:
     seat is at a window it has no stop at (or a one-press pass is in force there). Reads the seat's
     stops and the spectator's view only (see the module doc)."""
     game = game_stops(state)
-    if game is None or state.status != "playing" or state.undo_request is not None:
+    if game is None or state.status != MatchStatus.PLAYING or state.undo_request is not None:
         return None
     public, seat, windows = _where(state, game)
     if not windows or not _passes(game, seat_stops(state, seat), stops_of(state, seat, game), windows):
@@ -341,7 +341,7 @@ def stop_offers(state: MatchState, seat: int) -> list[Offer]:
     """A seat's offers to change its stops: the one-press passes (with its pass when they would pass
     now, else with the rest), stopping them, adding or removing a stop, full control, the defaults."""
     game = game_stops(state)
-    if game is None or state.status != "playing" or state.undo_request is not None:
+    if game is None or state.status != MatchStatus.PLAYING or state.undo_request is not None:
         return []
     mine = seat_stops(state, seat)
     stops = stops_of(state, seat, game)

@@ -18,6 +18,7 @@ from bot.render.board_image.tiles import text as draw_text
 from bot.render.board_image.zones import Shown, draw_zone
 from bot.render.card_image.colours import RGB
 from engine.games import GAMES
+from engine.match.state import MatchStatus
 
 WIDTH = 1100
 MARGIN = 12
@@ -242,7 +243,7 @@ def _header(draw: ImageDraw.ImageDraw, board: Board) -> None:
     where_w = round(font("regular", 15).font.getlength(fit(where, "regular", 15, width // 2)))
     draw_text(draw, (MARGIN, 10), fit(first, "bold", 19, width - where_w - 16), "bold", 19, LABEL)
     draw_text(draw, (WIDTH - MARGIN, 12), fit(where, "regular", 15, width // 2), "regular", 15, LABEL, "ra")
-    if view.get("status") == "ended":
+    if view.get("status") == MatchStatus.ENDED:
         winner = number(view.get("winner"))
         reason = text(view.get("end_reason"))
         second = "Match over: draw" if winner is None else f"Match over: {board.name(winner)} wins"
@@ -266,7 +267,7 @@ def _strip(draw: ImageDraw.ImageDraw, board: Board, seat: int, y: int) -> None:
     x = MARGIN + 24 + round(font("bold", 17).font.getlength(name))
     turn = mapping(board.view.get("turn"))
     marks: list[tuple[str, RGB]] = []
-    if board.view.get("status") == "ended":
+    if board.view.get("status") == MatchStatus.ENDED:
         winner = number(board.view.get("winner"))
         marks.append(("draw" if winner is None else "winner" if winner == seat else "lost", colours.mark))
     else:

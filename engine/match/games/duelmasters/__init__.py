@@ -118,7 +118,7 @@ from engine.match.games.duelmasters.stops import STOPS
 from engine.match.games.duelmasters.turn import advance
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
-from engine.match.state import CardRef, MatchState
+from engine.match.state import CardRef, MatchState, MatchStatus
 from engine.match.view import handle_of
 
 __all__ = ["DEFINITION", "SPEC", "DuelMastersDefinition", "stats_from_record"]
@@ -272,7 +272,7 @@ class DuelMastersDefinition(GameDefinition):
         return data
 
     def check_invariants(self, state: MatchState) -> None:
-        if state.status != "playing":
+        if state.status != MatchStatus.PLAYING:
             return
         board = state.board
         step = proc.current(board)

@@ -128,7 +128,7 @@ from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, has_key
 from engine.match.games.forceofwill.stops import STOPS
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
-from engine.match.state import CardRef, MatchState
+from engine.match.state import CardRef, MatchState, MatchStatus
 from engine.match.view import handle_of
 
 __all__ = ["SPEC", "ForceOfWill", "stats_from_record"]
@@ -244,7 +244,7 @@ class ForceOfWill(GameDefinition):
             for key in ("attacker", "blocker"):
                 if battle.get(key) is not None:
                     assert battle[key] in field, f"the {key} is not in the field"
-        if board.data("resolving") is None and board.phase != SETUP and state.status == "playing":
+        if board.data("resolving") is None and board.phase != SETUP and state.status == MatchStatus.PLAYING:
             for seat in range(2):
                 assert state.value(seat, "life") % 100 == 0, "life is not rounded to 100 (1206.1)"
         for seat in range(2):

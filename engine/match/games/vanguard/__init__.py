@@ -168,7 +168,7 @@ from engine.match.games.vanguard.stops import STOPS
 from engine.match.games.vanguard.turn import Work
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
-from engine.match.state import Card, CardRef, MatchState
+from engine.match.state import Card, CardRef, MatchState, MatchStatus
 
 __all__ = [
     "SPEC",
@@ -428,7 +428,7 @@ class VanguardDefinition(GameDefinition):
                 if p not in board.data("dealt", ()):
                     assert not work.ids("hand", p), "an opening hand before the first vanguard (5.4.3)"
             return
-        if state.status == "playing":
+        if state.status == MatchStatus.PLAYING:
             for p in (0, 1):
                 assert work.loses(p) is None, f"player {p} should have lost: {work.loses(p)}"
                 assert work.vanguard_damage(p) >= 0, "negative vanguard damage"
@@ -444,7 +444,7 @@ class VanguardDefinition(GameDefinition):
         step = state.match.phase_steps[board.phase][board.step]
         in_battle = step in ("attack", "guard", "drive", "damage", "close")
         assert (battle is not None) == in_battle, f"battle data {battle!r} in step {step}"
-        if battle is not None and state.status == "playing":
+        if battle is not None and state.status == MatchStatus.PLAYING:
             b = dict(battle)
             assert b["drives"] <= b["drive"], "more drive checks than the drive"
             if step == "guard":
