@@ -12,15 +12,20 @@ The statuses are stored as their string values (SQLite), so :class:`EventStatus`
 
 :data:`REFUSALS` is the table of the lifecycle: for each :class:`Command`, the statuses that refuse it
 and the one sentence each shows (``{name}`` is the event's name, ``{status}`` its status). A status not
-named for a command allows it. Checks that depend on more than the status (an open round, a seeded
-cut, who asks) stay with the use case.
+named for a command allows it.
+
+The predicates at the end (:func:`can_register`, :func:`can_pair_next_round`, :func:`can_report`,
+:func:`can_start_top_cut`...) name the checks on an event's progress that more than one place makes:
+its status with its rounds (the last one paired, whether it is open, how many the Swiss has). They
+read any :class:`Progress`: the event a use case loaded, or the one a transport was shown. Checks that
+depend on more (a seeded cut, who asks) stay with the use case.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Final
+from typing import Final, Protocol
 
 from engine.tournament.errors import TournamentError
 
@@ -150,3 +155,85 @@ def require(command: Command, status: EventStatus | str, name: str) -> None:
     sentence = refusal(command, status, name)
     if sentence is not None:
         raise TournamentError(sentence)
+
+
+# predicates on an event's progress -----------------------------------------------------------------
+
+
+class Progress(Protocol):
+    """What the predicates read of an event: its status, its top cut and its Swiss rounds."""
+
+    @property
+    def status(self) -> EventStatus: ...
+
+    @property
+    def top_cut(self) -> int:
+        """The top cut's size (0: none)."""
+        ...
+
+    @property
+    def swiss_rounds(self) -> int:
+        """The Swiss rounds the event has or will have."""
+        ...
+
+    @property
+    def current_round(self) -> int:
+        """The last Swiss round paired (0 before round 1)."""
+        ...
+
+    @property
+    def round_open(self) -> bool:
+        """Whether the last round paired still waits for results."""
+        ...
+
+
+def can_register(event: Progress) -> bool:
+    """Whether players may register themselves (the capacity aside)."""
+    return allows(Command.REGISTER, event.status)
+
+
+def last_closed_round(event: Progress) -> int:
+    """The last Swiss round whose every match has a confirmed result (0: none). Rounds close in
+    order: only the last one paired can be open."""
+    return event.current_round - (1 if event.round_open else 0)
+
+
+def round_paired(event: Progress, number: int) -> bool:
+    """Whether Swiss round ``number`` has been paired (its tables exist)."""
+    return 1 <= number <= event.current_round
+
+
+def round_closed(event: Progress, number: int) -> bool:
+    """Whether the standings exist through round ``number`` (0: before round 1)."""
+    return 0 <= number <= last_closed_round(event)
+
+
+def swiss_over(event: Progress) -> bool:
+    """Whether every Swiss round is paired and closed."""
+    return event.current_round >= event.swiss_rounds and not event.round_open
+
+
+def can_pair_next_round(event: Progress) -> bool:
+    """Whether the next Swiss round can be paired: the Swiss runs, no round is open and not every
+    round has been played."""
+    return allows(Command.PAIR, event.status) and not event.round_open and not swiss_over(event)
+
+
+def can_report(event: Progress) -> bool:
+    """Whether the Swiss takes results: the event runs and its last round paired is open."""
+    return event.status is EventStatus.RUNNING and event.round_open
+
+
+def can_start_top_cut(event: Progress) -> bool:
+    """Whether the top cut can be seeded now: the event has one, and its Swiss is over."""
+    return bool(event.top_cut) and allows(Command.START_TOP_CUT, event.status) and swiss_over(event)
+
+
+def swiss_ends_event(event: Progress) -> bool:
+    """Whether the event is over with its Swiss: it runs, has no top cut and every round is closed."""
+    return event.status is EventStatus.RUNNING and not event.top_cut and swiss_over(event)
+
+
+def closing_round_ends_event(event: Progress, number: int) -> bool:
+    """Whether closing Swiss round ``number`` ends the event: the last Swiss round, and no top cut."""
+    return event.status is EventStatus.RUNNING and number >= event.swiss_rounds and not event.top_cut
