@@ -1,12 +1,18 @@
 """Tournaments: events, registration, decklists, Swiss rounds, result reporting, top cut, standings,
 exports, the round timer and the audit log, over the store and the pure engine (:mod:`engine.tournament`).
 
-The package has one module per area: :mod:`.info` (the results transports render), :mod:`.state` (an
-event as a use case loads it), :mod:`.base` (the shared plumbing), :mod:`.events`, :mod:`.players`,
-:mod:`.rounds`, :mod:`.results`, :mod:`.topcut`, :mod:`.reminders`, :mod:`.export`, :mod:`.deck_rules`, and
-:mod:`.service`, whose :class:`TournamentService` composes them. The rules live in the engine: the
-lifecycle (:mod:`engine.tournament.lifecycle`), result reporting (:mod:`engine.tournament.reporting`)
-and the export's content (:mod:`engine.tournament.export`).
+The use cases are plain ``async`` functions, one module per area, each taking the
+:class:`~.context.TournamentContext` (the store, the clock, the card data for decklists, the lock and
+the caches) as its first argument and calling the functions it needs by name: :mod:`.events`,
+:mod:`.players`, :mod:`.decklists`, :mod:`.rounds`, :mod:`.results` (with :mod:`.recording`: a
+result written and its round closed), :mod:`.topcut`, :mod:`.reminders`, :mod:`.export`. They stand on
+:mod:`.loading` (an event loaded in a transaction, as :mod:`.state`'s :class:`EventState`),
+:mod:`.checks` (who may ask, a name's shape), :mod:`.summaries` (the results of :mod:`.info` built
+from a loaded event) and :mod:`.deck_rules`. :mod:`.service`'s :class:`TournamentService` is the one
+entry the transports hold: each of its methods is one use case, given the service's context. The
+rules live in the engine: the lifecycle and its predicates (:mod:`engine.tournament.lifecycle`),
+result reporting (:mod:`engine.tournament.reporting`) and the export's content
+(:mod:`engine.tournament.export`).
 
 Every use case is ``async``, takes the :class:`Actor` who asks (their id, their guild, and whether the
 transport judged them a tournament organizer: the Discord cog from the guild's organizer role or admin

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from engine.tournament import MatchFormat, Standing
-from engine.tournament.lifecycle import STARTED, EventStatus
+from engine.tournament.lifecycle import STARTED, EventStatus, can_register, swiss_over
 from engine.tournament.reporting import ReportKey, ResultStatus, report_key
 
 __all__ = ["ReportKey", "report_key"]
@@ -99,7 +99,7 @@ class EventInfo:
 
     @property
     def registration_open(self) -> bool:
-        return self.status == EventStatus.REGISTRATION
+        return can_register(self)
 
     @property
     def started(self) -> bool:
@@ -108,7 +108,7 @@ class EventInfo:
     @property
     def swiss_done(self) -> bool:
         """Every Swiss round is paired and closed."""
-        return self.started and self.current_round >= self.swiss_rounds and not self.round_open
+        return self.started and swiss_over(self)
 
     @property
     def label(self) -> str:

@@ -1,27 +1,54 @@
-""":class:`TournamentService`: every tournament use case, composed from one part per area, and the
-front doors that choose between the Swiss and the top cut so that no transport has to."""
+""":class:`TournamentService`: the one entry the transports hold (``App.tournaments``). It owns the
+use cases' :class:`~.context.TournamentContext` and offers each use case of the modules
+(:mod:`.events`, :mod:`.players`, :mod:`.decklists`, :mod:`.rounds`, :mod:`.results`, :mod:`.topcut`,
+:mod:`.reminders`, :mod:`.export`) as a method, in one line that names the function it calls."""
 
 from __future__ import annotations
 
-from engine.text import shortened
-from engine.tournament import TournamentError
-from engine.tournament import reporting as rules
-from engine.tournament.lifecycle import EventStatus
+import functools
+from collections.abc import Callable
+from datetime import datetime
+from typing import Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
-from .events import EventsMixin
-from .export import ExportMixin
-from .info import Actor, ReportOutcome, RoundInfo, TopCutInfo
-from .players import PlayersMixin
-from .reminders import RemindersMixin
-from .results import ResultsMixin
-from .rounds import RoundsMixin
-from .state import EventState
-from .topcut import TopCutMixin
+from bot.store.database import Database
+from bot.store.tournament_repo import TournamentRepository
+
+from . import decklists as _decklists
+from . import events as _events
+from . import export as _export
+from . import players as _players
+from . import reminders as _reminders
+from . import results as _results
+from . import rounds as _rounds
+from . import summaries as _summaries
+from . import topcut as _topcut
+from .context import DeckLookup, TournamentContext
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-class TournamentService(
-    EventsMixin, PlayersMixin, RoundsMixin, ResultsMixin, TopCutMixin, RemindersMixin, ExportMixin
-):
+class use_case(Generic[P, R]):
+    """A use case offered as a method: ``service.report(...)`` calls ``results.report(context, ...)``
+    with the service's context first, with the function's signature and docstring."""
+
+    def __init__(self, function: Callable[Concatenate[TournamentContext, P], R]) -> None:
+        self.function = function
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, service: None, owner: type) -> use_case[P, R]: ...
+
+    @overload
+    def __get__(self, service: TournamentService, owner: type) -> Callable[P, R]: ...
+
+    def __get__(self, service: TournamentService | None, owner: type) -> use_case[P, R] | Callable[P, R]:
+        if service is None:
+            return self
+        return cast(Callable[P, R], functools.partial(self.function, service.context))
+
+
+class TournamentService:
     """Tournament use cases over the store. One instance per process (``App.tournaments``).
 
     ``clock`` gives the current time (UTC), replaceable in tests and simulations. ``deck_lookup``
@@ -31,97 +58,101 @@ class TournamentService(
     :func:`engine.decks.check_deck` can check what needs card data.
     """
 
-    async def _in_cut(self, state: EventState) -> bool:
-        """Whether results of the event go to its bracket: the top cut, or a finished event whose
-        cut was seeded (organizers' corrections)."""
-        return state.event.status is EventStatus.TOPCUT or await self._cut_seeded(state)
-
-    async def report(
+    def __init__(
         self,
-        actor: Actor,
-        event_id: int,
-        wins: int,
-        losses: int,
-        draws: int,
+        database: Database,
         *,
-        double_loss: bool = False,
-    ) -> ReportOutcome | TopCutInfo:
-        """A player reports their match, W-L-D from their own side: in the Swiss as
-        :meth:`report_result`; in the top cut the player who lost reports (e.g. 0-2) and the bracket
-        moves on at once (a top cut match needs a winner)."""
-        async with self._write():
-            state = await self._state(actor, event_id, matches="current")
-            if state.event.status is EventStatus.TOPCUT:
-                cut = await self._load_cut(state)
-                winner = rules.cut_report_winner(cut, actor.user_id, wins, losses, draws, double_loss)
-                return await self._cut_winner(actor, state, winner)
-            return await self._report_swiss(actor, state, wins, losses, draws, double_loss)
+        clock: Callable[[], datetime] | None = None,
+        deck_lookup: DeckLookup | None = None,
+    ) -> None:
+        self.context = TournamentContext.over(database, clock=clock, deck_lookup=deck_lookup)
 
-    async def enter(
-        self,
-        actor: Actor,
-        event_id: int,
-        player_id: str,
-        wins: int,
-        losses: int,
-        draws: int,
-        *,
-        double_loss: bool = False,
-        round_number: int | None = None,
-    ) -> ReportOutcome | TopCutInfo:
-        """Organizers enter or override ``player_id``'s result, W-L-D from that player's side: in the
-        Swiss as :meth:`enter_result`; in the top cut (or a finished event whose cut was seeded) it
-        records, or corrects, the winner of the player's bracket match."""
-        self._require_organizer(actor, "enter or override results")
-        async with self._write():
-            state = await self._state(
-                actor, event_id, matches=round_number if round_number is not None else "current"
-            )
-            if await self._in_cut(state):
-                cut = await self._load_cut(state)
-                winner = rules.cut_entry_winner(
-                    cut, actor.user_id, str(player_id), wins, losses, draws, double_loss
-                )
-                return await self._cut_winner(actor, state, winner)
-            return await self._enter_swiss(
-                actor, state, str(player_id), wins, losses, draws, double_loss, round_number
-            )
+    @property
+    def db(self) -> Database:
+        return self.context.db
 
-    async def outstanding(self, actor: Actor, event_id: int) -> RoundInfo | TopCutInfo:
-        """What is still to be played: the current Swiss round (its :attr:`RoundInfo.missing`), or in
-        the top cut (or after it) the bracket, whose current matches without a winner are missing."""
-        async with self._lock:
-            state = await self._state(actor, event_id, matches="current")
-            if await self._in_cut(state):
-                return self._top_cut_info(state, await self._load_cut(state))
-        if state.current_round < 1:
-            raise TournamentError(f"{state.event.name} has no round paired yet.")
-        return self._round_info(state, state.current_round)
+    @property
+    def repo(self) -> TournamentRepository:
+        return self.context.repo
 
-    async def open_top_cut(self, actor: Actor, event_id: int) -> tuple[TopCutInfo, bool]:
-        """The bracket; an organizer asking once the Swiss rounds are over seeds it first
-        (:meth:`start_top_cut`). ``True`` when it was just seeded."""
-        async with self._write():
-            state = await self._state(actor, event_id, matches=None)
-            e = state.event
-            swiss_done = state.current_round >= state.swiss_rounds and not state.round_open
-            if e.status is EventStatus.RUNNING and e.top_cut and swiss_done and actor.is_organizer:
-                state = await self._load(e, "all")
-                return await self._seed_cut(actor, state), True
-            return self._top_cut_info(state, await self._load_cut(state)), False
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """The current time (UTC) as the use cases read it."""
+        return self.context.clock
 
-    async def find_player(self, actor: Actor, event_id: int, ref: str) -> str:
-        """A registered player's id, from their id or their name (case-insensitive, when one player
-        has it). Digits that name nobody are returned as an id for the use case to judge."""
-        text = " ".join(str(ref).split())
-        async with self._lock:
-            state = await self._state(actor, event_id, matches=None)
-        if text in state.by_id:
-            return text
-        folded = text.casefold()
-        named = [p for p in state.players if p.name.casefold() == folded]
-        if len(named) == 1:
-            return named[0].player_id
-        if text.isascii() and text.isdigit():
-            return text
-        raise TournamentError(f"{state.event.name} has no player named {shortened(text, 80)}.")
+    @clock.setter
+    def clock(self, clock: Callable[[], datetime]) -> None:
+        self.context.clock = clock
+
+    @property
+    def deck_lookup(self) -> DeckLookup | None:
+        """Card data for decklists (see the class docstring)."""
+        return self.context.deck_lookup
+
+    @deck_lookup.setter
+    def deck_lookup(self, lookup: DeckLookup | None) -> None:
+        self.context.deck_lookup = lookup
+
+    # events
+    organizer_role = use_case(_events.organizer_role)
+    set_organizer_role = use_case(_events.set_organizer_role)
+    create_event = use_case(_events.create_event)
+    configure_event = use_case(_events.configure_event)
+    event = use_case(_events.event)
+    list_events = use_case(_events.list_events)
+    find_event = use_case(_events.find_event)
+    event_choices = use_case(_events.event_choices)
+    open_registration = use_case(_events.open_registration)
+    close_registration = use_case(_events.close_registration)
+    cancel_event = use_case(_events.cancel_event)
+
+    # players
+    register = use_case(_players.register)
+    add_player = use_case(_players.add_player)
+    remove_player = use_case(_players.remove_player)
+    drop = use_case(_players.drop)
+    players = use_case(_players.players)
+    find_player = use_case(_players.find_player)
+
+    # decklists
+    submit_decklist = use_case(_decklists.submit_decklist)
+    decklist = use_case(_decklists.decklist)
+    decklists = use_case(_decklists.decklists)
+    export_decklists = use_case(_decklists.export_decklists)
+
+    # the Swiss
+    start_event = use_case(_rounds.start_event)
+    pair_next_round = use_case(_rounds.pair_next_round)
+    pairings = use_case(_rounds.pairings)
+    rounds = use_case(_rounds.rounds)
+    my_match = use_case(_rounds.my_match)
+    missing = use_case(_rounds.missing)
+    outstanding = use_case(_rounds.outstanding)
+    standings = use_case(_rounds.standings)
+
+    # results
+    report = use_case(_results.report)
+    enter = use_case(_results.enter)
+    report_result = use_case(_results.report_result)
+    confirm_result = use_case(_results.confirm_result)
+    dispute_result = use_case(_results.dispute_result)
+    enter_result = use_case(_results.enter_result)
+
+    # the top cut
+    start_top_cut = use_case(_topcut.start_top_cut)
+    open_top_cut = use_case(_topcut.open_top_cut)
+    top_cut = use_case(_topcut.top_cut)
+    record_top_cut_winner = use_case(_topcut.record_top_cut_winner)
+
+    # the round timer
+    adjust_round_time = use_case(_reminders.adjust_round_time)
+    due_reminders = use_case(_reminders.due_reminders)
+
+    # the audit log and the export
+    log = use_case(_export.log)
+    guild_log = use_case(_export.guild_log)
+    export = use_case(_export.export)
+
+    # what a transport may ask before it shows a round or the standings
+    pairings_refusal = staticmethod(_summaries.pairings_refusal)
+    standings_refusal = staticmethod(_summaries.standings_refusal)

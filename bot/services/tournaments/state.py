@@ -17,6 +17,7 @@ from engine.tournament import (
     default_rounds,
 )
 from engine.tournament.export import fraction_text
+from engine.tournament.lifecycle import EventStatus
 from engine.tournament.reporting import Result, ResultStatus, Table
 
 from .info import AuditEntry
@@ -60,7 +61,15 @@ class EventState:
     rounds: list[RoundRow]
     matches: list[MatchRow]
     loaded: int | str | None = "all"
-    """Which matches are loaded: ``"all"``, one round's number or ``None`` (see ``ServiceBase._state``)."""
+    """Which matches are loaded: ``"all"``, one round's number or ``None`` (see :mod:`.loading`)."""
+
+    @property
+    def status(self) -> EventStatus:
+        return EventStatus(self.event.status)
+
+    @property
+    def top_cut(self) -> int:
+        return self.event.top_cut
 
     @property
     def by_id(self) -> dict[str, PlayerRow]:
@@ -122,10 +131,6 @@ class EventState:
             (m for m in self.matches if m.round == round_number and player_id in (m.player_a, m.player_b)),
             None,
         )
-
-    def last_closed_round(self) -> int:
-        closed = [r.number for r in self.rounds if r.closed_at is not None]
-        return max(closed, default=0)
 
     def find(self, match_id: int) -> MatchRow:
         """A loaded match by id."""
