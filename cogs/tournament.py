@@ -67,16 +67,6 @@ DEFER_ABOVE_PLAYERS = 128
 TIMER_SECONDS = 30
 
 
-def _refused_by_state(info: EventInfo, round_number: int | None, *, closed_rounds_only: bool) -> bool:
-    """Whether the service will refuse a round of ``info`` (pairings: one not paired yet; standings:
-    one not closed yet), judged from the event alone, so that the refusal needs no defer."""
-    if closed_rounds_only:
-        last_closed = info.current_round - (1 if info.round_open else 0)
-        return round_number is not None and round_number > last_closed
-    number = round_number or info.current_round
-    return not 1 <= number <= info.current_round
-
-
 class DecklistModal(discord.ui.Modal):
     """A big text box for a decklist: the easy way to paste one on a phone."""
 
@@ -167,6 +157,14 @@ class TournamentCog(commands.Cog):
     async def _actor(self, interaction: discord.Interaction) -> Actor:
         return await actor_for(self.app, interaction)
 
+    def _refusal(self, info: EventInfo, round_number: int | None, *, closed_rounds_only: bool) -> str | None:
+        """The service's sentence refusing a round of ``info`` (pairings: one not paired yet;
+        standings: one not closed yet), judged from the event alone, so that the refusal needs no
+        defer; ``None`` when the round can be shown."""
+        service = self.app.tournaments
+        refusal = service.standings_refusal if closed_rounds_only else service.pairings_refusal
+        return refusal(info, info.name, round_number)
+
     async def _show_big(
         self,
         interaction: discord.Interaction,
@@ -195,7 +193,7 @@ class TournamentCog(commands.Cog):
         if (
             info is None
             or info.players + info.dropped <= DEFER_ABOVE_PLAYERS
-            or _refused_by_state(info, round_number, closed_rounds_only=closed_rounds_only)
+            or self._refusal(info, round_number, closed_rounds_only=closed_rounds_only) is not None
         ):
             await present(interaction, await work())
             return
