@@ -14,8 +14,8 @@ The statuses are stored as their string values (SQLite), so :class:`EventStatus`
 and the one sentence each shows (``{name}`` is the event's name, ``{status}`` its status). A status not
 named for a command allows it.
 
-The predicates at the end (:func:`can_register`, :func:`can_pair_next_round`, :func:`can_report`,
-:func:`can_start_top_cut`...) name the checks on an event's progress that more than one place makes:
+The predicates at the end (:func:`can_register`, :func:`can_report`, :func:`can_start_top_cut`,
+:func:`swiss_over`...) name the checks on an event's progress that more than one place makes:
 its status with its rounds (the last one paired, whether it is open, how many the Swiss has). They
 read any :class:`Progress`: the event a use case loaded, or the one a transport was shown. Checks that
 depend on more (a seeded cut, who asks) stay with the use case.
@@ -211,12 +211,6 @@ def round_closed(event: Progress, number: int) -> bool:
 def swiss_over(event: Progress) -> bool:
     """Whether every Swiss round is paired and closed."""
     return event.current_round >= event.swiss_rounds and not event.round_open
-
-
-def can_pair_next_round(event: Progress) -> bool:
-    """Whether the next Swiss round can be paired: the Swiss runs, no round is open and not every
-    round has been played."""
-    return allows(Command.PAIR, event.status) and not event.round_open and not swiss_over(event)
 
 
 def can_report(event: Progress) -> bool:

@@ -28,7 +28,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class use_case(Generic[P, R]):
+class UseCase(Generic[P, R]):
     """A use case offered as a method: ``service.report(...)`` calls ``results.report(context, ...)``
     with the service's context first, with the function's signature and docstring."""
 
@@ -37,12 +37,12 @@ class use_case(Generic[P, R]):
         self.__doc__ = function.__doc__
 
     @overload
-    def __get__(self, service: None, owner: type) -> use_case[P, R]: ...
+    def __get__(self, service: None, owner: type) -> UseCase[P, R]: ...
 
     @overload
     def __get__(self, service: TournamentService, owner: type) -> Callable[P, R]: ...
 
-    def __get__(self, service: TournamentService | None, owner: type) -> use_case[P, R] | Callable[P, R]:
+    def __get__(self, service: TournamentService | None, owner: type) -> UseCase[P, R] | Callable[P, R]:
         if service is None:
             return self
         return cast(Callable[P, R], functools.partial(self.function, service.context))
@@ -94,64 +94,64 @@ class TournamentService:
         self.context.deck_lookup = lookup
 
     # events
-    organizer_role = use_case(_events.organizer_role)
-    set_organizer_role = use_case(_events.set_organizer_role)
-    create_event = use_case(_events.create_event)
-    configure_event = use_case(_events.configure_event)
-    event = use_case(_events.event)
-    list_events = use_case(_events.list_events)
-    find_event = use_case(_events.find_event)
-    event_choices = use_case(_events.event_choices)
-    open_registration = use_case(_events.open_registration)
-    close_registration = use_case(_events.close_registration)
-    cancel_event = use_case(_events.cancel_event)
+    organizer_role = UseCase(_events.organizer_role)
+    set_organizer_role = UseCase(_events.set_organizer_role)
+    create_event = UseCase(_events.create_event)
+    configure_event = UseCase(_events.configure_event)
+    event = UseCase(_events.event)
+    list_events = UseCase(_events.list_events)
+    find_event = UseCase(_events.find_event)
+    event_choices = UseCase(_events.event_choices)
+    open_registration = UseCase(_events.open_registration)
+    close_registration = UseCase(_events.close_registration)
+    cancel_event = UseCase(_events.cancel_event)
 
     # players
-    register = use_case(_players.register)
-    add_player = use_case(_players.add_player)
-    remove_player = use_case(_players.remove_player)
-    drop = use_case(_players.drop)
-    players = use_case(_players.players)
-    find_player = use_case(_players.find_player)
+    register = UseCase(_players.register)
+    add_player = UseCase(_players.add_player)
+    remove_player = UseCase(_players.remove_player)
+    drop = UseCase(_players.drop)
+    players = UseCase(_players.players)
+    find_player = UseCase(_players.find_player)
 
     # decklists
-    submit_decklist = use_case(_decklists.submit_decklist)
-    decklist = use_case(_decklists.decklist)
-    decklists = use_case(_decklists.decklists)
-    export_decklists = use_case(_decklists.export_decklists)
+    submit_decklist = UseCase(_decklists.submit_decklist)
+    decklist = UseCase(_decklists.decklist)
+    decklists = UseCase(_decklists.decklists)
+    export_decklists = UseCase(_decklists.export_decklists)
 
     # the Swiss
-    start_event = use_case(_rounds.start_event)
-    pair_next_round = use_case(_rounds.pair_next_round)
-    pairings = use_case(_rounds.pairings)
-    rounds = use_case(_rounds.rounds)
-    my_match = use_case(_rounds.my_match)
-    missing = use_case(_rounds.missing)
-    outstanding = use_case(_rounds.outstanding)
-    standings = use_case(_rounds.standings)
+    start_event = UseCase(_rounds.start_event)
+    pair_next_round = UseCase(_rounds.pair_next_round)
+    pairings = UseCase(_rounds.pairings)
+    rounds = UseCase(_rounds.rounds)
+    my_match = UseCase(_rounds.my_match)
+    missing = UseCase(_rounds.missing)
+    outstanding = UseCase(_rounds.outstanding)
+    standings = UseCase(_rounds.standings)
 
     # results
-    report = use_case(_results.report)
-    enter = use_case(_results.enter)
-    report_result = use_case(_results.report_result)
-    confirm_result = use_case(_results.confirm_result)
-    dispute_result = use_case(_results.dispute_result)
-    enter_result = use_case(_results.enter_result)
+    report = UseCase(_results.report)
+    enter = UseCase(_results.enter)
+    report_result = UseCase(_results.report_result)
+    confirm_result = UseCase(_results.confirm_result)
+    dispute_result = UseCase(_results.dispute_result)
+    enter_result = UseCase(_results.enter_result)
 
     # the top cut
-    start_top_cut = use_case(_topcut.start_top_cut)
-    open_top_cut = use_case(_topcut.open_top_cut)
-    top_cut = use_case(_topcut.top_cut)
-    record_top_cut_winner = use_case(_topcut.record_top_cut_winner)
+    start_top_cut = UseCase(_topcut.start_top_cut)
+    open_top_cut = UseCase(_topcut.open_top_cut)
+    top_cut = UseCase(_topcut.top_cut)
+    record_top_cut_winner = UseCase(_topcut.record_top_cut_winner)
 
     # the round timer
-    adjust_round_time = use_case(_reminders.adjust_round_time)
-    due_reminders = use_case(_reminders.due_reminders)
+    adjust_round_time = UseCase(_reminders.adjust_round_time)
+    due_reminders = UseCase(_reminders.due_reminders)
 
     # the audit log and the export
-    log = use_case(_export.log)
-    guild_log = use_case(_export.guild_log)
-    export = use_case(_export.export)
+    log = UseCase(_export.log)
+    guild_log = UseCase(_export.guild_log)
+    export = UseCase(_export.export)
 
     # what a transport may ask before it shows a round or the standings
     pairings_refusal = staticmethod(_summaries.pairings_refusal)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.services.tournaments import Actor, TournamentService
-from bot.services.tournaments.service import use_case
+from bot.services.tournaments.service import UseCase
 from bot.store.database import Database
 from engine.tournament import TournamentError
 
@@ -30,7 +30,7 @@ async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
 
 
 def test_every_method_is_one_use_case_with_its_signature() -> None:
-    offered = {name: item for name, item in vars(TournamentService).items() if isinstance(item, use_case)}
+    offered = {name: item for name, item in vars(TournamentService).items() if isinstance(item, UseCase)}
     assert len(offered) > 40
     for name, item in offered.items():
         function = item.function

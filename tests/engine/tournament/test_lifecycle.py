@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from engine.tournament.lifecycle import (
     EventStatus,
-    can_pair_next_round,
     can_register,
     can_report,
     can_start_top_cut,
@@ -43,11 +42,7 @@ def test_rounds_paired_and_closed() -> None:
     assert round_closed(open_two, 1) and not round_closed(open_two, 2) and not round_closed(open_two, -1)
 
 
-def test_pairing_and_reporting_follow_the_open_round() -> None:
-    assert can_pair_next_round(Event(current_round=1))
-    assert not can_pair_next_round(Event(current_round=1, round_open=True))
-    assert not can_pair_next_round(Event(current_round=3))
-    assert not can_pair_next_round(Event(EventStatus.CLOSED))
+def test_reporting_follows_the_open_round() -> None:
     assert can_report(Event(current_round=1, round_open=True))
     assert not can_report(Event(current_round=1))
     assert not can_report(Event(EventStatus.TOPCUT, current_round=3, round_open=True))
