@@ -23,10 +23,13 @@ from tests.discord.fake_discord import FakeDiscord, open_fake_discord
 # test` runs, draws the same examples every run (derandomized, no example database), so a commit passes
 # or fails the same way on every machine and a failure is reproduced by running it again; `dev` draws
 # new examples each run and replays the failures it found; `fuzz` (`make fuzz`) draws new examples too,
-# 1,000 for each test that does not set its own number, for a long sweep on purpose.
-hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
-hypothesis_settings.register_profile("dev", deadline=None)
-hypothesis_settings.register_profile("fuzz", deadline=None, max_examples=1_000)
+# five times as many, for a long sweep on purpose. A test never names its own number of examples: it
+# takes a share of the profile's by what one example costs (tests/property_costs.py).
+hypothesis_settings.register_profile(
+    "ci", max_examples=200, derandomize=True, database=None, deadline=None, print_blob=True
+)
+hypothesis_settings.register_profile("dev", max_examples=100, deadline=None)
+hypothesis_settings.register_profile("fuzz", max_examples=1_000, deadline=None)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # The four games' scenario tests share one harness, and the console card text tests one table; their

@@ -23,6 +23,7 @@ from bot.app import App
 from engine.match.state import MatchState
 from tests.cogs.match_helpers import started
 from tests.discord.fake_discord import ALICE, CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, Json
+from tests.property_costs import SERVICE
 
 MALLORY = 1_500_000_000_000_000_001
 OTHER_GUILD = 1_500_000_000_000_000_100
@@ -193,7 +194,7 @@ async def test_every_command_and_component_from_elsewhere_answers_one_sentence(s
 SURFACES = [*COMMANDS, *COMPONENTS]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(SERVICE, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     surface=st.sampled_from(SURFACES),
     number=st.one_of(st.integers(1, 2**70), st.sampled_from((MATCH, 2, 3))),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bot.cli import _query_words_last, build_parser, main
 from tests.hostile.common import one_sentence
+from tests.property_costs import SERVICE
 
 ODD_WORDS = st.one_of(
     st.sampled_from(
@@ -106,11 +107,7 @@ def _parse(argv: list[str]) -> argparse.Namespace | None:
         return None
 
 
-@settings(
-    max_examples=400,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(argv=argvs)
 def test_any_command_line_parses_or_gets_one_sentence(
     argv: list[str], capsys: pytest.CaptureFixture[str]
@@ -152,11 +149,7 @@ cheap_runs = st.one_of(
 ).map(lambda parts: [*parts[0], *parts[1]])
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(argv=cheap_runs)
 def test_commands_without_a_database_answer_or_refuse_in_one_sentence(
     argv: list[str], capsys: pytest.CaptureFixture[str]

@@ -17,6 +17,7 @@ from engine.errors import ArbiterError
 from engine.match.actions import parse_action
 from tests.engine.match.demo import DEMO_SPEC, demo_decks
 from tests.hostile.common import dump, one_sentence
+from tests.property_costs import SERVICE
 
 _scalars = st.one_of(
     st.none(),
@@ -60,7 +61,7 @@ def test_refusals_of_action_json_are_short() -> None:
             raise AssertionError(data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(SERVICE, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     data=st.one_of(_actions, _json, st.text(max_size=500)),
     user=st.one_of(st.none(), st.integers(-(2**70), 2**70)),

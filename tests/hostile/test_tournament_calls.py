@@ -17,6 +17,7 @@ from bot.services.tournaments import Actor, TournamentService
 from bot.store.database import Database
 from engine.errors import ArbiterError
 from tests.hostile.common import UNSEEN_TEXTS, dump, one_sentence
+from tests.property_costs import SERVICE
 
 GUILD = 10
 ORG = Actor("900", GUILD, is_organizer=True)
@@ -54,7 +55,7 @@ _calls: st.SearchStrategy[Call] = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(SERVICE, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(calls=st.lists(_calls, min_size=1, max_size=4))
 def test_any_tournament_call_succeeds_or_is_refused_cleanly(tmp_path: Path, calls: list[Call]) -> None:
     async def scenario() -> None:

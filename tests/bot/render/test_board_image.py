@@ -29,6 +29,7 @@ from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 from engine.match.state import CardRef, MatchState
 from engine.match.view import view
+from tests.property_costs import SERVICE
 
 GAMES = ("gateruler", "forceofwill", "vanguard", "duelmasters")
 LIMIT = 300 * 1024
@@ -298,9 +299,7 @@ def _views(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(_views())
 def test_no_view_breaks_the_picture(seen: dict[str, Any]) -> None:
     data = board_png(seen)

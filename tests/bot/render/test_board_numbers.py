@@ -19,6 +19,7 @@ from engine.match.games import GAME_MODULES, game_definition
 from engine.match.simulate import random_walk
 from engine.match.state import MatchState
 from engine.match.view import view
+from tests.property_costs import MATCHES
 
 
 def _orientation(state: MatchState, card_id: int) -> str:
@@ -88,7 +89,7 @@ def _check_picture(state: MatchState, seen: Mapping[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("game", GAME_MODULES)
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(MATCHES)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 250))
 def test_every_number_the_board_shows_is_the_states(game: str, seed: int, steps: int) -> None:
     *_, state = random_walk(game_definition(game), seed, steps=steps)

@@ -571,7 +571,7 @@ def cards(draw: st.DrawFn) -> CardRecord:
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(card=cards())
 def test_any_card_data_renders(card: CardRecord) -> None:
     image = png(render_card(card, face=len(card.faces)))

@@ -24,6 +24,7 @@ from engine.cards.importers import FORMATS
 from engine.errors import ArbiterError
 from engine.games import GAMES
 from tests.conftest import copy_database
+from tests.property_costs import SERVICE
 
 GATE = GAMES["gateruler"]
 
@@ -71,7 +72,7 @@ def runner(imported_db: Path, rules_dir: Path, tmp_path_factory: pytest.TempPath
     loop.close()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(cut=st.integers(0, len(SECOND) - 2), chunk=st.sampled_from([4, 250]))
 def test_any_truncation_is_refused_and_changes_nothing(runner: Any, cut: int, chunk: int) -> None:
     """Cut anywhere (the closing bracket at least), with several chunks staged before the cut or

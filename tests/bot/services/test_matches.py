@@ -21,6 +21,7 @@ from engine.match.replay import replay_from
 from engine.match.setup import new_match
 from engine.match.verify import verify_export
 from tests.engine.match.demo import DEMO_SPEC, demo_decks, random_action
+from tests.property_costs import MATCHES
 
 
 async def _service(path: Path) -> MatchService:
@@ -227,7 +228,7 @@ async def test_cli_verify_prints_ok_or_the_first_divergence(tmp_path: Path) -> N
     assert missing.returncode == 2 and "Cannot read" in missing.stderr
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(MATCHES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=10_000), count=st.integers(min_value=0, max_value=120))
 def test_store_round_trip_gives_an_equal_state(tmp_path: Path, seed: int, count: int) -> None:
     """Whatever was played, reopening the store (snapshot plus replay) gives the state in memory."""

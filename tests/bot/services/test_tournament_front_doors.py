@@ -26,6 +26,7 @@ from bot.services.tournaments import (
 from bot.store.database import Database
 from engine.tournament import TournamentError
 from tests.bot.services.tournament_helpers import ORG, Clock, dump, event_with, play_round, player, refused
+from tests.property_costs import MATCHES
 
 
 @pytest.fixture
@@ -230,7 +231,7 @@ def _call(
     return service.drop(actor, event_id, target if actor is ORG else None)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(MATCHES)
 @given(actions=ACTIONS)
 async def test_any_sequence_leaves_one_result_per_match(
     actions: list[tuple[str, int, tuple[int, int, int]]],

@@ -44,6 +44,7 @@ from tests.bot.services.tournament_helpers import (
     refused,
 )
 from tests.engine.decks.published_lists import DM_DARK_FIRE
+from tests.property_costs import MATCHES
 
 OTHER_GUILD = 11
 ADMIN = Actor("901", GUILD, is_admin=True)
@@ -967,7 +968,7 @@ async def test_64_players_six_rounds_with_drops_and_late_entries(
 # hypothesis: small random events through the service ---------------------------------------------
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(MATCHES, suppress_health_check=[HealthCheck.too_slow])
 @given(
     count=st.integers(min_value=2, max_value=11),
     seed=st.text(alphabet="abcdef0123456789", min_size=1, max_size=6),

@@ -21,7 +21,7 @@ from engine.cards.importers.generic import FORMAT, parse_csv, parse_json, to_csv
 from engine.cards.model import CardFace, CardRecord, Errata
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "card-formats.md"
-PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(suppress_health_check=[HealthCheck.too_slow])
 
 EXAMPLE_JSON = {
     "format": "arbiter-cards/1",

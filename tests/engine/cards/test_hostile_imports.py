@@ -36,13 +36,12 @@ def _parse(fmt: str, data: bytes) -> list[str] | str:
         return message
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(fmt=st.sampled_from(["csv", "json"]), data=st.binary(max_size=600))
 def test_arbitrary_bytes_never_crash(fmt: str, data: bytes) -> None:
     _parse(fmt, data)
 
 
-@settings(max_examples=200, deadline=None)
 @given(fmt=st.sampled_from(["csv", "json"]), cut=st.integers(min_value=0, max_value=400))
 def test_a_truncated_file_is_refused_or_whole(fmt: str, cut: int) -> None:
     good = GOOD_CSV if fmt == "csv" else GOOD_JSON

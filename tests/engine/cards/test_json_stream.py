@@ -21,8 +21,9 @@ from engine.cards.importers import FORMATS, CardImportError, jsonstream
 from engine.cards.importers.generic import FORMAT, _check_top, json_card, parse_json
 from engine.cards.importers.jsonstream import MAX_DEPTH, MAX_RECORD_SIZE, JsonStream
 from engine.cards.model import CardRecord
+from tests.property_costs import SERVICE
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 
 _text = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=12)
 _json = st.recursive(

@@ -27,9 +27,7 @@ from tests.engine.cards import carddata
 
 TABLE = Path(__file__).with_name("tricky_names.toml")
 CASES: list[dict[str, Any]] = tomllib.loads(TABLE.read_text(encoding="utf-8"))["case"]
-PROPERTY = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+PROPERTY = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 needs_data = pytest.mark.skipif(
     not carddata.available(),

@@ -1182,19 +1182,18 @@ def _check_any(db: sqlite3.Connection, text: str, game: str) -> None:
     assert _shape(again) == _shape(tree), (text, str(tree))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(text=TEXTS, game=st.sampled_from(sorted(GAMES)))
 def test_any_text_compiles_or_raises_query_error(db: sqlite3.Connection, text: str, game: str) -> None:
     _check_any(db, text, game)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(text=QUERIES, game=st.sampled_from(sorted(GAMES)))
 def test_query_like_text_compiles_or_raises_query_error(db: sqlite3.Connection, text: str, game: str) -> None:
     _check_any(db, text, game)
 
 
-@settings(max_examples=200, deadline=None)
 @given(text=st.text(alphabet=st.characters(codec=None, categories=["Cs", "Ll", "Zs"]), max_size=30))
 def test_surrogates_are_a_query_error(text: str) -> None:
     surrogate = re.search("[\ud800-\udfff]", text)

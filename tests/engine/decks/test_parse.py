@@ -4,7 +4,7 @@ on a test format with three sections; each game's own format is tested with its 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.decks import check_deck, parse_decklist
@@ -130,7 +130,6 @@ names = st.text(st.characters(codec="utf-8", categories=("L", "N")), min_size=1,
 entries = st.lists(st.tuples(st.integers(1, 99), names), min_size=1, max_size=20)
 
 
-@settings(max_examples=200)
 @given(entries, entries)
 def test_written_lists_parse_back(main: list[tuple[int, str]], side: list[tuple[int, str]]) -> None:
     text = "\n".join(f"{count} {name}" for count, name in main) + "\nSideboard:\n"
@@ -140,7 +139,6 @@ def test_written_lists_parse_back(main: list[tuple[int, str]], side: list[tuple[
     assert [(e.count, e.name) for e in deck.entries("side")] == side
 
 
-@settings(max_examples=300)
 @given(st.text(max_size=400))
 def test_any_text_parses_or_names_its_problem(text: str) -> None:
     try:
@@ -173,7 +171,6 @@ def test_long_lines_of_header_marks_parse_in_linear_time_without_the_length_limi
             parse(line)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from("4x× ab[]#=-_*:()/\t\n"), max_size=2_000))
 def test_any_text_parses_or_is_refused_with_one_sentence(text: str) -> None:
     try:

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.cards.importers import FORMATS
@@ -398,7 +398,6 @@ names = st.text(st.characters(codec="utf-8", categories=("L", "N", "Zs", "P")), 
 counts = st.integers(1, MAX_COPIES)
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["forceofwill", "duelmasters", "vanguard", "gateruler"]), st.text(max_size=600))
 def test_any_text_parses_or_is_refused_with_one_sentence(game: str, text: str) -> None:
     try:
@@ -436,7 +435,6 @@ published_lines = st.sampled_from(
 )
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(published_lines, max_size=40))
 def test_published_lines_in_any_order_parse_with_positive_counts(lines: list[str]) -> None:
     try:
@@ -453,7 +451,6 @@ def test_published_lines_in_any_order_parse_with_positive_counts(lines: list[str
         }, entry
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.tuples(counts, names), min_size=1, max_size=15),
     st.sampled_from(["{c} {n}", "{c}x {n}", "x{c} – {n}", "{c} x {n}", "{n} x{c}"]),

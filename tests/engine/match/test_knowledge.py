@@ -19,6 +19,7 @@ from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 from engine.match.state import MatchState, decklists_of
 from tests.engine.match.games.vanguard import helpers as vanguard
+from tests.property_costs import MATCHES
 
 GAMES = ("duelmasters", "vanguard", "forceofwill", "gateruler")
 
@@ -56,7 +57,7 @@ def test_a_match_keeps_each_players_decklist_every_section_together(game: str) -
     assert state.match.decklists == decklists_of(state.match.table, state.board.cards, 2)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(MATCHES)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
 def test_what_a_viewer_knows_by_name_over_random_games(game: str, seed: int) -> None:
     """At every state of a random game: the decklists stay what the players brought (a card's owner

@@ -18,6 +18,7 @@ from engine.match.offers import GROUPS, PILE_USES, CardsNeed, covering, offers, 
 from engine.match.setup import new_match
 from engine.match.state import MatchState
 from tests.engine.match.demo import DEMO_SPEC, PLAYERS, demo_decks, random_action
+from tests.property_costs import SERVICE
 
 SEED = bytes(range(32))
 
@@ -40,7 +41,7 @@ def _pile_use(state: MatchState, action: BaseAction) -> bool:
     return action.type in pile_uses(state, action.actor, state.match.slot_of[(zone.zone, player)])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(SERVICE)
 @given(seed=st.integers(0, 10**9))
 def test_every_accepted_action_is_offered_and_every_offer_is_accepted(seed: int) -> None:
     rng = random.Random(seed)

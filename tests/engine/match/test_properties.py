@@ -32,6 +32,7 @@ from engine.match.state import MatchState
 from engine.match.view import view, viewers
 from tests.engine.match.checks import mentioned, slot_of, words_of, zone_of, zone_shows
 from tests.engine.match.demo import DEMO_SPEC, PLAYERS, demo_decks, random_action
+from tests.property_costs import SERVICE
 
 
 def audience(action: a.BaseAction) -> set[int]:
@@ -234,9 +235,8 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 MatchMachine.TestCase.settings = settings(
-    max_examples=60,
+    SERVICE,
     stateful_step_count=40,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_match_machine = MatchMachine.TestCase

@@ -21,6 +21,7 @@ from engine.rules.errors import RulesParseError
 from engine.rules.model import ParsedDocument, RuleRecord
 from engine.rules.parsers import duelmasters
 from engine.rules.parsers.duelmasters import normalise_id, parse
+from tests.property_costs import SERVICE
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "data" / "rules" / "duelmasters-general-game-rules-1.38.txt"
 GATERULER = DOCUMENT.with_name("gateruler-comprehensive-rules-1.5.0.txt")
@@ -644,7 +645,6 @@ def test_every_parsed_id_normalises_to_itself() -> None:
 ID_TEXT = st.text(alphabet="0123456789.-_ /:#aAbBzZ§rulesctionpa", max_size=30)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=60), ID_TEXT))
 def test_normalise_id_never_raises(query: str) -> None:
     result = normalise_id(query)
@@ -663,7 +663,7 @@ def _spaces(text: str) -> str:
 VARIANTS: tuple[Callable[[str], str], ...] = (str.upper, _dashes, _spaces, lambda text: f"rule {text}")
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([record.rule_id for record in document().rules]),
     st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=4, unique=True),
@@ -678,7 +678,7 @@ def test_typed_variants_normalise_to_the_id(rule_id: str, variants: list[Callabl
 STRUCTURAL_LINES = (11, 13, 15, 130, 132, 134, 136, 138, 1075, 1539, 1541, 1543, 1545, 1547, 1860)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(st.sampled_from(STRUCTURAL_LINES), st.integers(min_value=1, max_value=2324)),

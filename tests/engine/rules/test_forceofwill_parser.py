@@ -19,6 +19,7 @@ from engine.rules.errors import RulesParseError
 from engine.rules.model import ParsedDocument, RuleRecord
 from engine.rules.parsers import forceofwill
 from engine.rules.parsers.forceofwill import find_references, normalise_id, parse
+from tests.property_costs import SERVICE
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "data" / "rules" / "forceofwill-comprehensive-rules-12.9.txt"
 CANONICAL = re.compile(r"^\d{3,4}(?:\.\d{1,2}(?:[a-z](?:-\d+)?)?)?$")
@@ -888,7 +889,6 @@ def test_gate_ruler_document_is_refused() -> None:
 # --------------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=60), st.from_regex(r"\A[ a-zA-Z§#]{0,8}[0-9 .\-kKlL]{0,14}\Z")))
 def test_normalise_id_never_raises(query: str) -> None:
     result = normalise_id(query)
@@ -896,7 +896,6 @@ def test_normalise_id_never_raises(query: str) -> None:
     assert all(isinstance(item, str) and CANONICAL.match(item) for item in result)
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     rule_id=st.sampled_from(_ids()),
     upper=st.booleans(),
@@ -914,7 +913,7 @@ def test_typed_variants_normalise_to_the_id(
     assert normalise_id(typed)[0] == rule_id, typed
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(
         st.sets(st.integers(min_value=0, max_value=4611), max_size=30),

@@ -20,6 +20,7 @@ from engine.rules.errors import RulesParseError
 from engine.rules.model import ParsedDocument, RuleRecord
 from engine.rules.parsers import gateruler
 from engine.rules.parsers.gateruler import normalise_id, parse
+from tests.property_costs import SERVICE
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "data" / "rules" / "gateruler-comprehensive-rules-1.5.0.txt"
 
@@ -545,7 +546,7 @@ def test_every_misprinted_id_normalises_to_a_candidate_that_exists() -> None:
         assert next(c for c in candidates if c in by_id()) == canonical
 
 
-@settings(max_examples=150, deadline=None)
+@settings(SERVICE)
 @given(st.text(max_size=60))
 def test_normalise_id_never_raises(text: str) -> None:
     result = normalise_id(text)
@@ -559,7 +560,7 @@ def all_ids() -> list[str]:
     return [record.rule_id for record in document().rules]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(SERVICE)
 @given(
     rule_id=st.sampled_from(all_ids()),
     separator=st.sampled_from(["-", " ", ".", " - "]),
@@ -614,7 +615,7 @@ def raw_lines() -> tuple[str, ...]:
     return tuple(raw().split("\n"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sets(st.integers(min_value=0, max_value=1858), max_size=400))
 def test_deleting_random_lines_never_breaks_the_parser(deleted: set[int]) -> None:
     text = "\n".join(line for index, line in enumerate(raw_lines()) if index not in deleted)
@@ -629,7 +630,6 @@ def test_deleting_random_lines_never_breaks_the_parser(deleted: set[int]) -> Non
     assert all(record.parent_id is None or record.parent_id in known for record in parsed.rules)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.text(max_size=300))
 def test_arbitrary_text_parses_or_is_refused(text: str) -> None:
     try:

@@ -19,6 +19,7 @@ from engine.rules.errors import RulesParseError
 from engine.rules.model import CardRuling, ParsedDocument, RuleRecord
 from engine.rules.parsers import gateruler, gateruler_update
 from engine.rules.parsers.gateruler_update import card_blocks, fix_text, parse, slug
+from tests.property_costs import SERVICE
 
 RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules"
 DOCUMENT = RULES_DIR / "gateruler-set3-rules-update.txt"
@@ -416,7 +417,7 @@ def test_parse_is_deterministic_and_windows_safe() -> None:
     assert parse(raw().replace("\n", "\r\n")) == document()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sets(st.integers(min_value=0, max_value=430), max_size=120))
 def test_deleting_random_lines_never_breaks_the_parser(deleted: set[int]) -> None:
     text = "\n".join(line for index, line in enumerate(raw_lines()) if index not in deleted)

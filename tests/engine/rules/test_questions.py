@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.rules.player_words import PlayerWordsError, parse_shared, parse_words, shared_concepts
@@ -109,7 +109,6 @@ def test_singular_keeps_words_that_only_look_plural() -> None:
     assert singular("unite") == "unite" and singular("pass") == "pass"
 
 
-@settings(max_examples=300)
 @given(st.text(max_size=300))
 def test_any_text_reads_into_bounded_token_concepts(text: str) -> None:
     reading = lexicon().read(text)

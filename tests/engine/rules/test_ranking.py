@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.rules.player_words import parse_words
@@ -46,7 +46,6 @@ def test_every_vector_has_every_feature() -> None:
     assert {len(v) for v in vectors.values()} == {len(FEATURES)}
 
 
-@settings(max_examples=200)
 @given(
     st.text(max_size=80),
     st.dictionaries(st.sampled_from([r.ref for r in RULES]), st.floats(0, 50), max_size=5),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.rules.player_words import parse_words
@@ -43,7 +43,6 @@ def test_fts_any_quotes_every_form_and_keeps_phrases() -> None:
     assert fts_any(["", "!!"]) is None
 
 
-@settings(max_examples=500)
 @given(st.text(max_size=200))
 def test_any_text_gives_only_quoted_word_tokens(text: str) -> None:
     reading = LEXICON.read(text)
@@ -65,7 +64,6 @@ def test_snippet_bolds_matching_words_around_the_first_one() -> None:
     assert snippet("", ["rest"]) == ""
 
 
-@settings(max_examples=300)
 @given(st.text(max_size=300), st.lists(st.text(max_size=12), max_size=4))
 def test_snippet_of_any_text_is_bounded_and_keeps_its_words(text: str, forms: list[str]) -> None:
     shown = snippet(text, [" ".join(tokenize(f)) for f in forms], width=10)

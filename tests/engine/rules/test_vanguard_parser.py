@@ -15,7 +15,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import ArbiterError
@@ -851,7 +851,6 @@ def test_document_without_changelog_has_no_version() -> None:
 # --- properties ---------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.one_of(st.text(max_size=60), st.from_regex(r"\A(rule |section |§)?[0-9 .\-–]{0,20}[a-z]?\Z")))
 def test_normalise_id_never_raises(query: str) -> None:
     result = normalise_id(query)
@@ -871,7 +870,6 @@ VARIANTS: list[Callable[[str], str]] = [
 ]
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.sampled_from(sorted(_by_id())), st.sampled_from(VARIANTS))
 def test_typed_variants_normalise_to_the_id(rule_id: str, variant: Callable[[str], str]) -> None:
     assert normalise_id(variant(rule_id))[0] == rule_id
@@ -888,7 +886,6 @@ def _damaged_document(draw: st.DrawFn) -> str:
     return "\n".join(line for index, line in enumerate(lines) if index not in doomed)
 
 
-@settings(max_examples=100, deadline=None)
 @given(_damaged_document())
 def test_damaged_documents_parse_or_are_refused(text: str) -> None:
     try:

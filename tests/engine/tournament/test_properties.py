@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from engine.tournament import EventConfig, MatchResult, Player, compute_standings, pair_round
 from engine.tournament.pairing import History
 from tests.engine.tournament.exact import min_rematches, perfect_exists, rematches
+from tests.property_costs import SERVICE
 
 CONFIG = EventConfig(rounds=99)
 
@@ -142,7 +143,7 @@ def check_standings(players: list[Player], results: list[MatchResult], seed: int
         assert abs(float(row.omw) - expected) < 1e-9
 
 
-FAST = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -158,7 +159,7 @@ def test_small_events_pair_exactly(size: int, played: int, seed: int, swiss: boo
     check_round(players, results, next_round, seed)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(SERVICE, suppress_health_check=[HealthCheck.too_slow])
 @given(size=st.integers(12, 36), played=st.integers(3, 16), seed=st.integers(0, 2**32), swiss=st.booleans())
 def test_larger_events_pair_exactly(size: int, played: int, seed: int, swiss: bool) -> None:
     """Long events on medium fields, where the repair window must grow before it is rematch-free."""
@@ -166,7 +167,7 @@ def test_larger_events_pair_exactly(size: int, played: int, seed: int, swiss: bo
     check_round(players, results, next_round, seed)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(SERVICE)
 @given(size=st.integers(2, 11), played=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_drops_take_effect_from_the_next_round(size: int, played: int, seed: int) -> None:
     players, results, next_round = build_event(size, played, seed, swiss=True)

@@ -28,6 +28,7 @@ from tests.engine.match.games.duelmasters.helpers import (
     step,
     to_main,
 )
+from tests.property_costs import MATCHES
 
 DRAGON = creature("Bolshack Test Dragon", 6000, cost=6)
 BIG = creature("Costly Giant", 12000, cost=8)
@@ -179,7 +180,7 @@ def test_a_power_change_decides_the_battle_while_it_lasts() -> None:
     assert fry in state.zone("battle_zone")
 
 
-@settings(max_examples=20, deadline=None)
+@settings(MATCHES)
 @given(st.lists(st.integers(min_value=-5000, max_value=5000).filter(bool), min_size=1, max_size=4))
 def test_power_changes_add_up_and_all_expire_with_the_turn(changes: list[int]) -> None:
     """206.1, 511.2: a creature's power is its printed power plus the changes until the end of the turn,

@@ -31,6 +31,7 @@ from tests.engine.match.games.duelmasters.helpers import (
     step,
     to_attack,
 )
+from tests.property_costs import SERVICE
 
 DOUBLE = creature("Double Breaker Dragon", 8000, cost=7, breaker=2)
 TRIGGER_BEAST = creature("Trigger Beast", 3000, cost=3, shield_trigger=1)
@@ -124,7 +125,7 @@ def test_a_broken_shield_with_or_without_shield_trigger_looks_the_same_to_the_at
     assert mine == [handle_of(window_trigger, 1, shields[0])]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(SERVICE)
 @given(
     broken=st.tuples(st.sampled_from(KINDS), st.sampled_from(KINDS)),
     held=st.sampled_from(KINDS),

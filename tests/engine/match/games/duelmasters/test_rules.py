@@ -37,6 +37,7 @@ from tests.engine.match.games.duelmasters.helpers import (
     with_data,
 )
 from tests.engine.match.games.harness import ALICE, BOB, Scenario, assert_draw, assert_lost, assert_won
+from tests.property_costs import SERVICE
 
 ATTACKER = creature("Bolshack Test Dragon", 6000, cost=6)
 SMALL = creature("Small Fry", 2000, cost=2)
@@ -548,7 +549,7 @@ def test_stats_from_a_card_record() -> None:
     assert DEFINITION.spec.key == "duelmasters"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(SERVICE)
 @given(
     st.integers(min_value=0, max_value=20).map(lambda n: n * 1000),
     st.integers(min_value=0, max_value=20).map(lambda n: n * 1000),

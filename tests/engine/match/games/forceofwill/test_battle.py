@@ -33,6 +33,7 @@ from tests.engine.match.games.forceofwill.helpers import (
     step,
     to_main,
 )
+from tests.property_costs import MATCHES
 
 
 def _decks():  # type: ignore[no-untyped-def]
@@ -391,7 +392,7 @@ def test_pierce_exceeding_damage_goes_to_an_attacked_j_resonator_1103_2a() -> No
     assert card_id(state, "Wall") in state.zone("graveyard", 1)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(MATCHES)
 @given(atk=st.integers(1, 30), dfn=st.integers(1, 20))
 def test_pierce_splits_the_damage_at_the_blockers_capacity(atk: int, dfn: int) -> None:
     """1103.2a, 1103.3: whatever the ATK and the blocker's DEF, the blocker takes damage up to its

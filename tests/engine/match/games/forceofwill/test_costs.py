@@ -29,6 +29,7 @@ from tests.engine.match.games.forceofwill.helpers import (
     step,
     to_main,
 )
+from tests.property_costs import SERVICE
 
 GIANT = card("Alice Giant", type="resonator", atk=1500, cost=3, printed_cost="{R}{R}{1}", attribute="fire")
 OLD = card("Old Knight", type="resonator", atk=500, cost=2)
@@ -163,7 +164,7 @@ def _refused(cost: Cost, pay: tuple[str, ...]) -> bool:
     return False
 
 
-@settings(max_examples=150, deadline=None)
+@settings(SERVICE)
 @given(
     specified=st.lists(st.sampled_from(ATTRIBUTES), max_size=4),
     free=st.integers(0, 4),

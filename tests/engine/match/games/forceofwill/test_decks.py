@@ -12,6 +12,7 @@ from engine.match.games.forceofwill import SPEC, stats_from_record
 from engine.match.games.forceofwill.spec import Cost, card_cost, judgment_cost
 from engine.match.setup import new_match
 from engine.match.state import CardRef
+from tests.property_costs import SERVICE
 
 
 def _list(
@@ -160,7 +161,7 @@ def test_stats_from_record_keep_the_costs_204_1() -> None:
     assert card_cost(ref) == Cost(("fire", "fire"), 0, True, "{R}{R}{X}")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(SERVICE)
 @given(main=st.integers(30, 70), stones=st.integers(5, 25), side=st.integers(0, 20))
 def test_size_rules_hold_exactly(main: int, stones: int, side: int) -> None:
     """402.3a, 402.4a, 403.1a: a deck is legal by counts exactly when each pile is within its range."""

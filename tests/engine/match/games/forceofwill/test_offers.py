@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.match.actions import CardAt, PassPriority
@@ -349,7 +349,6 @@ _COSTS = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(cost=st.one_of(st.none(), _COSTS), pool=st.lists(st.sampled_from(ATTRIBUTES), max_size=7))
 def test_every_listed_payment_is_accepted_and_none_is_missed(cost: Cost | None, pool: list[str]) -> None:
     """903.2l-1, 204.1, 1003.4: each payment :func:`payments` lists passes the cost check and the pool

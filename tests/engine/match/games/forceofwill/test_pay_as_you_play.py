@@ -28,6 +28,7 @@ from tests.engine.match.games.forceofwill.helpers import (
     to_main,
 )
 from tests.engine.match.games.offer_helpers import take_all
+from tests.property_costs import SERVICE
 
 GIANT = card("Giant", type="resonator", atk=1500, cost=3, printed_cost="{R}{R}{1}", attribute="fire")
 SPRITE = card("Sprite", type="resonator", atk=500, cost=1, printed_cost="{U}", attribute="water")
@@ -158,7 +159,7 @@ def test_a_play_without_cards_to_rest_keeps_its_json() -> None:
 _FIELD = st.lists(st.sampled_from(("Ember Stone", "Tide Stone", "Dual Stone")), max_size=6)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(SERVICE)
 @given(field=_FIELD, rested=st.integers(0, 3), produced=st.integers(0, 2), seed=st.integers(0, 999))
 def test_every_play_offer_is_accepted_and_a_payable_card_is_offered(
     field: list[str], rested: int, produced: int, seed: int

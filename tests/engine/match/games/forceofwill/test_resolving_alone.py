@@ -23,6 +23,7 @@ from engine.match.state import CardRef, MatchState
 from engine.match.stops import automatic_pass, automatic_passes
 from engine.match.view import view
 from tests.engine.match.games.forceofwill.helpers import card, deck, find, new, place, play, started, to_main
+from tests.property_costs import SERVICE
 
 KINDS = ("resonator", "addition", "regalia", "chant", None)
 
@@ -136,7 +137,7 @@ def _answered_until_resolving(thing: CardRef) -> MatchState:
     return _answered(state)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(SERVICE)
 @given(
     kind=st.sampled_from(KINDS),
     text=st.booleans(),

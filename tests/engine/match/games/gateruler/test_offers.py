@@ -31,6 +31,7 @@ from tests.engine.match.games.gateruler.scenario import (
     unit,
 )
 from tests.engine.match.games.offer_helpers import ordered, take_all, types
+from tests.property_costs import MATCHES, SERVICE
 
 SUPPLY = [CardRef("Resource", "RES", (("type", "resource"),)) for _ in range(10)]
 
@@ -239,7 +240,7 @@ def test_a_lower_life_is_read_by_the_defeat_condition() -> None:
     assert state.status != "playing" and state.winner == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(SERVICE)
 @given(
     name=st.sampled_from([*VALUE_RANGES, "ruler_damage"]),
     player=st.integers(0, 1),
@@ -267,7 +268,7 @@ def test_a_player_value_changes_within_its_range_or_not_at_all(
     assert low <= value(after.board, player, name) <= high
 
 
-@settings(max_examples=25, deadline=None)
+@settings(MATCHES)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_any_choices_for_the_offers_of_a_main_phase_are_accepted(seed: int) -> None:
     """An offer taken with any valid choices is accepted: summon into a zone or over a unit, play, set,

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from engine.cards.model import CardRecord
 from engine.match.games.gateruler import DEFINITION, stats_from_record
 from engine.match.simulate import simulate_game
+from tests.property_costs import MATCHES
 
 
-@settings(max_examples=5, deadline=None)
+@settings(MATCHES)
 @given(st.integers(min_value=2, max_value=10**6))
 def test_any_simulation_seed_ends_by_the_rules(seed: int) -> None:
     result = simulate_game(DEFINITION, seed, 1)

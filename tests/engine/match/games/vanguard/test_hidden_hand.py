@@ -26,6 +26,7 @@ from tests.engine.match.games.vanguard.helpers import (
     second_turn,
     step,
 )
+from tests.property_costs import MATCHES
 
 
 def _swap(state: MatchState, one: int, two: int) -> MatchState:
@@ -131,7 +132,7 @@ def test_the_guard_step_and_the_next_ride_step_look_the_same_for_any_hand_7_5_1_
 _TURN_ONE_MAIN = do(begin(first=0), NextPhase, 0, to="main")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(MATCHES)
 @given(swaps=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 43)), min_size=1, max_size=5))
 def test_any_hand_bob_may_hold_gives_alice_the_same_start_of_his_turn(swaps: list[tuple[int, int]]) -> None:
     """Whatever Bob's hidden hand and deck hold (cards of his hand exchanged with cards of his deck),

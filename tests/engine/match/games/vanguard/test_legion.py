@@ -12,6 +12,7 @@ from engine.match.games.vanguard import VgAttack, VgChoose, VgLegion
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
 from engine.match.state import MatchState
 from tests.engine.match.games.vanguard.helpers import act, at, names, place, second_turn, to_battle
+from tests.property_costs import MATCHES
 
 
 def legion_ready() -> MatchState:
@@ -137,7 +138,7 @@ def test_two_units_placed_together_the_player_chooses_the_one_kept_9_3_3() -> No
     assert any("(9.3.3)" in line for line in lines)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(MATCHES)
 @given(count=st.integers(min_value=1, max_value=3), legion=st.booleans())
 def test_after_the_check_timing_a_vanguard_circle_holds_one_unit_or_its_legion_9_3(
     count: int, legion: bool

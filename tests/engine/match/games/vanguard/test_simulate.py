@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from engine.match.simulate import simulate_game
 from tests.engine.match.games.vanguard.helpers import DEFINITION
+from tests.property_costs import MATCHES
 
 
-@settings(max_examples=10, deadline=None)
+@settings(MATCHES)
 @given(seed=st.integers(min_value=0, max_value=1_000_000))
 def test_any_seed_plays_to_an_end_by_the_rules(seed: int) -> None:
     """Whatever the seed, a random game ends by a losing condition of 9.2 (invariants checked)."""
