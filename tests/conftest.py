@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from bot.config import RULES_DIR, Settings
 from bot.services.rules_import import import_rules
 from bot.store.database import Database
 from engine.games import resolve_game
+from tests.database_files import copy_database
 from tests.discord.fake_discord import FakeDiscord, open_fake_discord
 
 # Property tests draw their examples by profile (HYPOTHESIS_PROFILE): `ci`, the default and what `make
@@ -111,12 +111,6 @@ async def cards_app(tmp_path: Path, cards_db: Path, rules_dir: Path) -> AsyncIte
         yield opened
     finally:
         await opened.close()
-
-
-def copy_database(source: Path, target: Path) -> Path:
-    """Copy a database file (WAL checkpointed at close, so the main file is complete)."""
-    shutil.copyfile(source, target)
-    return target
 
 
 @pytest.fixture

@@ -21,7 +21,9 @@ OWN_FOLDERS: dict[str, str] = {
 
 
 def _is_test_module(module: str) -> bool:
-    return module.rsplit(".", 1)[-1].startswith("test_")
+    """A test module, or a conftest (pytest loads those itself; an import would load one twice)."""
+    last = module.rsplit(".", 1)[-1]
+    return last.startswith("test_") or last == "conftest"
 
 
 def test_no_test_module_imports_another_test_module() -> None:

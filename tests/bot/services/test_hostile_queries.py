@@ -19,7 +19,7 @@ from bot.app import App
 from bot.config import Settings
 from bot.services.rules import LookupMiss, RuleView, SearchResults
 from engine.games import GAMES
-from tests.conftest import copy_database
+from tests.database_files import copy_database
 from tests.property_costs import MANY
 
 FTS_SYNTAX = [

@@ -23,7 +23,7 @@ from bot.store.cards_repo import pending_scope
 from engine.cards.importers import FORMATS
 from engine.errors import ArbiterError
 from engine.games import GAMES
-from tests.conftest import copy_database
+from tests.database_files import copy_database
 from tests.property_costs import SERVICE
 
 GATE = GAMES["gateruler"]
