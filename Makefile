@@ -1,5 +1,6 @@
 # Arbiter: `make run` starts the bot (or the offline console without a token); `make test` runs every
-# check a reviewer would: lint, format, types, architecture, then the test suite.
+# check a reviewer would: lint, format, types, architecture, then the whole test suite (what CI runs);
+# `make check` is the same without the long sweeps, for the edit-test loop.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,7 @@ RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 ARCHITECTURE := tests/architecture
 
-.PHONY: run test fuzz lint format typecheck architecture bench console import clean
+.PHONY: run test check fuzz lint format typecheck architecture bench console import clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,9 +58,15 @@ test: $(TEST_STAMP)
 	$(MAKE) --no-print-directory lint typecheck architecture
 	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
 
-# The property tests with new examples each run, 1,000 for each test that does not set its own number
-# (the `fuzz` profile of tests/conftest.py): a long sweep for defects, run on purpose; `make test` draws
-# the same examples every run.
+# The fast tier: every check but the tests marked `slow` (the long random sweeps, whole matches typed or
+# played over the fake wire, crash and restart runs), which `make test` runs too.
+check: $(TEST_STAMP)
+	$(MAKE) --no-print-directory lint typecheck architecture
+	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE) -m "not slow"
+
+# The property tests with new examples each run, ten times as many as `make test` draws (the `fuzz`
+# profile of tests/conftest.py, which tests/property_costs.py scales for every test): a long sweep for
+# defects, run on purpose; `make test` draws the same examples every run.
 fuzz: $(TEST_STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
 

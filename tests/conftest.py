@@ -23,10 +23,10 @@ from tests.discord.fake_discord import FakeDiscord, open_fake_discord
 # test` runs, draws the same examples every run (derandomized, no example database), so a commit passes
 # or fails the same way on every machine and a failure is reproduced by running it again; `dev` draws
 # new examples each run and replays the failures it found; `fuzz` (`make fuzz`) draws new examples too,
-# five times as many, for a long sweep on purpose. A test never names its own number of examples: it
+# ten times as many, for a long sweep on purpose. A test never names its own number of examples: it
 # takes a share of the profile's by what one example costs (tests/property_costs.py).
 hypothesis_settings.register_profile(
-    "ci", max_examples=200, derandomize=True, database=None, deadline=None, print_blob=True
+    "ci", max_examples=100, derandomize=True, database=None, deadline=None, print_blob=True
 )
 hypothesis_settings.register_profile("dev", max_examples=100, deadline=None)
 hypothesis_settings.register_profile("fuzz", max_examples=1_000, deadline=None)
