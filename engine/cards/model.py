@@ -121,12 +121,11 @@ class DuelMastersStats(_Stats):
     evolution: bool = False
 
 
-STATS_MODELS: dict[str, type[_Stats]] = {
-    "gateruler": GateRulerStats,
-    "forceofwill": ForceOfWillStats,
-    "vanguard": VanguardStats,
-    "duelmasters": DuelMastersStats,
-}
+def stats_model(game: str) -> type[BaseModel] | None:
+    """The model of a game's card stats, as its record in :data:`engine.games.GAMES` names it (None for
+    a game Arbiter does not know)."""
+    known = GAMES.get(game)
+    return None if known is None else known.card_stats.load()
 
 
 class CardFace(BaseModel):
@@ -191,7 +190,9 @@ class CardRecord(BaseModel):
 
     @model_validator(mode="after")
     def _valid_stats(self) -> CardRecord:
-        model = STATS_MODELS[self.game]
+        model = stats_model(self.game)
+        if model is None:
+            raise ValueError(f"unknown game {self.game!r}")
         validated = model.model_validate(self.stats)
         cleaned: dict[str, Any] = {
             k: v for k, v in validated.model_dump().items() if v is not None and v is not False and v != []

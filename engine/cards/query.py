@@ -26,6 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from rapidfuzz import fuzz, process
 
@@ -434,107 +435,109 @@ def _game_keys(
 
 _RACE = ("race", KeyKind.TEXT, "race", "race (any of them)")
 
-_KEYS: dict[str, tuple[QueryKey, ...]] = {
-    "gateruler": _game_keys(
-        _common(
-            "name:gondul", 'o:"draw a card"', "t:unit", "set:gb03", "r=sr", "k:overdrive", "code:2021gb03"
-        ),
-        _key("faction", KeyKind.TEXT, "faction", "faction", "faction:valhalla", "fac"),
-        _key(
-            "attribute",
-            KeyKind.TEXT,
-            "attributes",
-            "attribute (any of them)",
-            "attr:dragon",
-            "attr",
-            "attributes",
-        ),
-        _key("level", KeyKind.NUMBER, "level", "level (what it costs)", "level<=2", "lv", "lvl", "cost"),
-        _key("atk", KeyKind.NUMBER, "atk", "ATK", "atk>=3000", "attack"),
-        _key("hp", KeyKind.NUMBER, "hp", "HP", "hp>=4000"),
-        _key("stk", KeyKind.NUMBER, "stk", "STK (strike)", "stk>=2", "strike"),
-        _key("life", KeyKind.NUMBER, "life", "a ruler's life", "life>=20"),
-        _key("icon", KeyKind.TEXT, "icons", "reminder or legendary icon (any of them)", "icon:od", "icons"),
+GATE_RULER_KEYS: tuple[QueryKey, ...] = _game_keys(
+    _common("name:gondul", 'o:"draw a card"', "t:unit", "set:gb03", "r=sr", "k:overdrive", "code:2021gb03"),
+    _key("faction", KeyKind.TEXT, "faction", "faction", "faction:valhalla", "fac"),
+    _key(
+        "attribute",
+        KeyKind.TEXT,
+        "attributes",
+        "attribute (any of them)",
+        "attr:dragon",
+        "attr",
+        "attributes",
     ),
-    "forceofwill": _game_keys(
-        _common("name:faria", 'o:"produce will"', "t:resonator", "set:cmf", "r=sr", "k:flying", "code:cmf-0"),
-        _key("cost", KeyKind.NUMBER, "cost", "total cost", "cost<=2", "cmc", "mv"),
-        _key(
-            "attribute",
-            KeyKind.TEXT,
-            "attribute",
-            "attribute (any of them)",
-            "attr:fire",
-            "attr",
-            "attributes",
-            "color",
-            "colour",
-        ),
-        _key("atk", KeyKind.NUMBER, "atk", "ATK", "atk>=800", "attack"),
-        _key("defense", KeyKind.NUMBER, "defense", "DEF", "def>=800", "def", "defence"),
-        _key(*_RACE, "race:dragon", "races"),
-        _key("divinity", KeyKind.NUMBER, "divinity", "divinity", "divinity>=1", "div"),
+    _key("level", KeyKind.NUMBER, "level", "level (what it costs)", "level<=2", "lv", "lvl", "cost"),
+    _key("atk", KeyKind.NUMBER, "atk", "ATK", "atk>=3000", "attack"),
+    _key("hp", KeyKind.NUMBER, "hp", "HP", "hp>=4000"),
+    _key("stk", KeyKind.NUMBER, "stk", "STK (strike)", "stk>=2", "strike"),
+    _key("life", KeyKind.NUMBER, "life", "a ruler's life", "life>=20"),
+    _key("icon", KeyKind.TEXT, "icons", "reminder or legendary icon (any of them)", "icon:od", "icons"),
+)
+FORCE_OF_WILL_KEYS: tuple[QueryKey, ...] = _game_keys(
+    _common("name:faria", 'o:"produce will"', "t:resonator", "set:cmf", "r=sr", "k:flying", "code:cmf-0"),
+    _key("cost", KeyKind.NUMBER, "cost", "total cost", "cost<=2", "cmc", "mv"),
+    _key(
+        "attribute",
+        KeyKind.TEXT,
+        "attribute",
+        "attribute (any of them)",
+        "attr:fire",
+        "attr",
+        "attributes",
+        "color",
+        "colour",
     ),
-    "vanguard": _game_keys(
-        _common(
-            'name:"blaster blade"',
-            'o:"counter blast"',
-            't:"trigger unit"',
-            "set:d-bt01",
-            "r=rrr",
-            'k:"persona ride"',
-            "code:d-bt01",
-        ),
-        _key("grade", KeyKind.NUMBER, "grade", "grade", "grade=3", "g"),
-        _key("power", KeyKind.NUMBER, "power", "power", "power>=13000", "pow"),
-        _key("shield", KeyKind.NUMBER, "shield", "shield", "shield>=10000", "sh"),
-        _key("critical", KeyKind.NUMBER, "critical", "critical", "crit>=2", "crit"),
-        _key("trigger", KeyKind.TEXT, "trigger", "trigger icon", "trigger:heal", "trig"),
-        _key("skill", KeyKind.TEXT, "skill", "skill icon", "skill:boost"),
-        _key("nation", KeyKind.TEXT, "nation", "nation", 'nation:"dragon empire"', "nat"),
-        _key("clan", KeyKind.TEXT, "clan", "clan", 'clan:"royal paladin"'),
-        _key(*_RACE, "race:human", "races"),
+    _key("atk", KeyKind.NUMBER, "atk", "ATK", "atk>=800", "attack"),
+    _key("defense", KeyKind.NUMBER, "defense", "DEF", "def>=800", "def", "defence"),
+    _key(*_RACE, "race:dragon", "races"),
+    _key("divinity", KeyKind.NUMBER, "divinity", "divinity", "divinity>=1", "div"),
+)
+VANGUARD_KEYS: tuple[QueryKey, ...] = _game_keys(
+    _common(
+        'name:"blaster blade"',
+        'o:"counter blast"',
+        't:"trigger unit"',
+        "set:d-bt01",
+        "r=rrr",
+        'k:"persona ride"',
+        "code:d-bt01",
     ),
-    "duelmasters": _game_keys(
-        _common(
-            "name:bolshack",
-            'o:"draw a card"',
-            "t:creature",
-            "set:dm-09",
-            'r="very rare"',
-            'k:"shield trigger"',
-            "code:dm-09",
-        ),
-        _key("cost", KeyKind.NUMBER, "cost", "cost", "cost<=3", "cmc", "mv"),
-        _key(
-            "civilization",
-            KeyKind.TEXT,
-            "civilizations",
-            "civilization (any of them)",
-            "civ:fire",
-            "civ",
-            "civs",
-            "civilizations",
-            "civilisation",
-            "civilisations",
-        ),
-        _key("power", KeyKind.NUMBER, "power", "power", "power>=6000", "pow"),
-        _key(*_RACE, 'race:"armored dragon"', "races", "tribe"),
-        _key(
-            "is",
-            KeyKind.FLAG,
-            "",
-            "a twinpact or an evolution card",
-            "is:twinpact",
-            flags=("twinpact", "evolution"),
-        ),
+    _key("grade", KeyKind.NUMBER, "grade", "grade", "grade=3", "g"),
+    _key("power", KeyKind.NUMBER, "power", "power", "power>=13000", "pow"),
+    _key("shield", KeyKind.NUMBER, "shield", "shield", "shield>=10000", "sh"),
+    _key("critical", KeyKind.NUMBER, "critical", "critical", "crit>=2", "crit"),
+    _key("trigger", KeyKind.TEXT, "trigger", "trigger icon", "trigger:heal", "trig"),
+    _key("skill", KeyKind.TEXT, "skill", "skill icon", "skill:boost"),
+    _key("nation", KeyKind.TEXT, "nation", "nation", 'nation:"dragon empire"', "nat"),
+    _key("clan", KeyKind.TEXT, "clan", "clan", 'clan:"royal paladin"'),
+    _key(*_RACE, "race:human", "races"),
+)
+DUEL_MASTERS_KEYS: tuple[QueryKey, ...] = _game_keys(
+    _common(
+        "name:bolshack",
+        'o:"draw a card"',
+        "t:creature",
+        "set:dm-09",
+        'r="very rare"',
+        'k:"shield trigger"',
+        "code:dm-09",
     ),
-}
+    _key("cost", KeyKind.NUMBER, "cost", "cost", "cost<=3", "cmc", "mv"),
+    _key(
+        "civilization",
+        KeyKind.TEXT,
+        "civilizations",
+        "civilization (any of them)",
+        "civ:fire",
+        "civ",
+        "civs",
+        "civilizations",
+        "civilisation",
+        "civilisations",
+    ),
+    _key("power", KeyKind.NUMBER, "power", "power", "power>=6000", "pow"),
+    _key(*_RACE, 'race:"armored dragon"', "races", "tribe"),
+    _key(
+        "is",
+        KeyKind.FLAG,
+        "",
+        "a twinpact or an evolution card",
+        "is:twinpact",
+        flags=("twinpact", "evolution"),
+    ),
+)
 
-_LOOKUP: dict[str, dict[str, QueryKey]] = {
-    game: {spelling: key for key in keys for spelling in (key.name, *key.aliases)}
-    for game, keys in _KEYS.items()
-}
+
+def _keys(game: str) -> tuple[QueryKey, ...]:
+    """A registered game's keys (its record's ``query_keys``)."""
+    return GAMES[game].query_keys.load()
+
+
+@cache
+def _lookup(game: str) -> dict[str, QueryKey]:
+    """A registered game's keys by every spelling."""
+    return {spelling: key for key in _keys(game) for spelling in (key.name, *key.aliases)}
 
 
 def _game(game: str | Game) -> Game:
@@ -545,7 +548,7 @@ def _game(game: str | Game) -> Game:
 
 def keys_for(game: str | Game) -> tuple[QueryKey, ...]:
     """The keys of a game's queries, in documentation order."""
-    return _KEYS[_game(game).key]
+    return _keys(_game(game).key)
 
 
 def describe_keys(game: str | Game) -> str:
@@ -555,7 +558,7 @@ def describe_keys(game: str | Game) -> str:
         f"Search keys for {resolved.name} (key:value; bare words search names and text; "
         "- excludes, or between alternatives, ( ) to group):"
     ]
-    for key in _KEYS[resolved.key]:
+    for key in _keys(resolved.key):
         aliases = f" ({', '.join(key.aliases)})" if key.aliases else ""
         values = f", one of {', '.join(key.flags)}" if key.flags else ""
         lines.append(
@@ -578,17 +581,19 @@ _NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)")
 def _unknown_key(term: Term, game: Game) -> QueryError:
     assert term.key is not None
     key = term.key.casefold()
-    names = [k.name for k in _KEYS[game.key]]
+    names = [k.name for k in _keys(game.key)]
     hint = ""
-    elsewhere = [GAMES[g].name for g, lookup in _LOOKUP.items() if g != game.key and key in lookup]
+    elsewhere = [
+        other.name for other in GAMES.values() if other.key != game.key and key in _lookup(other.key)
+    ]
     if elsewhere:
         listed = ", ".join(elsewhere[:-1]) + " and " + elsewhere[-1] if len(elsewhere) > 1 else elsewhere[0]
         hint = f" in {game.name} (it is a key for {listed})"
     else:
-        spellings = list(_LOOKUP[game.key])
+        spellings = list(_lookup(game.key))
         best = process.extractOne(key, spellings, scorer=fuzz.ratio, score_cutoff=60)
         if best:
-            hint = f" (did you mean '{_LOOKUP[game.key][best[0]].name}'?)"
+            hint = f" (did you mean '{_lookup(game.key)[best[0]].name}'?)"
     return QueryError(
         term.position, f"unknown key '{_shown(term.key)}'{hint}; keys for {game.name}: {', '.join(names)}"
     )
@@ -633,7 +638,7 @@ def _compile_term(term: Term, game: Game, params: list[object]) -> str:
     if term.key is None:
         params.append(_fts(term, None))
         return _FTS
-    key = _LOOKUP[game.key].get(term.key.casefold())
+    key = _lookup(game.key).get(term.key.casefold())
     if key is None:
         raise _unknown_key(term, game)
     if term.op not in key.operators:

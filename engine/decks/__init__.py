@@ -3,7 +3,8 @@
 ``parse_decklist(game, text)`` reads a list (errors name the line, :class:`DeckError`);
 ``check_deck(game, decklist, lookup=None)`` checks it (:class:`DeckReport`), using card data by exact
 name where a ``lookup`` is given and otherwise counts only, saying what could not be checked.
-Each game's format and rules live in its own module and register in :data:`FORMATS`.
+Each game's format and rules live in its own module, ``engine/decks/<game>.py``, which the game's
+record names (:attr:`engine.games.Game.deck_rules`).
 """
 
 from __future__ import annotations
@@ -15,22 +16,10 @@ from engine.decks.model import CardLookup, DeckEntry, DeckError, DeckFormat, Dec
 from engine.decks.parse import parse_with
 from engine.games import resolve_game
 
-FORMATS: dict[str, DeckFormat] = {}
-"""Deck formats by game key."""
-
-
-def register_format(fmt: DeckFormat) -> DeckFormat:
-    FORMATS[fmt.game] = fmt
-    return fmt
-
 
 def deck_format(game: str) -> DeckFormat:
     """The deck format of a game (by key or any name people use for it)."""
-    _load()
-    key = resolve_game(game).key
-    if key not in FORMATS:
-        raise DeckError(f"There are no deck rules for {resolve_game(game).name} yet.")
-    return FORMATS[key]
+    return resolve_game(game).deck_rules.load()
 
 
 def parse_decklist(game: str, text: str) -> Decklist:
@@ -63,20 +52,7 @@ def check_deck(
     )
 
 
-def _load() -> None:
-    """Import the games' deck modules (they register themselves)."""
-    import importlib
-
-    for name in ("gateruler", "forceofwill", "vanguard", "duelmasters"):
-        try:
-            importlib.import_module(f"engine.decks.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"engine.decks.{name}":
-                raise
-
-
 __all__ = [
-    "FORMATS",
     "CardLookup",
     "DeckEntry",
     "DeckError",
@@ -87,5 +63,4 @@ __all__ = [
     "check_deck",
     "deck_format",
     "parse_decklist",
-    "register_format",
 ]

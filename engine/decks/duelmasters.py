@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.decks import register_format
 from engine.decks.check import Check, copy_limit, section_size
 from engine.decks.model import CardLookup, DeckFormat, Decklist, DeckRules, SectionSpec
 
@@ -153,42 +152,40 @@ ENGLISH_TCG = DeckRules(
 )
 """The English TCG's deck size: at least 40 cards; the other rules as :data:`CHECKS`."""
 
-FORMAT = register_format(
-    DeckFormat(
-        game="duelmasters",
-        sections=(
-            SectionSpec(MAIN, "main deck", ("deck", "main", "maindeck", "main deck"), "deck"),
-            SectionSpec(
-                HYPERSPATIAL,
-                "hyperspatial zone",
-                (
-                    "hyperspatial",
-                    "hyper spatial",
-                    "hyperspatial zone",
-                    "psychic",
-                    "psychics",
-                    "psychic creatures",
-                    "hyperspace",
-                ),
+FORMAT = DeckFormat(
+    game="duelmasters",
+    sections=(
+        SectionSpec(MAIN, "main deck", ("deck", "main", "maindeck", "main deck"), "deck"),
+        SectionSpec(
+            HYPERSPATIAL,
+            "hyperspatial zone",
+            (
                 "hyperspatial",
+                "hyper spatial",
+                "hyperspatial zone",
+                "psychic",
+                "psychics",
+                "psychic creatures",
+                "hyperspace",
             ),
-            SectionSpec(
-                GR,
-                "super gacharange zone",
-                (
-                    "super gacharange",
-                    "super gacharange zone",
-                    "gacharange",
-                    "gr",
-                    "gr zone",
-                    "super gr",
-                    "gr creatures",
-                ),
-                "super_gr",
-            ),
+            "hyperspatial",
         ),
-        default=MAIN,
-        rules=GENERAL,
-        variants=(ENGLISH_TCG,),
-    )
+        SectionSpec(
+            GR,
+            "super gacharange zone",
+            (
+                "super gacharange",
+                "super gacharange zone",
+                "gacharange",
+                "gr",
+                "gr zone",
+                "super gr",
+                "gr creatures",
+            ),
+            "super_gr",
+        ),
+    ),
+    default=MAIN,
+    rules=GENERAL,
+    variants=(ENGLISH_TCG,),
 )

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.decks import register_format
 from engine.decks.check import Check, copy_limit, section_size
 from engine.decks.model import CardLookup, DeckFormat, Decklist, DeckRules, SectionSpec
 
@@ -250,51 +249,49 @@ def _main_limit() -> Check:
     return check
 
 
-FORMAT = register_format(
-    DeckFormat(
-        game="forceofwill",
-        sections=(
-            SectionSpec(
-                RULER,
-                "Ruler",
-                ("ruler", "rulers", "starting ruler", "j ruler", "ruler j ruler", "j-ruler", "ruler/j-ruler"),
-                "ruler_area",
-                faces=True,
-            ),
-            SectionSpec(MAIN, "Main deck", ("main deck", "main", "deck"), "deck"),
-            SectionSpec(
-                STONES,
-                "Magic stone deck",
-                ("magic stone deck", "magic stones", "stone deck", "stones", "magic stone"),
-                "stone_deck",
-            ),
-            SectionSpec(SIDE, "Sideboard", ("sideboard", "side deck", "side", "sidebar"), None),
-            SectionSpec(EXTRA, "Extra deck", ("extra deck", "extra"), None),
-            SectionSpec(RUNE, "Rune deck", ("rune deck", "runes"), None),
-            SectionSpec(STRANGER, "Stranger deck", ("stranger deck", "strangers"), None),
-            SectionSpec(EX, "EX deck", ("ex deck", "ex"), None),
+FORMAT = DeckFormat(
+    game="forceofwill",
+    sections=(
+        SectionSpec(
+            RULER,
+            "Ruler",
+            ("ruler", "rulers", "starting ruler", "j ruler", "ruler j ruler", "j-ruler", "ruler/j-ruler"),
+            "ruler_area",
+            faces=True,
         ),
-        default=MAIN,
-        rules=DeckRules(
-            checks=(
-                _rulers,
-                section_size(MAIN, "main deck", 40, 60, "402.3a"),
-                section_size(STONES, "magic stone deck", 10, 20, "402.4a"),
-                section_size(SIDE, "sideboard", 1, 15, "403.1a"),
-                section_size(EXTRA, "extra deck", 0, 5, "402.5a"),
-                copy_limit(1, (EXTRA,), "402.5b"),
-                _ruler_ability(EXTRA, "extra deck", "Grimoire", "402.5c"),
-                _zero_or(RUNE, "rune deck", 5, "402.6a"),
-                copy_limit(1, (RUNE,), "402.6b"),
-                _ruler_ability(RUNE, "rune deck", "Divinity", "402.6a-1"),
-                _zero_or(STRANGER, "stranger deck", 10, "402.7a"),
-                copy_limit(2, (STRANGER,), "402.7b"),
-                _ruler_ability(STRANGER, "stranger deck", "Stranger", "402.7a-1"),
-                _main_limit(),
-                _stone_limit(),
-                _ruler_copies,
-                _types_check,
-            )
+        SectionSpec(MAIN, "Main deck", ("main deck", "main", "deck"), "deck"),
+        SectionSpec(
+            STONES,
+            "Magic stone deck",
+            ("magic stone deck", "magic stones", "stone deck", "stones", "magic stone"),
+            "stone_deck",
         ),
-    )
+        SectionSpec(SIDE, "Sideboard", ("sideboard", "side deck", "side", "sidebar"), None),
+        SectionSpec(EXTRA, "Extra deck", ("extra deck", "extra"), None),
+        SectionSpec(RUNE, "Rune deck", ("rune deck", "runes"), None),
+        SectionSpec(STRANGER, "Stranger deck", ("stranger deck", "strangers"), None),
+        SectionSpec(EX, "EX deck", ("ex deck", "ex"), None),
+    ),
+    default=MAIN,
+    rules=DeckRules(
+        checks=(
+            _rulers,
+            section_size(MAIN, "main deck", 40, 60, "402.3a"),
+            section_size(STONES, "magic stone deck", 10, 20, "402.4a"),
+            section_size(SIDE, "sideboard", 1, 15, "403.1a"),
+            section_size(EXTRA, "extra deck", 0, 5, "402.5a"),
+            copy_limit(1, (EXTRA,), "402.5b"),
+            _ruler_ability(EXTRA, "extra deck", "Grimoire", "402.5c"),
+            _zero_or(RUNE, "rune deck", 5, "402.6a"),
+            copy_limit(1, (RUNE,), "402.6b"),
+            _ruler_ability(RUNE, "rune deck", "Divinity", "402.6a-1"),
+            _zero_or(STRANGER, "stranger deck", 10, "402.7a"),
+            copy_limit(2, (STRANGER,), "402.7b"),
+            _ruler_ability(STRANGER, "stranger deck", "Stranger", "402.7a-1"),
+            _main_limit(),
+            _stone_limit(),
+            _ruler_copies,
+            _types_check,
+        )
+    ),
 )

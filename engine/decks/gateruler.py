@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.decks import register_format
 from engine.decks.check import cards_word, section_size
 from engine.decks.model import CardLookup, DeckFormat, Decklist, DeckRules, SectionSpec
 
@@ -162,6 +161,4 @@ CHECKS: tuple[Check, ...] = (
     ruler_limits,
 )
 
-FORMAT = register_format(
-    DeckFormat(game="gateruler", sections=SECTIONS, default="deck", rules=DeckRules(checks=CHECKS))
-)
+FORMAT = DeckFormat(game="gateruler", sections=SECTIONS, default="deck", rules=DeckRules(checks=CHECKS))

@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.decks import register_format
 from engine.decks.check import Check, cards_word, copy_limit, section_size
 from engine.decks.model import CardLookup, DeckFormat, Decklist, DeckRules, SectionSpec
 
@@ -143,20 +142,18 @@ CHECKS: tuple[Check, ...] = (
     _by_data,
 )
 
-FORMAT = register_format(
-    DeckFormat(
-        game="vanguard",
-        sections=(
-            SectionSpec(MAIN, "Main deck", ("main", "main deck", "deck"), "deck"),
-            SectionSpec(
-                FIRST,
-                "First vanguard",
-                ("first vanguard", "starting vanguard", "starter", "start vanguard"),
-                "vc",
-            ),
-            SectionSpec(G_DECK, "G deck", ("g deck", "gdeck", "g zone", "stride deck", "g units"), "gzone"),
+FORMAT = DeckFormat(
+    game="vanguard",
+    sections=(
+        SectionSpec(MAIN, "Main deck", ("main", "main deck", "deck"), "deck"),
+        SectionSpec(
+            FIRST,
+            "First vanguard",
+            ("first vanguard", "starting vanguard", "starter", "start vanguard"),
+            "vc",
         ),
-        default=MAIN,
-        rules=DeckRules(checks=CHECKS),
-    )
+        SectionSpec(G_DECK, "G deck", ("g deck", "gdeck", "g zone", "stride deck", "g units"), "gzone"),
+    ),
+    default=MAIN,
+    rules=DeckRules(checks=CHECKS),
 )

@@ -474,6 +474,9 @@ def register_action(cls: type[BaseAction]) -> type[BaseAction]:
 def _action_adapter() -> TypeAdapter[Any]:
     global _adapter
     if _adapter is None:
+        from engine.match.game import all_definitions
+
+        all_definitions()  # every registered game's action types
         union = Union[tuple(ACTION_TYPES)]  # type: ignore[valid-type]  # noqa: UP007
         tagged: Any = Annotated[union, Field(discriminator="type")]
         _adapter = TypeAdapter(tagged)

@@ -35,7 +35,9 @@ actions a random player would try next.
 **How a game plugs in: one shape for every game.** A game's folder holds ``spec.py`` (its zones,
 phases and steps, each citing its rule), ``actions.py`` (its own action types), ``board.py`` (its working
 context), ``handlers.py`` (one handler per action), ``lines.py`` (its log lines), ``simulate.py`` and
-what only it needs; ``__init__.py`` holds the definition and registers it. Three shared pieces:
+what only it needs; ``__init__.py`` holds the definition, ``DEFINITION``, which the game's record in
+:mod:`engine.games` names; it is registered here the first time a definition is looked up. Three
+shared pieces:
 
 - *Its working context*: a subclass of :class:`engine.match.work.BoardWork` that adds only the game's
   own helpers (Vanguard's circles and grades). Every handler and procedure reads and changes the board
@@ -81,10 +83,11 @@ __all__ = [
     "ACTION_GAME",
     "DEFINITIONS",
     "GameDefinition",
+    "all_definitions",
     "definition_for",
     "definition_of",
     "refuse",
-    "register_game",
+    "register_definition",
 ]
 
 DEFINITIONS: dict[str, GameDefinition] = {}
@@ -165,8 +168,11 @@ class GameDefinition:
         raise NotImplementedError(f"{self.spec.name} cannot be simulated")
 
 
-def register_game(definition: GameDefinition) -> GameDefinition:
-    """Register a definition under its spec's key, with its action types."""
+def register_definition(definition: GameDefinition) -> GameDefinition:
+    """Register a definition under its spec's key, with its action types. The games' definitions are
+    registered from their records (:data:`engine.games.GAMES`, by
+    :func:`engine.match.games.load_definitions`) the first time one is looked up; a test registers
+    its own demo games with this."""
     for action_type in definition.actions:
         register_action(action_type)
         ACTION_GAME[action_type] = definition.spec.key
@@ -174,11 +180,26 @@ def register_game(definition: GameDefinition) -> GameDefinition:
     return definition
 
 
+_loaded = False
+
+
+def all_definitions() -> dict[str, GameDefinition]:
+    """:data:`DEFINITIONS`, with every registered game's definition in it (loaded on first use)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from engine.match.games import load_definitions
+
+        load_definitions()
+    return DEFINITIONS
+
+
 def definition_of(spec: GameSpec) -> GameDefinition | None:
     """The definition that plays a spec: the one registered under its key, if the spec is that
     definition's own (same digest). A spec that only borrows a game's key (a test's, or a stored
-    match made with an older version of the game) plays with the generic actions only."""
-    definition = DEFINITIONS.get(spec.key)
+    match made with an older version of the game) plays with the generic actions only, so no hook of
+    a definition ever sees a match of another spec."""
+    definition = all_definitions().get(spec.key)
     if definition is None or (definition.spec is not spec and definition.spec.digest != spec.digest):
         return None
     return definition
@@ -187,5 +208,5 @@ def definition_of(spec: GameSpec) -> GameDefinition | None:
 def definition_for(state_or_key: MatchState | str) -> GameDefinition | None:
     """The registered definition of a match (or a spec key), if any."""
     if isinstance(state_or_key, str):
-        return DEFINITIONS.get(state_or_key)
+        return all_definitions().get(state_or_key)
     return definition_of(state_or_key.match.spec)

@@ -1,4 +1,4 @@
-"""Registry of rules-document formats and of each game's rule-id normaliser.
+"""Rules-document formats and each game's rule-id normaliser, as the games' records name them.
 
 A format names one parser module in :mod:`engine.rules.parsers`. Each module exposes ``FORMAT``,
 ``PARSER_VERSION`` and ``parse(text) -> ParsedDocument``; a game's comprehensive-rules module also
@@ -11,22 +11,16 @@ import importlib
 from types import ModuleType
 from typing import Protocol, cast
 
+from engine.games import GAMES
 from engine.rules.model import ParsedDocument
 
 FORMAT_MODULES: dict[str, str] = {
-    "gateruler-cr": "engine.rules.parsers.gateruler",
-    "gateruler-update": "engine.rules.parsers.gateruler_update",
-    "forceofwill-cr": "engine.rules.parsers.forceofwill",
-    "vanguard-cr": "engine.rules.parsers.vanguard",
-    "duelmasters-cr": "engine.rules.parsers.duelmasters",
+    fmt: module
+    for game in GAMES.values()
+    for fmt, module in ((f"{game.key}-cr", game.rules_parser), *game.rules_updates)
 }
-
-NORMALISER_MODULES: dict[str, str] = {
-    "gateruler": "engine.rules.parsers.gateruler",
-    "forceofwill": "engine.rules.parsers.forceofwill",
-    "vanguard": "engine.rules.parsers.vanguard",
-    "duelmasters": "engine.rules.parsers.duelmasters",
-}
+"""Every registered game's rules-document formats, as each game's record names its parser modules:
+``<game>-cr`` for the comprehensive rules, then the game's other documents."""
 
 
 class DocumentParser(Protocol):
@@ -47,7 +41,7 @@ def parser_for(format_name: str) -> DocumentParser:
 
 
 def _normaliser_module(game: str) -> ModuleType:
-    return importlib.import_module(NORMALISER_MODULES[game])
+    return importlib.import_module(GAMES[game].rules_parser)
 
 
 def normalise_id(game: str, query: str) -> list[str]:

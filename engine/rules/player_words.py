@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from engine.games import GAMES
 from engine.rules.search import tokenize
 
 WORDS_DIR = Path(__file__).parent / "words"
@@ -146,7 +147,8 @@ def shared_concepts() -> dict[str, tuple[str, ...]]:
 @cache
 def player_words(game_key: str) -> tuple[Term, ...]:
     """The reviewed words of a game (none if the game has no file)."""
-    path = WORDS_DIR / f"{game_key}.toml"
+    game = GAMES.get(game_key)
+    path = WORDS_DIR / (game.words if game is not None else f"{game_key}.toml")
     if not path.exists():
         return ()
     return parse_words(path.read_text(encoding="utf-8"), path.name, shared_concepts())

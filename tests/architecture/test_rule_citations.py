@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.formats import NORMALISER_MODULES, normalise_id, parser_for
+from engine.games import game_keys
+from engine.rules.formats import normalise_id, parser_for
 from tests.architecture.citations import GRAMMARS, Citation, citations_in
 from tests.architecture.imports import ROOT
 
 RULES_DIR = ROOT / "data" / "rules"
-GAMES = sorted(NORMALISER_MODULES)
+GAMES = sorted(game_keys())
 
 
 @cache

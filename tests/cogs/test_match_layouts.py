@@ -20,7 +20,8 @@ from bot.render import match as mr
 from bot.reply import answer
 from bot.simulation.match_play import leaked_names
 from cogs import match_components as mc
-from engine.match.games import GAME_MODULES, game_definition
+from engine.games import game_keys
+from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
 from engine.match.simulate import random_walk
 from engine.match.state import MatchState
@@ -55,7 +56,7 @@ def _first_choice(offer: Offer) -> CardsNeed | PickNeed:
     return next(need for need in offer.needs if isinstance(need, CardsNeed | PickNeed))
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", sorted(game_keys()))
 async def test_every_private_panel_fits_a_phone_and_discord(game: str) -> None:
     busiest: tuple[int, int, int] = (0, 0, 0)
     for state in _states(game):
@@ -97,7 +98,7 @@ async def test_every_private_panel_fits_a_phone_and_discord(game: str) -> None:
     assert busiest[0] <= 40
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", sorted(game_keys()))
 async def test_every_board_fits_discord_and_says_the_counts_beside_its_picture(game: str) -> None:
     for n, state in enumerate(_states(game)):
         if n % 5:

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from engine.cards.model import STATS_MODELS, CardRecord, StatValue
+from engine.cards.model import CardRecord, StatValue, stats_model
 from engine.errors import ArbiterError
 from engine.games import GAMES
 from engine.text import NotUtf8Error, not_utf8, shortened, utf8_text
@@ -314,7 +314,7 @@ def build_record(location: str, names: Mapping[str, str] | None = None, **fields
     """
     _check_numbers(location, fields)
     game = fields.get("game")
-    model = STATS_MODELS.get(game) if isinstance(game, str) else None
+    model = stats_model(game) if isinstance(game, str) else None
     if model is not None:
         for index, face in enumerate(fields.get("faces") or []):
             stats = face.get("stats") if isinstance(face, Mapping) else None

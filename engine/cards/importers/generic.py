@@ -17,7 +17,7 @@ JSON (``json``)::
 * A card needs ``code`` and ``name``. ``types``, ``keywords`` and ``aliases`` are lists of text;
   ``cost`` is the cost as printed (text or a number); ``cost_value`` is its total, worked out from
   ``cost`` when the key is left out (``5`` -> 5, ``{W}{1}`` -> 2); ``stats`` uses the game's stat keys
-  (:data:`~engine.cards.model.STATS_MODELS`); ``faces`` are other faces (``name``, ``types``,
+  (:func:`~engine.cards.model.stats_model`); ``faces`` are other faces (``name``, ``types``,
   ``cost``, ``text``, ``stats``); ``errata`` entries have ``old_text``, ``new_text``, ``reason`` and
   ``source`` (the file name when left out).
 * Unknown fields are refused (a typo such as ``"stat"`` would otherwise lose data silently).
@@ -65,7 +65,7 @@ from engine.cards.importers.base import (
     validate,
 )
 from engine.cards.importers.jsonstream import JsonStream, describe
-from engine.cards.model import STATS_MODELS, CardRecord
+from engine.cards.model import CardRecord, stats_model
 from engine.games import GAMES
 
 FORMAT = "arbiter-cards/1"
@@ -330,9 +330,17 @@ def _integer(cell: str, location: str, column: str) -> int:
     return int(text)
 
 
+def _stats_of(game: str) -> type[BaseModel]:
+    """The stats model of a known game."""
+    model = stats_model(game)
+    if model is None:
+        raise ValueError(f"unknown game {game!r}")
+    return model
+
+
 def _header(row: list[str], game: str) -> tuple[list[str], dict[str, str]]:
     """The column names of line 1 and the kind of each stat column; refuses unknown columns."""
-    model = STATS_MODELS[game]
+    model = _stats_of(game)
     kinds = {key: _stat_kind(info.annotation) for key, info in model.model_fields.items()}
     columns: list[str] = []
     stat_kinds: dict[str, str] = {}
@@ -464,7 +472,7 @@ def to_csv(cards: Sequence[CardRecord], game: str) -> bytes:
     Raises ``ValueError`` for what CSV cannot hold (faces, errata, list items with ``;``); use
     :func:`to_json` for those cards.
     """
-    keys = [key for key in STATS_MODELS[game].model_fields if any(key in card.stats for card in cards)]
+    keys = [key for key in _stats_of(game).model_fields if any(key in card.stats for card in cards)]
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*CSV_COLUMNS, *(STAT_PREFIX + key for key in keys)])

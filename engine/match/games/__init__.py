@@ -1,30 +1,24 @@
-"""The four games as definitions on the match engine (see :mod:`engine.match.game`).
+"""The games' definitions on the match engine (see :mod:`engine.match.game`).
 
-Importing this package registers every definition; :func:`game_definition` finds one by any name
-people use for the game.
+Each game's record (:data:`engine.games.GAMES`) names its definition; :func:`load_definitions`
+registers them all, and :func:`game_definition` finds one by any name people use for the game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from engine.errors import ArbiterError
-from engine.games import resolve_game
-from engine.match.game import DEFINITIONS, GameDefinition
-
-GAME_MODULES = ("gateruler", "forceofwill", "vanguard", "duelmasters")
+from engine.games import GAMES, resolve_game
+from engine.match.game import DEFINITIONS, GameDefinition, register_definition
 
 
 def load_definitions() -> dict[str, GameDefinition]:
-    """Import every game's definition module (each registers itself) and return the registry."""
-    for name in GAME_MODULES:
-        try:
-            importlib.import_module(f"engine.match.games.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"engine.match.games.{name}":
-                raise
+    """Register every registered game's definition (with its action types) and return the registry."""
+    for game in GAMES.values():
+        if game.key not in DEFINITIONS:
+            register_definition(game.definition.load())
     return DEFINITIONS
 
 
@@ -38,10 +32,6 @@ def game_definition(game: str) -> GameDefinition:
 
 
 def card_stats(game: str) -> Callable[[Any], tuple[tuple[str, int | str], ...]]:
-    """The game's reader of card stats from a :class:`engine.cards.model.CardRecord`: the
-    ``stats_from_record`` of its definition, which names the stats its procedures automate with."""
-    key = game_definition(game).spec.key
-    reader: Callable[[Any], tuple[tuple[str, int | str], ...]] = importlib.import_module(
-        f"engine.match.games.{key}"
-    ).stats_from_record
-    return reader
+    """The game's reader of card stats from a :class:`engine.cards.model.CardRecord` (its record's
+    ``match_stats``), which names the stats its procedures automate with."""
+    return resolve_game(game).match_stats.load()

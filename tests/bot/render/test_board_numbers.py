@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from bot.render import match as mr
 from bot.render.board_image.page import Board
 from bot.render.board_image.reading import zones_of
-from engine.match.games import GAME_MODULES, game_definition
+from engine.games import game_keys
+from engine.match.games import game_definition
 from engine.match.simulate import random_walk
 from engine.match.state import MatchState
 from engine.match.view import view
@@ -88,7 +89,7 @@ def _check_picture(state: MatchState, seen: Mapping[str, Any]) -> None:
                 assert int(number) == expected, (label, line)
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 @settings(MATCHES)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 250))
 def test_every_number_the_board_shows_is_the_states(game: str, seed: int, steps: int) -> None:

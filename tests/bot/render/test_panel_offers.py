@@ -12,8 +12,9 @@ import pytest
 from bot.render import limits
 from bot.render import match as mr
 from bot.render.panel import Panel
+from engine.games import game_keys
 from engine.match.actions import CardAt
-from engine.match.games import GAME_MODULES, game_definition
+from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed, offers
 from engine.match.simulate import random_walk
 from engine.match.state import MatchState
@@ -59,7 +60,7 @@ def _numbered(text: str, count: int) -> bool:
     return set(range(1, count + 1)) <= shown
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 def test_every_field_and_option_of_every_offer_is_printed(game: str) -> None:
     definition = game_definition(game)
     checked = 0

@@ -12,7 +12,8 @@ import pytest
 
 from bot.render import match as mr
 from bot.render.panel import Panel
-from engine.match.games import GAME_MODULES, game_definition
+from engine.games import game_keys
+from engine.match.games import game_definition
 from engine.match.offers import offers
 from engine.match.render import render_all
 from engine.match.setup import opening_events
@@ -74,7 +75,7 @@ def _where(viewer: int | None, text: str, match: re.Match[str]) -> str:
     return f"{viewer}: …{text[max(0, match.start() - 60) : match.end() + 30]}…"
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 def test_panels_show_no_internal_code_or_seat_number(game: str) -> None:
     spelled = sorted(_codes(game_definition(game).spec), key=len, reverse=True)
     # A code right before ":" is the console's typing key of a choice (``summon_cap:2``), not a word.

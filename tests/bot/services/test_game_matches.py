@@ -12,13 +12,14 @@ import pytest
 from bot.services.matches import SNAPSHOT_EVERY, MatchService
 from bot.store.database import Database
 from engine.errors import ArbiterError
-from engine.match.games import GAME_MODULES, game_definition
+from engine.games import game_keys
+from engine.match.games import game_definition
 from engine.match.simulate import check_invariants, game_seed
 from engine.match.state import state_digest
 from engine.match.verify import verify_export
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 async def test_a_whole_game_survives_restarts_and_verifies(tmp_path: Path, game: str) -> None:
     definition = game_definition(game)
     rng = random.Random(f"store-{game}")

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from bot.simulation.match_play import play
-from engine.match.games import GAME_MODULES
+from engine.games import game_keys
 
 SEEDS = range(1, 11)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 async def test_match_play_auto_finds_no_leak(game: str, seed: int) -> None:
     (result,) = await play(game, seed=seed, games=1)
     assert result.leaks == 0 and result.panels > 0

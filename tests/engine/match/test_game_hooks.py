@@ -20,7 +20,7 @@ from engine.match import actions as a
 from engine.match.apply import HandlerResult, apply, move_cards, register_handler
 from engine.match.errors import ActionRefused
 from engine.match.events import Event
-from engine.match.game import GameDefinition, definition_for, refuse, register_game
+from engine.match.game import GameDefinition, definition_for, refuse, register_definition
 from engine.match.render import register_line, render_all
 from engine.match.setup import new_match
 from engine.match.simulate import SimulationError, check_invariants, simulate, simulate_game
@@ -138,8 +138,8 @@ class OtherDemo(GameDefinition):
     spec = OTHER_SPEC
 
 
-register_game(HooksDemo())
-register_game(OtherDemo())
+register_definition(HooksDemo())
+register_definition(OtherDemo())
 
 
 def decks(powers: bool = True) -> list[dict[str, list[CardRef]]]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.match import actions as a
 from engine.match.apply import apply
 from engine.match.events import Event
-from engine.match.game import GameDefinition, register_game
+from engine.match.game import GameDefinition, register_definition
 from engine.match.outcome import Loss, Outcome, Termination
 from engine.match.render import render_all
 from engine.match.setup import new_match
@@ -40,7 +40,7 @@ class OutcomeDemo(GameDefinition):
         return found
 
 
-register_game(OutcomeDemo())
+register_definition(OutcomeDemo())
 
 
 def start() -> MatchState:

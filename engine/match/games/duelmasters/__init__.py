@@ -105,7 +105,7 @@ from typing import Any, ClassVar
 from engine.match.actions import BaseAction, NextPhase, NextStep, PassPriority, PassTurn
 from engine.match.apply import register_handler
 from engine.match.events import Event
-from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.game import GameDefinition, refuse
 from engine.match.games.duelmasters import attack, effects, mana, spec
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
@@ -361,4 +361,3 @@ DEFINITION = DuelMastersDefinition()
 for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS, *effects.HANDLERS):
     register_handler(_action, _handler)
 register_lines()
-register_game(DEFINITION)

@@ -105,7 +105,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction
-from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.game import GameDefinition, refuse
 from engine.match.games.forceofwill import handlers, lines
 from engine.match.games.forceofwill.actions import ACTIONS
 from engine.match.games.forceofwill.board import (
@@ -131,7 +131,7 @@ from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState, MatchStatus
 from engine.match.view import handle_of
 
-__all__ = ["SPEC", "ForceOfWill", "stats_from_record"]
+__all__ = ["DEFINITION", "SPEC", "ForceOfWill", "stats_from_record"]
 
 
 class ForceOfWill(GameDefinition):
@@ -141,41 +141,30 @@ class ForceOfWill(GameDefinition):
     actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
     stops = STOPS
 
-    @staticmethod
-    def _ours(state: MatchState) -> bool:
-        """Whether the match plays this definition's spec: the engine finds definitions by key, and a
-        test may build another spec under the same key (then the generic engine alone applies)."""
-        spec = state.match.spec
-        return spec is SPEC or spec.digest == SPEC.digest
-
     def setup(self, state: MatchState) -> MatchState:
-        return handlers.setup(state) if self._ours(state) else state
+        return handlers.setup(state)
 
     def allows(self, state: MatchState, action: BaseAction) -> None:
         """Every step lets both players act in the engine's turn check (the spec's ``both_act``), so
         this is where the turn is enforced, for every action type, generic or Force of Will's, and for
         both players: :func:`.priority.structure_problem` says who may act now (405.5, 505.5, 601.1,
         605.1); the offers read the same predicate."""
-        if not self._ours(state):
-            return
         problem = structure_problem(state, type(action), action.actor)
         if problem is not None:
             refuse(problem)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
-        return handlers.settle(state, action) if self._ours(state) else (state, [])
+        return handlers.settle(state, action)
 
     def losers(self, state: MatchState) -> list[Loss]:
-        return handlers.losers(state) if self._ours(state) else []
+        return handlers.losers(state)
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now (:mod:`.offers`): the priority and the chase first, then the game's
         main actions, then the generic ones the turn's structure lets through (601.1, 605.1)."""
-        return game_offers(state, seat, generic) if self._ours(state) else generic
+        return game_offers(state, seat, generic)
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
-        if not self._ours(state):
-            return {}
         board = state.board
 
         def card(card_id: int) -> dict[str, Any]:
@@ -302,4 +291,4 @@ def _fighters(
 
 handlers.register()
 lines.register()
-FORCE_OF_WILL = register_game(ForceOfWill())
+DEFINITION = ForceOfWill()

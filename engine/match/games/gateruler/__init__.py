@@ -163,7 +163,7 @@ from engine.match.actions import (
     SetValue,
 )
 from engine.match.events import Event
-from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.game import GameDefinition, refuse
 from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler import card_text
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
@@ -209,7 +209,7 @@ from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState
 from engine.match.view import handle_of
 
-__all__ = ["SPEC", "GateRuler", "stats_from_record"]
+__all__ = ["DEFINITION", "SPEC", "GateRuler", "stats_from_record"]
 
 _ALWAYS = (gr.GrRuler,)
 
@@ -506,5 +506,5 @@ def _battle_view(state: MatchState, board: Any, fight: dict[str, Any], handle: A
     }
 
 
-DEFINITION = register_game(GateRuler())
+DEFINITION = GateRuler()
 _ = (CardAt, END)

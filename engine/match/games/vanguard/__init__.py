@@ -138,7 +138,7 @@ from engine.match.actions import (
     Search,
 )
 from engine.match.events import Event
-from engine.match.game import GameDefinition, refuse, register_game
+from engine.match.game import GameDefinition, refuse
 from engine.match.games.vanguard import card_text
 from engine.match.games.vanguard import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.vanguard.actions import (
@@ -241,13 +241,6 @@ def stats_from_record(record: Any) -> tuple[tuple[str, int | str], ...]:
     return tuple(sorted(out.items()))
 
 
-def _foreign(state: MatchState) -> bool:
-    """A match of another spec under the key ``vanguard`` (a test's own spec): played generically,
-    since the engine finds definitions by key only."""
-    spec = state.match.spec
-    return spec is not SPEC and spec.digest != SPEC.digest
-
-
 class VanguardDefinition(GameDefinition):
     """Cardfight!! Vanguard (see the module doc)."""
 
@@ -266,8 +259,6 @@ class VanguardDefinition(GameDefinition):
         waits for the first player (the setup phase). A player whose first vanguard cannot be placed
         (no card data) draws no hand yet: they choose it with a search, then their deck is shuffled
         (5.4.3.1) and they draw five (5.4.3.4, :meth:`Work.deal`)."""
-        if _foreign(state):
-            return state
         work = Work(state, 0)
         g_units = sorted(c for p in (0, 1) for c in work.ids("gzone", p))
         work.set(g_units=g_units)
@@ -296,8 +287,6 @@ class VanguardDefinition(GameDefinition):
         turn on in the middle of a battle (a held attack step included, 7.4.1.12) or a choice; the turn
         player's board-changing actions while the opponent decides (the guard step, 7.5.1.2, or a
         choice of theirs, 2.8.1.1, 9.5.1; see :func:`_deciding`)."""
-        if _foreign(state):
-            return
         if (
             not state.board.data("started")
             and isinstance(action, Search)
@@ -317,8 +306,6 @@ class VanguardDefinition(GameDefinition):
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
-        if _foreign(state):
-            return generic
         return vanguard_offers(state, seat, generic)
 
     def skipped(self, state: MatchState, step: str) -> bool:
@@ -335,8 +322,6 @@ class VanguardDefinition(GameDefinition):
         Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
         from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
         the action, ``undo_base``), unless a generic move named their orientation (card text)."""
-        if _foreign(state):
-            return state, []
         work = Work(state, action.version)
         explicit = isinstance(action, Move) and action.orientation is not None
         if type(action).undoable and state.undo_base is not None:
@@ -361,7 +346,7 @@ class VanguardDefinition(GameDefinition):
 
     def losers(self, state: MatchState) -> list[Loss]:
         """9.2 at each check timing (1.2.2): 6 damage, an empty deck, no vanguard and no soul."""
-        if _foreign(state) or not state.board.data("started"):
+        if not state.board.data("started"):
             return []
         work = Work(state, 0)
         return [loss for p in (0, 1) if (loss := work.loses(p)) is not None]
@@ -370,8 +355,6 @@ class VanguardDefinition(GameDefinition):
         """The battle, pending choices, power changes, this turn's ride and stride, and whether the
         turn player may still ask for the G assist step (``g_assist_open``, set on public information
         only, :meth:`Work.g_assist_step`): all public."""
-        if _foreign(state):
-            return {}
         work = Work(state, 0)
         board = state.board
         out: dict[str, Any] = {
@@ -417,8 +400,6 @@ class VanguardDefinition(GameDefinition):
 
     def check_invariants(self, state: MatchState) -> None:
         """Vanguard's own invariants after every action (the simulator runs them)."""
-        if _foreign(state):
-            return
         board = state.board
         work = Work(state, 0)
         prompts = board.data("prompts", ())
@@ -576,7 +557,7 @@ def _first_vanguard(work: Work, player: int) -> int | None:
     return None if best is None else best[2]
 
 
-DEFINITION = register_game(VanguardDefinition())
+DEFINITION = VanguardDefinition()
 register_lines()
 
 _ = (CIRCLES, FIELD, VgAttack, VgCall, VgGuard, VgIntercept, VgModify, VgPass, VgRide, VgStride, VgSwap)

@@ -11,12 +11,10 @@ from typing import Any
 
 from engine.match.actions import BaseAction, CardAt, PassPriority
 from engine.match.events import Event
-from engine.match.games.forceofwill import FORCE_OF_WILL
+from engine.match.games.forceofwill import DEFINITION
 from engine.match.games.forceofwill.spec import MAIN, S_MAIN
 from engine.match.state import CardRef, MatchState
 from tests.engine.match.games.harness import Scenario
-
-DEFINITION = FORCE_OF_WILL
 
 
 def card(name: str, **stats: Any) -> CardRef:
