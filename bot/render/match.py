@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.render import limits
 from bot.render.board_image import board_png
+from bot.render.board_image.reading import upright_of
 from bot.render.layout import (
     Block,
     Layout,
@@ -207,15 +208,12 @@ def _split(zone: Mapping[str, Any]) -> bool:
 
 
 def _upright(view: Mapping[str, Any]) -> str | None:
+    """The game's upright orientation (its spec's first), the one not worth saying, if any card has one."""
     for zone in view["zones"]:
         for card in zone["cards"]:
             if card.get("orientation") is not None:
-                return _UPRIGHT.get(str(view["game"]))
+                return upright_of(str(view["game"]))
     return None
-
-
-_UPRIGHT = {"vanguard": "stand", "duelmasters": "untap", "forceofwill": "recover", "gateruler": "ready"}
-"""Each game's upright orientation, the one not worth saying."""
 
 
 def _ending(view: Mapping[str, Any]) -> str:

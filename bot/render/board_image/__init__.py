@@ -31,11 +31,11 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image.layouts import LAYOUTS, Cell, Layout
+from bot.render.board_image.layouts import Cell, Layout
 from bot.render.board_image.page import WIDTH, draw_board
 from bot.render.board_image.palette import palette_image
 
-__all__ = ["LAYOUTS", "WIDTH", "Cell", "Layout", "board_image", "board_png"]
+__all__ = ["WIDTH", "Cell", "Layout", "board_image", "board_png"]
 
 
 def board_image(view: Mapping[str, Any]) -> Image.Image:

@@ -138,17 +138,14 @@ GATE_RULER = Layout(
     counts=(("damage", "damage"), ("hand", "hand"), ("deck", "deck")),
 )
 
-LAYOUTS: dict[str, Layout] = {
-    "vanguard": VANGUARD,
-    "duelmasters": DUEL_MASTERS,
-    "forceofwill": FORCE_OF_WILL,
-    "gateruler": GATE_RULER,
-}
-
 GENERIC = Layout(cells=())
 """A game without a table: every zone in generic strips, every player value in the strips."""
 
 
 def layout_of(game: object) -> Layout:
-    """The table of ``game`` (a view's ``game`` key), or :data:`GENERIC`."""
-    return LAYOUTS.get(game, GENERIC) if isinstance(game, str) else GENERIC
+    """The table of ``game`` (a view's ``game`` key): its row of ``bot/render/games.py``, or
+    :data:`GENERIC`."""
+    from bot.render.games import render_of  # the table imports this module
+
+    render = render_of(game)
+    return GENERIC if render is None else render.board

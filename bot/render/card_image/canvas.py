@@ -21,7 +21,7 @@ from bot.render.card_image.colours import (
     _mix,
     _symbol_colour,
 )
-from bot.render.card_image.face_data import _Face, _face
+from bot.render.card_image.face_data import _Face, _face, _symbol_costs
 from bot.render.card_image.fonts import FontStyle, _clean, _Font, _font
 from engine.cards.model import CardRecord
 
@@ -148,7 +148,7 @@ def _cost_tokens(cost: str | None) -> list[str]:
 
 
 def _badge_fills(face: _Face, token: str) -> list[RGB]:
-    if face.game == "forceofwill" or "{" in (face.cost or ""):
+    if _symbol_costs(face):
         return [_symbol_colour(token)]
     return [colour for _, colour in face.identity] or [NEUTRAL]
 

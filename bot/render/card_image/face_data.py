@@ -5,61 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.render.card_image.colours import (
-    _DM_ALIASES,
-    _DM_CIVILIZATIONS,
-    _FOW_ALIASES,
-    _FOW_ATTRIBUTES,
-    _GR_FACTIONS,
-    _VG_CLAN_NATIONS,
-    _VG_NATIONS,
-    NEUTRAL,
-    RGB,
-    _named_colour,
-)
+from bot.render.card_image.colours import NEUTRAL, RGB
 from bot.render.card_image.fonts import _clean
+from bot.render.card_image.games import GENERIC, CardImageGame, _as_list
 from engine.cards.model import CardRecord, StatValue
 from engine.games import GAMES
 
 
-def _as_list(value: StatValue | None) -> list[str]:
-    if value is None or isinstance(value, bool):
-        return []
-    if isinstance(value, list):
-        return [str(v) for v in value if str(v).strip()]
-    text = str(value).strip()
-    return [text] if text else []
+def _drawn(game: str) -> CardImageGame:
+    """How a card image draws the game's faces: its row of ``bot/render/games.py``."""
+    from bot.render.games import render_of  # the table imports the board layouts, which draw cards
+
+    render = render_of(game)
+    return GENERIC if render is None else render.card_image
 
 
 def _identity(game: str, stats: dict[str, StatValue]) -> list[tuple[str, RGB]]:
     """The colour identity a game's stats give, as (name, colour) pairs; empty when none."""
-    pairs: list[tuple[str, RGB]] = []
-    if game == "duelmasters":
-        for civ in _as_list(stats.get("civilizations")):
-            key = _DM_ALIASES.get(civ.casefold(), civ.casefold())
-            if key in _DM_CIVILIZATIONS:
-                pairs.append((key.title(), _DM_CIVILIZATIONS[key]))
-            else:
-                pairs.append((civ, _named_colour(civ, {})))
-    elif game == "forceofwill":
-        for attribute in _as_list(stats.get("attribute")):
-            key = _FOW_ALIASES.get(attribute.casefold(), attribute.casefold())
-            if key in _FOW_ATTRIBUTES:
-                pairs.append((key.title(), _FOW_ATTRIBUTES[key]))
-            else:
-                pairs.append((attribute, _named_colour(attribute, {})))
-    elif game == "vanguard":
-        nations = _as_list(stats.get("nation"))
-        if nations:
-            pairs = [(nation, _named_colour(nation, _VG_NATIONS)) for nation in nations]
-        else:
-            for clan in _as_list(stats.get("clan")):
-                nation = _VG_CLAN_NATIONS.get(" ".join(clan.casefold().split()))
-                if nation:
-                    pairs.append((clan, _VG_NATIONS[nation]))
-    elif game == "gateruler":
-        pairs = [(f, _named_colour(f, _GR_FACTIONS)) for f in _as_list(stats.get("faction"))]
-    return list(dict.fromkeys(pairs))
+    return list(dict.fromkeys(_drawn(game).identity(stats)))
 
 
 _IDENTITY_KEYS = ("civilizations", "attribute", "nation", "clan", "faction")
@@ -121,67 +84,31 @@ def identity_colours(card: CardRecord, *, face: int = 0) -> list[RGB]:
 
 
 def _type_line(face: _Face) -> str:
-    stats = face.stats
-    parts = [" / ".join(_as_list(face.types))]
-    if face.game == "vanguard":
-        parts.append(" / ".join(_as_list(stats.get("nation")) + _as_list(stats.get("clan"))))
-    elif face.game == "gateruler":
-        parts.append(" / ".join(_as_list(stats.get("faction"))))
-        parts.append(" / ".join(_as_list(stats.get("attributes"))))
-    parts.append(" / ".join(_as_list(stats.get("race"))))
+    parts = [" / ".join(_as_list(face.types)), *_drawn(face.game).type_line(face.stats)]
+    parts.append(" / ".join(_as_list(face.stats.get("race"))))
     return " — ".join(p for p in parts if p)
 
 
 def _tags(face: _Face) -> list[str]:
-    stats = face.stats
-    tags: list[str] = []
-    if face.game == "vanguard":
-        tags += _as_list(stats.get("skill"))
-    elif face.game == "gateruler":
-        tags += _as_list(stats.get("icons"))
-    elif face.game == "duelmasters":
-        if stats.get("evolution") is True:
-            tags.append("Evolution")
-        if stats.get("twinpact") is True:
-            tags.append("Twinpact")
+    tags = _drawn(face.game).tags(face.stats)
     return [" ".join(_clean(t, "bold").split())[:24] for t in tags if _clean(t).strip()][:5]
-
-
-def _stat_text(value: StatValue | None) -> str:
-    if value is None or isinstance(value, bool):
-        return ""
-    text = " / ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    return " ".join(_clean(text, "bold").split())
 
 
 def _stats(face: _Face) -> list[tuple[str, str]]:
     """The stats bar of a face: (label, value) pairs, the missing ones left out."""
-    s = face.stats
-    if face.game == "duelmasters":
-        pairs = [("Power", _stat_text(s.get("power_text")) or _stat_text(s.get("power")))]
-    elif face.game == "vanguard":
-        pairs = [
-            ("Grade", _stat_text(s.get("grade"))),
-            ("Power", _stat_text(s.get("power"))),
-            ("Shield", _stat_text(s.get("shield"))),
-            ("Critical", _stat_text(s.get("critical"))),
-            ("Trigger", _stat_text(s.get("trigger"))),
-        ]
-    elif face.game == "forceofwill":
-        pairs = [
-            ("ATK", _stat_text(s.get("atk"))),
-            ("DEF", _stat_text(s.get("defense"))),
-            ("Divinity", _stat_text(s.get("divinity"))),
-        ]
-    else:
-        pairs = [
-            ("Level", _stat_text(s.get("level"))),
-            ("ATK", _stat_text(s.get("atk"))),
-            ("HP", _stat_text(s.get("hp"))),
-            ("STK", _stat_text(s.get("stk"))),
-            ("Life", _stat_text(s.get("life"))),
-        ]
+    pairs = _drawn(face.game).stats(face.stats)
     return [(label, value[:16]) for label, value in pairs if value]
+
+
+def _thumbnail_stats(face: _Face) -> list[tuple[str, str]]:
+    """At most three stats, the ones a board needs at a glance."""
+    stats = _stats(face)
+    return _drawn(face.game).thumbnail(stats) or stats[:3]
+
+
+def _symbol_costs(face: _Face) -> bool:
+    """Whether the face's cost badges take each symbol's colour (``{R}{1}``)."""
+    return _drawn(face.game).symbol_costs or "{" in (face.cost or "")
 
 
 def _game_name(game: str) -> str:

@@ -7,7 +7,7 @@ from PIL import Image
 
 from bot.render.card_image.canvas import _badge_fills, _Canvas, _cost_tokens, _draw_badge, _frame
 from bot.render.card_image.colours import _INK
-from bot.render.card_image.face_data import _Face, _game_name, _stats, _tags, _type_line
+from bot.render.card_image.face_data import _game_name, _tags, _thumbnail_stats, _type_line
 from bot.render.card_image.fonts import _clean
 from bot.render.card_image.panels import _draw_art_band, _draw_stats
 from bot.render.card_image.text import _ellipsize, _fit_one_line, _Measure, _word_text, _wrap
@@ -15,20 +15,6 @@ from engine.cards.model import CardRecord
 
 _THUMB_BASE_WIDTH = 140
 """Every measure of the thumbnail layout is in pixels of a thumbnail this wide, then scaled."""
-
-
-def _thumbnail_stats(face: _Face) -> list[tuple[str, str]]:
-    """At most three stats, the ones a board needs at a glance."""
-    stats = _stats(face)
-    wanted: tuple[str, ...]
-    if face.game == "vanguard":
-        wanted = ("Grade", "Power", "Shield")
-    elif face.game == "gateruler":
-        wanted = ("ATK", "HP", "STK") if any(label == "ATK" for label, _ in stats) else ("Life", "Level")
-    else:
-        wanted = ("Power", "ATK", "DEF")
-    chosen = [pair for pair in stats if pair[0] in wanted]
-    return chosen or stats[:3]
 
 
 def thumbnail_image(card: CardRecord, *, face: int = 0, width: int = 140) -> Image.Image:

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.render.board_image import LAYOUTS, WIDTH, board_image, board_png
+from bot.render.board_image import WIDTH, board_image, board_png
 from bot.render.board_image.page import DIVIDER_H, HEADER_H, MARGIN, ROW_H, STRIP_H
 from bot.render.board_image.tiles import FACE, TILE_H, TILE_W
+from bot.render.games import RENDERS
 from engine.match.actions import BaseAction
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
@@ -59,7 +60,7 @@ def played(
 
 
 def expected_height(game: str) -> int:
-    layout = LAYOUTS[game]
+    layout = RENDERS[game].board
     middle = ROW_H if layout.middle else DIVIDER_H
     return HEADER_H + 2 * (STRIP_H + layout.rows * ROW_H) + middle + MARGIN
 
@@ -86,7 +87,7 @@ def test_a_real_match_is_a_png_of_the_layout_size_under_300_kb(game: str, action
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_zone_of_the_game_has_a_place_in_its_table(game: str) -> None:
-    layout = LAYOUTS[game]
+    layout = RENDERS[game].board
     placed = {cell.zone for cell in (*layout.cells, *layout.middle)}
     zones = {zone.name for zone in load_definitions()[game].spec.zones}
     assert zones - placed == set(), f"{game}: zones drawn only in a generic strip"
