@@ -23,14 +23,15 @@ from bot.render.text import reply_text
 from bot.reply import Reply
 from bot.services.tournaments import Actor
 from engine.errors import ArbiterError
-from engine.games import UnknownGameError, resolve_game
+from engine.games import GAMES, UnknownGameError, resolve_game
 from engine.text import NotUtf8Error, shortened, utf8_text
 
 CONSOLE_GUILD = 0
 CONSOLE_USER = "console"
 """The console's one user: an organizer and server admin of guild 0."""
 
-HELP = """Commands (the game can be left out once /settings game is set):
+HELP = (
+    """Commands (the game can be left out once /settings game is set):
   /rule [GAME] ID [edition:VERSION]     a rule by number: /rule vanguard 1.2.2.1, /rule gr 3 13 d
   /rules search [GAME] WORDS            full-text search: /rules search fow chase priority
   /keyword [GAME] NAME                  a keyword: /keyword dm blocker
@@ -42,7 +43,10 @@ HELP = """Commands (the game can be left out once /settings game is set):
   /tournament ...                       run an event; /tournament help lists its commands
   /match ..., /deck ...                 play a match; /match help lists the commands
   /help, /quit
-Games: gateruler (gr), forceofwill (fow), vanguard (cfv), duelmasters (dm)."""
+Games: """
+    + ", ".join(f"{game.key} ({game.aliases[0]})" for game in GAMES.values())
+    + "."
+)
 
 TOURNAMENT_HELP = """Tournaments (you are the organizer; EVENT is a quoted name or an id):
   /tournament create NAME [GAME] [bo1|bo3] [rounds:N] [top:4|8|16] [minutes:N] [capacity:N] [floor:33]

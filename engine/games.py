@@ -76,6 +76,9 @@ class Game:
     """The file of the community's words for the game's rules, in ``engine/rules/words/``."""
     rules_updates: tuple[tuple[str, str], ...] = ()
     """The game's other rules documents: (format, parser module) pairs (Gate Ruler's rules updates)."""
+    keyword_stats: tuple[str, ...] = ()
+    """Stats printed as an icon that players call keywords (Vanguard's skill icon: Boost, Intercept,
+    Twin Drive!!): the card query's ``k:`` finds their values as it finds keywords."""
     keep_words: frozenset[str] = frozenset()
     """Words that are stop words elsewhere but rules terms in this game (Force of Will's "will")."""
 
@@ -140,6 +143,7 @@ register_game(
         definition=Piece("engine.match.games.vanguard", "DEFINITION"),
         match_stats=Piece("engine.match.games.vanguard", "stats_from_record"),
         words="vanguard.toml",
+        keyword_stats=("skill",),
     )
 )
 register_game(

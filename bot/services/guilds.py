@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from bot.store.settings_repo import SettingsRepository
 from engine.errors import ArbiterError
-from engine.games import Game, resolve_game
+from engine.games import GAMES, Game, resolve_game
+
+_KEYS_LISTED = ", ".join(list(GAMES)[:-1]) + " or " + list(GAMES)[-1]
+"""Every registered game's key, as a sentence lists them."""
 
 
 class NoGameError(ArbiterError):
@@ -32,7 +35,7 @@ class GuildSettingsService:
             if default:
                 return resolve_game(default)
         raise NoGameError(
-            "Which game? Add the game option (gateruler, forceofwill, vanguard or duelmasters)"
+            f"Which game? Add the game option ({_KEYS_LISTED})"
             + (", or ask a server admin to set a default with /settings game." if guild_id else ".")
         )
 

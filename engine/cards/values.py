@@ -8,6 +8,7 @@ Text values are folded (case and accents) with :func:`engine.rules.search.fold`.
 from __future__ import annotations
 
 from engine.cards.model import CardRecord, StatValue
+from engine.games import GAMES
 from engine.rules.search import fold
 
 ValueRow = tuple[str, int | None, str | None]
@@ -41,13 +42,14 @@ def searchable_values(card: CardRecord) -> list[ValueRow]:
         rows.extend(_rows("rarity", card.rarity))
     for keyword in card.keywords:
         rows.extend(_rows("keyword", keyword))
-    if card.game == "vanguard":
+    game = GAMES.get(card.game)
+    for stat in game.keyword_stats if game is not None else ():
         # Vanguard prints Boost, Intercept and Twin Drive!! as a skill icon rather than in the text,
         # but players call them keywords: `k:intercept` finds them as `skill:intercept` does.
         for stats in (card.stats, *(face.stats for face in card.faces)):
-            skill = stats.get("skill")
-            if isinstance(skill, str):
-                rows.extend(_rows("keyword", skill))
+            value = stats.get(stat)
+            if isinstance(value, str):
+                rows.extend(_rows("keyword", value))
     for stats in (card.stats, *(face.stats for face in card.faces)):
         for key, value in stats.items():
             rows.extend(_rows(key, value))
