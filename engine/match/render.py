@@ -85,6 +85,14 @@ class Line:
             return f"the {label}"
         return f"{self.whose(player)} {label}"
 
+    def card(self, index: int, absent: str = "a card") -> str:
+        """The event's card at ``index`` by name if this viewer sees it, else "a card"; ``absent`` if
+        the event has no card there."""
+        if index >= len(self.event.cards):
+            return absent
+        ref, seen = self.event.cards[index]
+        return self.match.table[ref].name if seen & self.bit else "a card"
+
     def visible(self) -> list[str]:
         return [self.match.table[ref].name for ref, seen in self.event.cards if seen & self.bit]
 

@@ -3,9 +3,10 @@
 Modules (the four games' shape): :mod:`.spec` (zones, phases and steps, each with its rule, and card
 stats), :mod:`.actions` (the ``dm_`` actions), :mod:`.board` (the working context
 :class:`~.board.DuelMastersWork` over the engine's ``BoardWork``, the board data and helpers),
-:mod:`.lines` (log lines), :mod:`.simulate`; and the game's own: :mod:`.turn` (the step table run by
-the engine's settle loop), the handlers in :mod:`.mana` (charge and use, evolution), :mod:`.attack`
-(the attack's choices) and :mod:`.effects` (effects until the end of the turn, evolution stacks).
+:mod:`.lines` (log lines), :mod:`.simulate`, :mod:`.steps` (the step table run by the engine's settle
+loop: the settle hook), :mod:`.checks` (the losses); and the game's own: the handlers in :mod:`.mana`
+(charge and use, evolution), :mod:`.attack` (the attack's choices) and :mod:`.effects` (effects until
+the end of the turn, evolution stacks).
 Losses are typed outcomes (``Loss(seat, rule, reason)``).
 
 **Automated** (rule numbers in each function's docstring):
@@ -106,16 +107,15 @@ from engine.match.actions import BaseAction, NextPhase, NextStep, PassPriority, 
 from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
-from engine.match.games.duelmasters import attack, effects, mana, spec
+from engine.match.games.duelmasters import attack, checks, effects, mana, spec, steps
 from engine.match.games.duelmasters import board as proc
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.attack import shield_triggers
 from engine.match.games.duelmasters.lines import register_lines
-from engine.match.games.duelmasters.offers import duel_masters_offers
+from engine.match.games.duelmasters.offers import seat_offers
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
 from engine.match.games.duelmasters.stops import STOPS
-from engine.match.games.duelmasters.turn import advance
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import CardRef, MatchState, MatchStatus
@@ -142,7 +142,7 @@ class DuelMastersDefinition(GameDefinition):
         for seat in range(len(state.match.players)):
             work.move(seat, work.ids("deck", seat)[:SHIELDS_AT_START], "shields", seat, face="down")
             work.move(seat, work.ids("deck", seat)[:OPENING_HAND], "hand", seat, kind="draw")
-        state, _ = advance(work.result()[0])
+        state, _ = steps.advance(work.result()[0])
         return state
 
     def skipped(self, state: MatchState, step: str) -> bool:
@@ -191,21 +191,13 @@ class DuelMastersDefinition(GameDefinition):
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
-        return duel_masters_offers(state, seat, generic)
+        return seat_offers(state, seat, generic)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        return advance(state, action.version)
+        return steps.settle(state, action)
 
     def losers(self, state: MatchState) -> list[Loss]:
-        """104.2a-b, 703.4a-b, checked after every action (703.2: state-based actions)."""
-        found = []
-        for seat in range(len(state.match.players)):
-            if not state.zone("deck", seat):
-                found.append(Loss(seat, "104.2b, 703.4b", "no cards left in their deck"))
-        hit = state.board.data("hit")
-        if hit is not None:
-            found.append(Loss(int(hit), "104.2a, 509.1", "attacked directly with no shields"))
-        return found
+        return checks.losers(state)
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         board = state.board

@@ -1,7 +1,7 @@
 """The handlers of the attack step's choices: the attack declaration (506.1), the block declaration
 (507.1), a power the card data lacks (206, 508.1), the shields the direct attack breaks (509.2-509.3)
 and the declaration window that follows every break (Shield Trigger, 509.3a, 509.3c, 112.3a; Guard Strike
-and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are in :mod:`.turn`.
+and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are in :mod:`.steps`.
 
 The window opens after *every* break that puts shields into the hand, whatever the broken cards are
 (:func:`_break`): the broken shields were seen by nobody (406.2) and are in the defender's hand now,

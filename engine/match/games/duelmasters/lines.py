@@ -6,12 +6,6 @@ from __future__ import annotations
 
 from engine.match.render import Line, register_line
 
-
-def _card(line: Line, index: int) -> str:
-    ref, seen = line.event.cards[index]
-    return line.match.table[ref].name if seen & line.bit else "a card"
-
-
 _ENTERED = {
     "cost": "at a cost of {0} instead of its printed {1}",
     "power": "with a power of {0} instead of its {1}",
@@ -94,15 +88,15 @@ def _use(line: Line) -> str:
 
 
 def _attack(line: Line) -> str:
-    attacker = _card(line, 0)
+    attacker = line.card(0)
     if line.event.data.get("creature"):
-        return f"{line.subject()} {line.verb('attack')} {_card(line, 1)} with {attacker}{_entered(line)}."
+        return f"{line.subject()} {line.verb('attack')} {line.card(1)} with {attacker}{_entered(line)}."
     defender = line.name(int(line.event.data["defender"]))
     return f"{line.subject()} {line.verb('attack')} {defender} with {attacker}{_entered(line)}."
 
 
 def _block(line: Line) -> str:
-    return f"{line.subject()} {line.verb('block')} with {_card(line, 0)}{_entered(line)}."
+    return f"{line.subject()} {line.verb('block')} with {line.card(0)}{_entered(line)}."
 
 
 def _no_block(line: Line) -> str:
@@ -114,7 +108,7 @@ def _no_block(line: Line) -> str:
 def _power(line: Line) -> str:
     return (
         f"{line.subject()} {line.verb('enter')} a power of {line.event.data['power']} for "
-        f"{_card(line, 0)}{_entered(line)}."
+        f"{line.card(0)}{_entered(line)}."
     )
 
 
@@ -128,7 +122,7 @@ def _change(line: Line) -> str:
     because = data.get("because")
     cause = "" if because is None else f', because of "{because}"'
     return (
-        f"{line.subject()} {line.verb('give')} {_card(line, 0)} {' and '.join(what)} until the end of the "
+        f"{line.subject()} {line.verb('give')} {line.card(0)} {' and '.join(what)} until the end of the "
         f"turn{now}{cause} (511.2)."
     )
 
@@ -142,14 +136,14 @@ def _expire(line: Line) -> str:
 
 def _rebuild(line: Line) -> str:
     return (
-        f"{_card(line, 0)} stays in the battle zone as the creature its evolution left: the stack is "
+        f"{line.card(0)} stays in the battle zone as the creature its evolution left: the stack is "
         "rebuilt (801.4)."
     )
 
 
 def _battle(line: Line) -> str:
     data = line.event.data
-    attacker, defender = _card(line, 0), _card(line, 1)
+    attacker, defender = line.card(0), line.card(1)
     result = {
         "attacker": f"{attacker} wins",
         "defender": f"{defender} wins",

@@ -96,7 +96,7 @@ _USE_WORDS = ("summon it (a creature)", "cast it (a spell)", "put it into the ba
 """How to use a card whose type the card data does not give (701.3, 701.4, 701.5)."""
 
 
-def duel_masters_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+def seat_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
     """What ``seat`` may do now (see the module doc)."""
     if state.undo_request is not None:
         return list(generic)  # only the answers to the undo request

@@ -121,7 +121,7 @@ from engine.match.games.forceofwill.board import (
     pool_of,
 )
 from engine.match.games.forceofwill.chase import enters_alone
-from engine.match.games.forceofwill.offers import game_offers
+from engine.match.games.forceofwill.offers import seat_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
 from engine.match.games.forceofwill.spec import ATTRIBUTES, SETUP, SPEC, has_keyword, stats_from_record
@@ -162,7 +162,7 @@ class ForceOfWill(GameDefinition):
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now (:mod:`.offers`): the priority and the chase first, then the game's
         main actions, then the generic ones the turn's structure lets through (601.1, 605.1)."""
-        return game_offers(state, seat, generic)
+        return seat_offers(state, seat, generic)
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         board = state.board

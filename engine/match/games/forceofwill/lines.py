@@ -6,11 +6,6 @@ from engine.match.games.forceofwill.chase import payment_words
 from engine.match.render import Line, register_line
 
 
-def _name(line: Line, index: int) -> str:
-    ref, seen = line.event.cards[index]
-    return line.match.table[ref].name if seen & line.bit else "a card"
-
-
 def _player(line: Line, seat: int) -> str:
     return line.name(seat)
 
@@ -56,7 +51,7 @@ def _game_triggers(line: Line) -> str:
 
 def _call(line: Line) -> str:
     rest, call = line.verb("rest"), line.verb("call")
-    return f"{line.subject()} {rest} {_name(line, 0)} and {call} {_name(line, 1)} (710.1)."
+    return f"{line.subject()} {rest} {line.card(0)} and {call} {line.card(1)} (710.1)."
 
 
 def _produce(line: Line) -> str:
@@ -92,14 +87,14 @@ def _play(line: Line) -> str:
 
 
 def _ability(line: Line) -> str:
-    source = f" of {_name(line, 0)}" if line.event.cards else ""
+    source = f" of {line.card(0)}" if line.event.cards else ""
     paid = f" ({_paying(line)})" if "pay" in line.event.data else ""
     put = line.verb("put")
     return f"{line.subject()} {put} an ability{source} on the chase{paid}: {line.event.data['text']}"
 
 
 def _resolving(line: Line) -> str:
-    what = _name(line, 0) if line.event.cards else f'"{line.event.data["text"]}"'
+    what = line.card(0) if line.event.cards else f'"{line.event.data["text"]}"'
     who, carry = line.name(line.event.actor), line.verb("carry", "carries")
     return f"Both players passed: {what} resolves; {who} {carry} it out (605.1)."
 
@@ -117,7 +112,7 @@ def _resolved(line: Line) -> str:
 
 def _judgment(line: Line) -> str:
     paid = f", {_paying(line)}" if "pay" in line.event.data else ""
-    return f"{line.subject()} {line.verb('play')} the judgment process of {_name(line, 0)} (705){paid}."
+    return f"{line.subject()} {line.verb('play')} the judgment process of {line.card(0)} (705){paid}."
 
 
 def _jruler(line: Line) -> str:
@@ -134,7 +129,7 @@ def _changes(line: Line) -> str:
     if not changes:
         return ""
     parts = [
-        f"{_name(line, int(index))}'s {stat} {value} instead of {known}"
+        f"{line.card(int(index))}'s {stat} {value} instead of {known}"
         for index, stat, value, known in changes
     ]
     because = line.event.data.get("because")
@@ -144,8 +139,8 @@ def _changes(line: Line) -> str:
 
 def _attack(line: Line) -> str:
     target = line.event.data["target"]
-    what = _name(line, 1) if target[0] == "card" else line.name(int(target[1]))
-    attack = f"{line.subject()} {line.verb('attack')} {what} with {_name(line, 0)}"
+    what = line.card(1) if target[0] == "card" else line.name(int(target[1]))
+    attack = f"{line.subject()} {line.verb('attack')} {what} with {line.card(0)}"
     return f"{attack} (ATK {line.event.data['atk']}){_changes(line)}."
 
 
@@ -154,7 +149,7 @@ def _forfeit(line: Line) -> str:
 
 
 def _block(line: Line) -> str:
-    block = f"{line.subject()} {line.verb('block')} with {_name(line, 0)}"
+    block = f"{line.subject()} {line.verb('block')} with {line.card(0)}"
     return f"{block} (ATK {line.event.data['atk']}){_changes(line)}."
 
 
@@ -163,9 +158,9 @@ def _battle_damage(line: Line) -> str:
     for source, kind, to, amount, life in line.event.data["hits"]:
         if kind == "player":
             whom = line.name(int(to))
-            parts.append(f"{_name(line, int(source))} deals {amount} damage to {whom} (life {life})")
+            parts.append(f"{line.card(int(source))} deals {amount} damage to {whom} (life {life})")
         else:
-            parts.append(f"{_name(line, int(source))} deals {amount} damage to {_name(line, int(to))}")
+            parts.append(f"{line.card(int(source))} deals {amount} damage to {line.card(int(to))}")
     step = "first strike" if line.event.data.get("first") else "battle"
     return f"{'; '.join(parts)} ({step} damage, 805-806)."
 

@@ -119,7 +119,7 @@ _PARTS_MOST = 64
 """The most payments a changed cost offers to choose from (parts of the produced will)."""
 
 
-def game_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+def seat_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
     """``seat``'s offers (see the module doc): the game's own, then the generic ones the turn's
     structure lets through, the generic pass replaced by the game's. Only the generic answers while
     an undo request waits."""

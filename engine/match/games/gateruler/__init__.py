@@ -4,11 +4,11 @@ v1.5.0 ("CR"; where the Set 3 article disagrees, the CR wins: ``shared/games/gat
 **Files**: :mod:`.spec` (zones, phases and steps, each with its ``rule``), :mod:`.actions`,
 :mod:`.board` (reading and writing the board; :class:`~.board.GrWork`, the working context of the
 automatic procedures), :mod:`.handlers` (one per action), :mod:`.playing` (summoning, playing and setting,
-14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.procedures` (the automatic procedures and their
-settle table :data:`~.procedures.TABLE`, run by the engine's one settle loop), :mod:`.offers` (what
+14-4b), :mod:`.combat` (the attack, Section 8), :mod:`.steps` (the automatic procedures and their
+settle table :data:`~.steps.TABLE`, run by the engine's one settle loop), :mod:`.offers` (what
 each seat may do now, the step's decision first, computed with the predicates the handlers refuse
 with), :mod:`.lines`, :mod:`.simulate`. A defeat is a typed :class:`~engine.match.outcome.Loss` citing
-the conditions still fulfilled (12-2a-1, 12-2a-2).
+the conditions still fulfilled (12-2a-1, 12-2a-2), read by :mod:`.checks`.
 
 **Automated** (each with its rule):
 
@@ -165,7 +165,7 @@ from engine.match.actions import (
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
 from engine.match.games.gateruler import actions as gr
-from engine.match.games.gateruler import card_text
+from engine.match.games.gateruler import card_text, checks, steps
 from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
 from engine.match.games.gateruler.board import (
@@ -184,8 +184,7 @@ from engine.match.games.gateruler.board import (
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, pass_problem
-from engine.match.games.gateruler.offers import gate_ruler_offers
-from engine.match.games.gateruler.procedures import settle_work
+from engine.match.games.gateruler.offers import seat_offers
 from engine.match.games.gateruler.simulate import practice_deck, random_actions, random_deck
 from engine.match.games.gateruler.spec import (
     ATTACK,
@@ -203,6 +202,7 @@ from engine.match.games.gateruler.spec import (
     numbers_problem,
     value_problem,
 )
+from engine.match.games.gateruler.steps import settle_work
 from engine.match.games.gateruler.stops import STOPS
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
@@ -361,27 +361,13 @@ class GateRuler(GameDefinition):
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`): the step's decision (the
         ruler's numbers 5-3b, the counter-zone card 13-6d, the drive process's cards 10-4, the frontmost
         unit 8-4e-1, passing 9-3g), then summon, play, set, drive and attack, then the rest."""
-        return gate_ruler_offers(state, seat, generic)
+        return seat_offers(state, seat, generic)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        """What runs without a choice after an accepted action: Gate Ruler's settle table
-        (:data:`.procedures.TABLE`) on the engine's one settle loop. Nothing runs before both rulers'
-        numbers are known (5-3b)."""
-        board = state.board
-        if not started(board) and (numbers(board, 0) is None or numbers(board, 1) is None):
-            return state, []
-        work = GrWork(state, action.version, passed=isinstance(action, PassPriority))
-        settle_work(work)
-        new, events = work.result()
-        if work.new_turn:
-            new = new.evolve(undo_used=(0,) * len(state.match.players))  # the undos are per turn
-        return new, events
+        return steps.settle(state, action)
 
     def losers(self, state: MatchState) -> list[Loss]:
-        """The players the defeat process found still fulfilling a defeat condition (12-2d-1), each with
-        the rules of the conditions (12-2a-1, 12-2a-2)."""
-        lost = state.board.data("lost")
-        return [] if not lost else [Loss(int(seat), str(rule), str(reason)) for seat, rule, reason in lost]
+        return checks.losers(state)
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         """Gate Ruler's own part of a view: how a player value reads where its name and number would not

@@ -1,7 +1,7 @@
 """Reading and writing Gate Ruler's board: its working context :class:`GrWork` (the engine's
 :class:`~engine.match.work.BoardWork` with orientation 15-7 and moving to the graveyard 15-12a), the game
 data kept on it, and the small changes every procedure shares (counters, charges kept linked 3-14e-1).
-The rules themselves are in :mod:`.procedures` (Sections 6, 8-13), :mod:`.playing` (14-4b) and
+The rules themselves are in :mod:`.steps` (Sections 6, 8-13), :mod:`.playing` (14-4b) and
 :mod:`.handlers`.
 
 Game data kept on the board (:meth:`engine.match.state.Board.data`):
@@ -34,7 +34,7 @@ from engine.match.work import BoardWork
 
 class GrWork(BoardWork):
     """Gate Ruler's working context, for its action handlers (:mod:`.handlers`, :mod:`.playing`) and its
-    automatic procedures (the settle table of :mod:`.procedures`): the engine's
+    automatic procedures (the settle table of :mod:`.steps`): the engine's
     :class:`~engine.match.work.BoardWork` (picking cards, mentions, moves) with Gate Ruler's logged
     orientation change (15-7) and move to the graveyard (15-12a), and what a settle keeps between its
     passes: whether the action was a pass of priority (``passed``: both players passing in a

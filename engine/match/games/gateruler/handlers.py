@@ -52,13 +52,6 @@ from engine.match.games.gateruler.combat import (
     stop_problem,
 )
 from engine.match.games.gateruler.playing import main_action, play_card, set_card, sets_left, summon
-from engine.match.games.gateruler.procedures import (
-    drive,
-    finish_ruler_damage,
-    has_counter,
-    holder,
-    level_cap_choices,
-)
 from engine.match.games.gateruler.spec import (
     ATTACK,
     ATTACKS_OVER,
@@ -72,6 +65,13 @@ from engine.match.games.gateruler.spec import (
     RULER_REQUIRED,
     UNIT_ZONES,
     numbers_problem,
+)
+from engine.match.games.gateruler.steps import (
+    drive,
+    finish_ruler_damage,
+    has_counter,
+    holder,
+    level_cap_choices,
 )
 from engine.match.state import Card, MatchState
 

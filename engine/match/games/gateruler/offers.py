@@ -16,7 +16,7 @@ Ordered for a phone (``now``, then ``main``, then ``more``):
   direct attack (15-34a), setting a card an effect makes settable (7-5a-2), and the generic actions.
 
 Every offer is computed with the predicates the handlers and :meth:`GateRuler.allows` refuse with
-(:mod:`.playing`, :mod:`.combat`, :mod:`.procedures`), so an offer taken with any valid choices is
+(:mod:`.playing`, :mod:`.combat`, :mod:`.steps`), so an offer taken with any valid choices is
 accepted: the cards listed are the ones that can be played now with the resources ready, the zones
 the ones with room. A value the card data lacks (a level, an STK) is a need; a value card text may
 change (the level paid, the reason) is a free field whose default is accepted. Cards are positions; a
@@ -67,7 +67,6 @@ from engine.match.games.gateruler.playing import (
     timing,
     timing_problem,
 )
-from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
 from engine.match.games.gateruler.spec import (
     ATTACK,
     ATTACK_START,
@@ -85,6 +84,7 @@ from engine.match.games.gateruler.spec import (
     VALUE_RULES,
     lowest,
 )
+from engine.match.games.gateruler.steps import has_counter, level_cap_choices
 from engine.match.offers import (
     CardsNeed,
     Destinations,
@@ -116,7 +116,7 @@ _ZONE_WORDS = {"attack": "attack zone", "defense": "defense zone"}
 """How a pick names the kinds of zone a unit goes into (3-8, 3-9)."""
 
 
-def gate_ruler_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+def seat_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
     """What ``seat`` may do now (see the module doc)."""
     if state.undo_request is not None:
         return list(generic)  # only the answer to the undo request

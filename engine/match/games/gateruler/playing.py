@@ -25,8 +25,8 @@ from engine.match.games.gateruler.board import (
     with_values,
     zone_ids,
 )
-from engine.match.games.gateruler.procedures import pay
 from engine.match.games.gateruler.spec import INFINITE, MAIN
+from engine.match.games.gateruler.steps import pay
 from engine.match.state import Board, MatchState
 
 SUMMONED: tuple[str | None, ...] = (None, "unit")
@@ -204,7 +204,7 @@ def summon(
     (14-4b-3a): one "in which a unit can be placed", which need not be empty (15-28a-1). ``over`` is the
     unit whose zone is chosen; it must be named when every zone of that kind holds a unit or is promised
     to a unit in the gate. When the summon resolves, the overlapping rules effect puts it into the
-    graveyard (12-4a, :func:`.procedures.rules_effects`)."""
+    graveyard (12-4a, :func:`.steps.rules_effects`)."""
     board = work.board
     kind = card_type(work.state, board, card_id)
     name = work.name_of(card_id)

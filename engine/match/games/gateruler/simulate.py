@@ -33,8 +33,8 @@ from engine.match.games.gateruler.board import (
     zone_ids,
 )
 from engine.match.games.gateruler.combat import attacked
-from engine.match.games.gateruler.procedures import has_counter, level_cap_choices
 from engine.match.games.gateruler.spec import ATTACK, DECLARE, INFINITE, MAIN
+from engine.match.games.gateruler.steps import has_counter, level_cap_choices
 from engine.match.state import CardRef, MatchState
 
 DECK_SIZE = 30

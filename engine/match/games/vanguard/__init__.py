@@ -160,7 +160,7 @@ from engine.match.games.vanguard.actions import (
     VgSwap,
 )
 from engine.match.games.vanguard.lines import register_lines
-from engine.match.games.vanguard.offers import vanguard_offers
+from engine.match.games.vanguard.offers import seat_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, stride_cost_of, trigger_of
@@ -306,7 +306,7 @@ class VanguardDefinition(GameDefinition):
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now, ordered for a phone (:mod:`.offers`)."""
-        return vanguard_offers(state, seat, generic)
+        return seat_offers(state, seat, generic)
 
     def skipped(self, state: MatchState, step: str) -> bool:
         """A "next step" from the start step without an attack is the choice not to attack: the battle

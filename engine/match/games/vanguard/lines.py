@@ -8,13 +8,6 @@ from engine.match.render import Line, register_line
 _POWER_UNTIL = {"turn": "until end of turn", "battle": "until end of battle"}
 
 
-def _card(line: Line, index: int) -> str:
-    if index >= len(line.event.cards):
-        return "a unit"
-    ref, seen = line.event.cards[index]
-    return line.match.table[ref].name if seen & line.bit else "a card"
-
-
 def _to(line: Line) -> str:
     return line.zone(int(line.event.data["to"]))
 
@@ -56,14 +49,14 @@ def _attackers(line: Line) -> str:
     """The attacking unit: a vanguard in a legion state attacks with both its cards (10.25.5)."""
     mate = line.event.data.get("mate")
     if mate is None:
-        return _card(line, 0)
-    return f"{_card(line, 0)} and {_card(line, int(mate))} (a legion, 10.25.5)"
+        return line.card(0, "a unit")
+    return f"{line.card(0, 'a unit')} and {line.card(int(mate), 'a unit')} (a legion, 10.25.5)"
 
 
 def _entered(line: Line) -> str:
     """Numbers the player entered that differ from the card data, next to the printed ones."""
     notes = [
-        f"{stat} {value} for {_card(line, int(index))} instead of the printed {printed}"
+        f"{stat} {value} for {line.card(int(index), 'a unit')} instead of the printed {printed}"
         for index, stat, value, printed in line.event.data.get("entered") or ()
     ]
     if not notes:
@@ -86,8 +79,8 @@ LINES = {
         f"{x.event.data['column']} column ({x.cards()})."
     ),
     "vg_attack": lambda x: (
-        f"{x.subject()} {x.verb('attack')} {_card(x, 1)} with {_attackers(x)}"
-        + (f", boosted by {_card(x, 2)}" if x.event.data.get("boost") else "")
+        f"{x.subject()} {x.verb('attack')} {x.card(1, 'a unit')} with {_attackers(x)}"
+        + (f", boosted by {x.card(2, 'a unit')}" if x.event.data.get("boost") else "")
         + f" ({x.event.data['power']} against {x.event.data['target_power']})."
         + _entered(x)
         + (
@@ -123,7 +116,7 @@ LINES = {
         f"{_TRIGGER_TEXT.get(str(x.event.data['trigger']), 'A trigger')[1:]}! (power {x.event.data['power']})"
     ),
     "vg_no_trigger": lambda x: (
-        f"{_card(x, 0)} shares no clan with {x.whose(int(x.event.actor or 0))} units: "
+        f"{x.card(0, 'a unit')} shares no clan with {x.whose(int(x.event.actor or 0))} units: "
         "its trigger does nothing (7.6.1.2.4, 9.6.5)."
     ),
     "vg_declare": lambda x: (
@@ -131,12 +124,12 @@ LINES = {
         f"{_TRIGGER_TEXT.get(str(x.event.data['trigger']), 'a trigger')} (power {x.event.data['power']})."
     ),
     "vg_effect": lambda x: {
-        "critical": f"{x.subject()} {x.verb('give')} {_card(x, 0)} +1 critical until end of turn.",
-        "power": f"{x.subject()} {x.verb('give')} {_card(x, 0)} +{x.event.data['amount']} power "
+        "critical": f"{x.subject()} {x.verb('give')} {x.card(0, 'a unit')} +1 critical until end of turn.",
+        "power": f"{x.subject()} {x.verb('give')} {x.card(0, 'a unit')} +{x.event.data['amount']} power "
         "until end of turn.",
-        "stand": f"{x.subject()} {x.verb('stand')} {_card(x, 0)}.",
-        "no_stand": f"{x.subject()} {x.verb('choose')} {_card(x, 0)}, not a rear-guard: it does not stand "
-        "(2.8.1.1.4).",
+        "stand": f"{x.subject()} {x.verb('stand')} {x.card(0, 'a unit')}.",
+        "no_stand": f"{x.subject()} {x.verb('choose')} {x.card(0, 'a unit')}, not a rear-guard: it does "
+        "not stand (2.8.1.1.4).",
     }[str(x.event.data["what"])],
     "vg_front": lambda x: (
         f"{x.subject()} {x.verb('give')} the front row ({x.cards()}) "
@@ -146,12 +139,12 @@ LINES = {
     "vg_battle": lambda x: (
         "The attack does not hit: a unit of the battle left its circle (7.7.1.3)."
         if x.event.data.get("gone")
-        else f"{_card(x, 0)} ({x.event.data['power']}) against {_card(x, 1)} "
+        else f"{x.card(0, 'a unit')} ({x.event.data['power']}) against {x.card(1, 'a unit')} "
         f"({x.event.data['target_power']}): "
         + ("the attack hits (7.7.1.2)." if x.event.data["hit"] else "the attack does not hit (7.7.1.2).")
     ),
     "vg_damage": lambda x: (
-        f"{_card(x, 0)} deals {x.event.data['amount']} damage to {_whose(x)} vanguard (7.7.1.5)."
+        f"{x.card(0, 'a unit')} deals {x.event.data['amount']} damage to {_whose(x)} vanguard (7.7.1.5)."
     ),
     "vg_retire": lambda x: f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} retired to {_to(x)}{_rule(x)}.",
     "vg_rule": lambda x: f"{x.cards()[0].upper()}{x.cards()[1:]} {_are(x)} put into {_to(x)}{_rule(x)}.",
@@ -190,7 +183,7 @@ LINES = {
         f"with its legion{_rule(x)}."
     ),
     "vg_modify": lambda x: (
-        f"{x.subject()} {x.verb('give')} {_card(x, 0)} "
+        f"{x.subject()} {x.verb('give')} {x.card(0, 'a unit')} "
         + " and ".join(
             part
             for part in (

@@ -126,7 +126,7 @@ def _words(name: str) -> str:
     return name.replace("_", " ").replace("g assist", "G assist")
 
 
-def vanguard_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
+def seat_offers(state: MatchState, seat: int, generic: Sequence[Offer]) -> list[Offer]:
     """What ``seat`` may do now (see the module doc)."""
     from engine.match.games.vanguard import structure_problem
 

@@ -287,7 +287,7 @@ def test_each_automatic_step_has_a_row_citing_its_own_rule() -> None:
     """500.1: the turn's steps; each automatic step (501-510) is one row of the step table that the
     engine's settle loop runs, citing a rule of that step's section, as the spec's step does."""
     from engine.match.games.duelmasters.spec import SPEC
-    from engine.match.games.duelmasters.turn import TABLE
+    from engine.match.games.duelmasters.steps import TABLE
 
     steps = {step.name: step.rule for phase in SPEC.phases for step in phase.steps}
     for row in TABLE:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.match.games.gateruler.procedures import TABLE
 from engine.match.games.gateruler.spec import SPEC
+from engine.match.games.gateruler.steps import TABLE
 from engine.rules.parsers.gateruler import parse
 
 DOCUMENT = Path(__file__).resolve().parents[5] / "data" / "rules" / "gateruler-comprehensive-rules-1.5.0.txt"

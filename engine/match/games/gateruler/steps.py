@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.match.actions import BaseAction, PassPriority
 from engine.match.events import Event
 from engine.match.games.gateruler.board import (
     GrWork,
@@ -53,7 +54,8 @@ from engine.match.games.gateruler.spec import (
     UNIT_ZONES,
 )
 from engine.match.outcome import Loss
-from engine.match.settle import Step, settle
+from engine.match.settle import Step
+from engine.match.settle import settle as settle_table
 from engine.match.state import Board, Card, MatchState
 
 
@@ -778,4 +780,19 @@ top of the gate), the end of an attack (8-7) and the gate resolving on (9-4f).""
 
 def settle_work(work: GrWork) -> list[str]:
     """Run :data:`TABLE` on a work (the engine's one settle loop); the rows that moved."""
-    return settle(work, TABLE, GrWork.step_name, digest=GrWork.digest)
+    return settle_table(work, TABLE, GrWork.step_name, digest=GrWork.digest)
+
+
+def settle(state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+    """What runs without a choice after an accepted action: Gate Ruler's settle table
+    (:data:`.steps.TABLE`) on the engine's one settle loop. Nothing runs before both rulers'
+    numbers are known (5-3b)."""
+    board = state.board
+    if not started(board) and (numbers(board, 0) is None or numbers(board, 1) is None):
+        return state, []
+    work = GrWork(state, action.version, passed=isinstance(action, PassPriority))
+    settle_work(work)
+    new, events = work.result()
+    if work.new_turn:
+        new = new.evolve(undo_used=(0,) * len(state.match.players))  # the undos are per turn
+    return new, events

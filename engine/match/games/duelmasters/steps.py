@@ -1,5 +1,5 @@
-"""The automatic parts of the Duel Masters turn (the definition's settle hook): a step table
-(:data:`TABLE`, one row per step with its rule) run by the engine's one settle loop
+"""The automatic parts of the Duel Masters turn (:func:`settle`, the definition's settle hook): a step
+table (:data:`TABLE`, one row per step with its rule) run by the engine's one settle loop
 (:func:`engine.match.settle.settle`) on a :class:`~.board.DuelMastersWork`.
 
 :func:`advance` runs what the rules do without a choice: the start of turn untap (501.1, 702.3a), the
@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.match.actions import BaseAction
 from engine.match.events import Event
 from engine.match.games.duelmasters.board import (
     UNTAPPED,
@@ -29,7 +30,8 @@ from engine.match.games.duelmasters.board import (
     stack_below,
 )
 from engine.match.games.duelmasters.effects import expire, rebuild
-from engine.match.settle import Step, settle
+from engine.match.settle import Step
+from engine.match.settle import settle as settle_table
 from engine.match.state import CardRef, MatchState
 
 
@@ -41,7 +43,7 @@ def advance(state: MatchState, version: int = 0) -> tuple[MatchState, list[Event
     work = DuelMastersWork(state, version)
     rebuild(work)
     expire(work)  # 511.2: before the next turn
-    settle(work, TABLE, DuelMastersWork.step_name)
+    settle_table(work, TABLE, DuelMastersWork.step_name)
     _return_home(work)
     rebuild(work)
     expire(work)
@@ -50,6 +52,11 @@ def advance(state: MatchState, version: int = 0) -> tuple[MatchState, list[Event
     if any(card not in bz for card in ready):  # 301.5: a creature that left has to wait again
         work.set(ready=[card for card in ready if card in bz])
     return work.result()
+
+
+def settle(state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+    """The definition's settle hook: :func:`advance` after every accepted action."""
+    return advance(state, action.version)
 
 
 def _start_of_turn(work: DuelMastersWork) -> bool:
