@@ -44,10 +44,12 @@ shared pieces:
   through it (``data``/``set``, ``ids``, ``ref``, ``pick``, ``move``, ``orient``, ``emit``, ``goto``...),
   so knowledge resets the engine's way. A handler checks in the rule's order, refuses with one sentence
   citing the rule (:func:`refuse`), changes the work, and returns ``work.handled()``.
-- *Its step table*: a tuple of :class:`engine.match.settle.Step` rows (``Step(name, rule, run)``; checks
-  run at every pass, such as a check timing or rule actions, have ``every=True``). ``settle`` is::
+- *Its step table*: ``steps.py``, a tuple ``TABLE`` of :class:`engine.match.settle.Step` rows
+  (``Step(name, rule, run)``; checks run at every pass, such as a check timing or rule actions, have
+  ``every=True``) and ``settle(state, action)``, which runs it; the definition's hook is
+  ``return steps.settle(state, action)`` in every game, and ``steps.settle`` is::
 
-      def settle(self, state, action):
+      def settle(state, action):
           work = MyWork(state, action.version)
           engine.match.settle.settle(work, TABLE, MyWork.step_name)
           return work.result()
@@ -55,7 +57,8 @@ shared pieces:
   One loop with one bound (:data:`engine.match.settle.SETTLE_BOUND`) serves every game, and a step
   that comes back to the same board without a player acting raises
   :class:`~engine.match.settle.SettleLoop` (a bug, never a refusal).
-- *Its outcome*: :meth:`losers` returns :class:`~engine.match.outcome.Loss` values ``Loss(seat, rule,
+- *Its outcome*: ``checks.py``'s ``losers(state)``, the definition's :meth:`losers` in every game,
+  returns :class:`~engine.match.outcome.Loss` values ``Loss(seat, rule,
   reason)``; the engine ends the match with an :class:`~engine.match.outcome.Outcome` (termination,
   winner, losses) kept in ``state.outcome`` and in the end event, and renders the end line from it.
   Tests assert on it: ``assert_lost(state, seat, "9.2.2")`` (``tests/engine/match/games/harness.py``, the

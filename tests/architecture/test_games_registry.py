@@ -25,6 +25,7 @@ from engine.cards.query import QueryKey
 from engine.decks.model import DeckFormat
 from engine.games import GAMES, Game, game_keys
 from engine.match.game import GameDefinition, definition_of
+from engine.match.settle import Step
 from engine.match.stops import GameStops
 from engine.rules.player_words import WORDS_DIR
 from tests.architecture.imports import ROOT, python_files
@@ -83,6 +84,20 @@ def test_the_match_definition_has_every_hook(key: str) -> None:
         assert getattr(cls, hook) is not getattr(GameDefinition, hook), f"{key} has no {hook} of its own"
     card_text = importlib.import_module(f"engine.match.games.{key}.card_text")
     assert callable(card_text.offers), f"{key} has no card text offers"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_game_folder_has_the_one_shape(key: str) -> None:
+    """The step table and the settle hook in steps.py, the losses in checks.py, the offers entry in
+    offers.py, under the same names in every game."""
+    folder = f"engine.match.games.{key}"
+    steps = importlib.import_module(f"{folder}.steps")
+    assert steps.TABLE and all(isinstance(row, Step) and row.rule for row in steps.TABLE)
+    assert callable(steps.settle), f"{folder}.steps has no settle"
+    assert callable(importlib.import_module(f"{folder}.checks").losers), f"{folder}.checks has no losers"
+    assert callable(importlib.import_module(f"{folder}.offers").seat_offers), (
+        f"{folder}.offers: no seat_offers"
+    )
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -69,11 +69,11 @@ handlers refuse with. The view gives the board what decides a battle's offers: e
 ATK and DEF now, its battle keywords, and whether it is new this turn (``fighters``, with a short
 ``card_notes`` line each).
 
-What runs without a choice after each action is the settle table (:data:`.handlers.TABLE`, one row
+What runs without a choice after each action is the settle table (:data:`.steps.TABLE`, one row
 per step with its rule, run by the shared :func:`engine.match.settle.settle`); handlers and procedures
 change the board through the game's working context (:class:`.board.FowWork`, a
 :class:`~engine.match.work.BoardWork`); losses are :class:`~engine.match.outcome.Loss` values citing
-1202.1 or 1202.2.
+1202.1 or 1202.2 (:mod:`.checks`).
 
 Left to the players: card text and its effects (909, 910), will abilities given by effects (the
 ``granted`` produce) and those without [Rest], a will ability's other costs (life, banishing...) and
@@ -106,7 +106,7 @@ from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction
 from engine.match.game import GameDefinition, refuse
-from engine.match.games.forceofwill import handlers, lines
+from engine.match.games.forceofwill import checks, handlers, lines, steps
 from engine.match.games.forceofwill.actions import ACTIONS
 from engine.match.games.forceofwill.board import (
     base_atk_def,
@@ -154,10 +154,10 @@ class ForceOfWill(GameDefinition):
             refuse(problem)
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Any]]:
-        return handlers.settle(state, action)
+        return steps.settle(state, action)
 
     def losers(self, state: MatchState) -> list[Loss]:
-        return handlers.losers(state)
+        return checks.losers(state)
 
     def offers(self, state: MatchState, seat: int, generic: Sequence[Offer]) -> Sequence[Offer]:
         """What ``seat`` may do now (:mod:`.offers`): the priority and the chase first, then the game's

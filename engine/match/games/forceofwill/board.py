@@ -37,7 +37,7 @@ Entry = tuple[Any, ...]
 
 
 class FowWork(BoardWork):
-    """Force of Will's working context for the settle table (:data:`.handlers.TABLE`): the action being
+    """Force of Will's working context for the settle table (:data:`.steps.TABLE`): the action being
     settled (the double pass of 605.1 and the non-turn player's play in a battle, 803.3, read it) and
     whether the turn passed (a new turn gives back the undos, :attr:`MatchState.undo_used`)."""
 

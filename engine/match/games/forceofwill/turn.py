@@ -1,6 +1,6 @@
 """The turn (500): the draw (502.4), recovery (503), the end of the turn (505.5, 505.6) and moving on
 when a priority sequence ends with an empty chase (605.1, through the battle steps of 800): one
-procedure per step, run by the settle table's row of that step (:data:`.handlers.TABLE`), each
+procedure per step, run by the settle table's row of that step (:data:`.steps.TABLE`), each
 changing the board through the working context (:class:`.board.FowWork`)."""
 
 from __future__ import annotations

@@ -130,7 +130,6 @@ from typing import Any
 
 from engine.match.actions import (
     BaseAction,
-    Move,
     NextPhase,
     NextStep,
     PassPriority,
@@ -139,7 +138,7 @@ from engine.match.actions import (
 )
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
-from engine.match.games.vanguard import card_text
+from engine.match.games.vanguard import card_text, checks, steps
 from engine.match.games.vanguard import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.vanguard.actions import (
     VANGUARD_ACTIONS,
@@ -164,8 +163,8 @@ from engine.match.games.vanguard.offers import seat_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import ON_ATTACK, stride_cost_of, trigger_of
+from engine.match.games.vanguard.steps import Work
 from engine.match.games.vanguard.stops import STOPS
-from engine.match.games.vanguard.turn import Work
 from engine.match.offers import Offer
 from engine.match.outcome import Loss
 from engine.match.state import Card, CardRef, MatchState, MatchStatus
@@ -314,42 +313,10 @@ class VanguardDefinition(GameDefinition):
         return step in _BATTLE_STEPS and state.board.data("battle") is None
 
     def settle(self, state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
-        """The automatic parts after an action (:meth:`Work.run`: the step table
-        :data:`~engine.match.games.vanguard.turn.TABLE` run by the engine's one settle loop); a turn
-        passed with the generic pass turn first runs the end phase's automatic part for the player
-        whose turn ended (6.8.1.1). Any action of the turn player in the game but a G assist closes the
-        window in which they may still ask for the G assist step (6.4.1.2, :meth:`Work.g_assist_step`).
-        Cards the action moved to the vanguard circle from another circle, or to a rear-guard circle
-        from the vanguard or guardian circle, stand (4.6.4.1, 4.6.6.1; compared with the board before
-        the action, ``undo_base``), unless a generic move named their orientation (card text)."""
-        work = Work(state, action.version)
-        explicit = isinstance(action, Move) and action.orientation is not None
-        if type(action).undoable and state.undo_base is not None:
-            if not explicit:
-                work.stand_arrivals(state.undo_base)
-            work.note_vanguard_arrivals(state.undo_base)
-            work.legion_follows(state.undo_base)
-        if (
-            work.data("g_assist_open")
-            and action.actor == state.board.active
-            and type(action) is not VgGAssist
-            and (type(action).undoable or type(action).seals_undo)
-        ):
-            # The turn player did something else first: the G assist step is behind them (6.4.1.2).
-            work.set(g_assist_open=None)
-        if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
-            work.end_phase(1 - state.board.active)
-        work.run()
-        if work.board is state.board:
-            return state, work.events
-        return state.evolve(board=work.board), work.events
+        return steps.settle(state, action)
 
     def losers(self, state: MatchState) -> list[Loss]:
-        """9.2 at each check timing (1.2.2): 6 damage, an empty deck, no vanguard and no soul."""
-        if not state.board.data("started"):
-            return []
-        work = Work(state, 0)
-        return [loss for p in (0, 1) if (loss := work.loses(p)) is not None]
+        return checks.losers(state)
 
     def view(self, state: MatchState, viewer: int | None) -> dict[str, Any]:
         """The battle, pending choices, power changes, this turn's ride and stride, and whether the

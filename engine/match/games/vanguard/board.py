@@ -4,7 +4,7 @@ zones, moves, orientation 3.17, shuffles 10.11, log events, step changes) with w
 needs: circles and the vanguard (4.6), printed numbers 2.4-2.7 and entered ones, the legion state
 (10.25), modifiers, prompts, retiring (10.4). The procedures build on it:
 :mod:`.battle` (Section 7), :mod:`.triggers` (7.6.1.2, 9.6, 2.8.1.1), :mod:`.rule_actions` (Section 9)
-and :mod:`.turn` (Section 6), whose :class:`~engine.match.games.vanguard.turn.Work` joins them and is what
+and :mod:`.steps` (Section 6), whose :class:`~engine.match.games.vanguard.steps.Work` joins them and is what
 handlers and ``settle`` use. Game data it keeps on the board
 (frozen JSON, :meth:`engine.match.state.Board.data`):
 

@@ -30,7 +30,7 @@ from typing import Any
 from engine.match.actions import ZoneRef
 from engine.match.games.vanguard.actions import VgCall, VgRide, VgStride
 from engine.match.games.vanguard.spec import CIRCLES, REAR
-from engine.match.games.vanguard.turn import Work
+from engine.match.games.vanguard.steps import Work
 from engine.match.offers import (
     CARD_TEXT_TYPES,
     EFFECTS,

@@ -1,6 +1,6 @@
 """Handlers of Vanguard's own actions (:mod:`engine.match.games.vanguard.actions`). Each checks the
 rules it names and refuses with one sentence, changing nothing; the automatic consequences run in
-``settle`` afterwards (:meth:`engine.match.games.vanguard.turn.Work.run`)."""
+``settle`` afterwards (:meth:`engine.match.games.vanguard.steps.Work.run`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from engine.match.games.vanguard.actions import (
 )
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, PHASE, VC
 from engine.match.games.vanguard.stats import REST, STAND, drive_of, need
-from engine.match.games.vanguard.turn import Work
+from engine.match.games.vanguard.steps import Work
 from engine.match.state import MatchState
 
 

@@ -39,7 +39,7 @@ from engine.match.games.vanguard import card_text
 from engine.match.games.vanguard.actions import VgModify
 from engine.match.games.vanguard.spec import BACK_OF, COLUMNS, FIELD, FRONT, GC, REAR, SPEC, VC
 from engine.match.games.vanguard.stats import STAND, drive_of
-from engine.match.games.vanguard.turn import Work
+from engine.match.games.vanguard.steps import Work
 from engine.match.offers import (
     CardsNeed,
     Destinations,

@@ -29,7 +29,7 @@ from engine.match.games.vanguard.actions import (
 )
 from engine.match.games.vanguard.spec import BACK_OF, FRONT, REAR, VC
 from engine.match.games.vanguard.stats import STAND
-from engine.match.games.vanguard.turn import Work
+from engine.match.games.vanguard.steps import Work
 from engine.match.state import CardRef, MatchState
 
 CLANS = ("Royal Paladin", "Kagero", "Aqua Force")

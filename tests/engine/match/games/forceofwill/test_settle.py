@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.match.actions import PassPriority
 from engine.match.games.forceofwill.board import FowWork
-from engine.match.games.forceofwill.handlers import TABLE
 from engine.match.games.forceofwill.spec import SPEC
+from engine.match.games.forceofwill.steps import TABLE
 from engine.match.settle import settle
 from engine.match.state import MatchState
 from tests.engine.match.games.forceofwill.helpers import pass_both, started, to_main

@@ -4,7 +4,7 @@ row, citing its rule, for every step with an automatic part."""
 from __future__ import annotations
 
 from engine.match.games.vanguard.spec import SPEC
-from engine.match.games.vanguard.turn import TABLE
+from engine.match.games.vanguard.steps import TABLE
 
 
 def test_every_zone_phase_and_step_cites_its_rule() -> None:

@@ -2,8 +2,8 @@
 (6.4.1.1), the G assist step that passes on its own (6.4.1.2), the ride step that waits every turn
 (6.5.1.1), whether the stride step offers anything (8.5.2.1.1.3), the opening hand of a first vanguard
 put during the setup (5.4.3.1-5.4.3.4), Stand Up (6.1.1), the end phase (6.8.1.1), each step's automatic
-part (the attack step waits for "when ... attacks" abilities when held, 7.4.1.12), and :meth:`Work.run`,
-what ``settle`` calls.
+part (the attack step waits for "when ... attacks" abilities when held, 7.4.1.12), the step table
+(:data:`TABLE`) and :func:`settle`, the definition's settle hook, which runs it (:meth:`Work.run`).
 
 :class:`Work` joins the procedures of :mod:`.board`, :mod:`.battle`, :mod:`.triggers` and
 :mod:`.rule_actions`; handlers and the definition use it."""
@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.match.actions import BaseAction, Move, PassTurn
+from engine.match.events import Event
+from engine.match.games.vanguard.actions import VgGAssist
 from engine.match.games.vanguard.battle import BattleWork
 from engine.match.games.vanguard.rule_actions import RuleActionWork
 from engine.match.games.vanguard.spec import CIRCLES, VC
 from engine.match.games.vanguard.stats import REST, STAND
 from engine.match.games.vanguard.triggers import TriggerWork
-from engine.match.settle import Step, settle
+from engine.match.settle import Step
+from engine.match.settle import settle as settle_table
+from engine.match.state import MatchState
 
 
 class Work(BattleWork, TriggerWork, RuleActionWork):
@@ -242,7 +247,7 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         parts of the steps: :data:`TABLE`, run by the engine's one settle loop), until a player must
         act or a losing condition holds; then the turn player holds priority outside the guard step
         and the redraw."""
-        settle(self, TABLE, Work.step_name)
+        settle_table(self, TABLE, Work.step_name)
         if (
             not self.waiting()
             and self.board.priority != self.board.active
@@ -287,3 +292,35 @@ TABLE: tuple[Step[Work], ...] = (
 (8.4.1): pending choices, rule actions (Section 9), a checked card leaving the trigger zone, the damage
 process; then the automatic part of the current step. The stand phase runs within the setup's or the
 previous turn's row (:meth:`Work.start_turn`); the main phase has no automatic part."""
+
+
+def settle(state: MatchState, action: BaseAction) -> tuple[MatchState, list[Event]]:
+    """The settle hook: the automatic parts after an action (:meth:`Work.run`: the step table
+    :data:`TABLE` run by the engine's one settle loop); a turn passed with the generic pass turn first
+    runs the end phase's automatic part for the player whose turn ended (6.8.1.1). Any action of the
+    turn player in the game but a G assist closes the window in which they may still ask for the G
+    assist step (6.4.1.2, :meth:`Work.g_assist_step`). Cards the action moved to the vanguard circle
+    from another circle, or to a rear-guard circle from the vanguard or guardian circle, stand
+    (4.6.4.1, 4.6.6.1; compared with the board before the action, ``undo_base``), unless a generic
+    move named their orientation (card text)."""
+    work = Work(state, action.version)
+    explicit = isinstance(action, Move) and action.orientation is not None
+    if type(action).undoable and state.undo_base is not None:
+        if not explicit:
+            work.stand_arrivals(state.undo_base)
+        work.note_vanguard_arrivals(state.undo_base)
+        work.legion_follows(state.undo_base)
+    if (
+        work.data("g_assist_open")
+        and action.actor == state.board.active
+        and type(action) is not VgGAssist
+        and (type(action).undoable or type(action).seals_undo)
+    ):
+        # The turn player did something else first: the G assist step is behind them (6.4.1.2).
+        work.set(g_assist_open=None)
+    if type(action) is PassTurn and work.data("started") and not work.data("end_done"):
+        work.end_phase(1 - state.board.active)
+    work.run()
+    if work.board is state.board:
+        return state, work.events
+    return state.evolve(board=work.board), work.events
