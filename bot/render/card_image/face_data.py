@@ -25,9 +25,6 @@ def _identity(game: str, stats: dict[str, StatValue]) -> list[tuple[str, RGB]]:
     return list(dict.fromkeys(_drawn(game).identity(stats)))
 
 
-_IDENTITY_KEYS = ("civilizations", "attribute", "nation", "clan", "faction")
-
-
 @dataclass(frozen=True)
 class _Face:
     """What one face of a card shows."""
@@ -63,8 +60,9 @@ def _face(card: CardRecord, face: int) -> _Face:
     other = card.faces[face - 1]
     stats = dict(other.stats)
     # A face without its own colour identity (a J-Ruler side) shares the card's.
-    if not any(stats.get(key) for key in _IDENTITY_KEYS):
-        stats.update({k: v for k, v in card.stats.items() if k in _IDENTITY_KEYS})
+    keys = _drawn(card.game).identity_stats
+    if not any(stats.get(key) for key in keys):
+        stats.update({k: v for k, v in card.stats.items() if k in keys})
     return _Face(
         card.game,
         other.name,

@@ -57,6 +57,8 @@ class CardImageGame:
 
     identity: Callable[[Stats], list[tuple[str, RGB]]]
     """The colour identity the stats give, as (name, colour) pairs; empty when none."""
+    identity_stats: tuple[str, ...]
+    """The stats the identity reads: a face without any of them (a J-Ruler side) shares the card's."""
     type_line: Callable[[Stats], list[str]]
     """What the type line shows after the card types and before the races (each part joined by /)."""
     tags: Callable[[Stats], list[str]]
@@ -111,6 +113,7 @@ def _gate_ruler_thumbnail(stats: Labelled) -> Labelled:
 
 
 GATE_RULER = CardImageGame(
+    identity_stats=("faction",),
     identity=lambda s: [(f, _named_colour(f, _GR_FACTIONS)) for f in _as_list(s.get("faction"))],
     type_line=lambda s: [" / ".join(_as_list(s.get("faction"))), " / ".join(_as_list(s.get("attributes")))],
     tags=lambda s: _as_list(s.get("icons")),
@@ -120,6 +123,7 @@ GATE_RULER = CardImageGame(
     thumbnail=_gate_ruler_thumbnail,
 )
 FORCE_OF_WILL = CardImageGame(
+    identity_stats=("attribute",),
     identity=lambda s: _known_or_named(_as_list(s.get("attribute")), _FOW_ALIASES, _FOW_ATTRIBUTES),
     type_line=lambda s: [],
     tags=lambda s: [],
@@ -128,6 +132,7 @@ FORCE_OF_WILL = CardImageGame(
     symbol_costs=True,
 )
 VANGUARD = CardImageGame(
+    identity_stats=("nation", "clan"),
     identity=_vanguard_identity,
     type_line=lambda s: [" / ".join(_as_list(s.get("nation")) + _as_list(s.get("clan")))],
     tags=lambda s: _as_list(s.get("skill")),
@@ -142,6 +147,7 @@ VANGUARD = CardImageGame(
     thumbnail=_keeping("Grade", "Power", "Shield"),
 )
 DUEL_MASTERS = CardImageGame(
+    identity_stats=("civilizations",),
     identity=lambda s: _known_or_named(_as_list(s.get("civilizations")), _DM_ALIASES, _DM_CIVILIZATIONS),
     type_line=lambda s: [],
     tags=_duel_masters_tags,
@@ -149,6 +155,11 @@ DUEL_MASTERS = CardImageGame(
     thumbnail=_keeping("Power", "ATK", "DEF"),
 )
 GENERIC = CardImageGame(
-    identity=lambda s: [], type_line=lambda s: [], tags=lambda s: [], stats=lambda s: [], thumbnail=_keeping()
+    identity=lambda s: [],
+    identity_stats=(),
+    type_line=lambda s: [],
+    tags=lambda s: [],
+    stats=lambda s: [],
+    thumbnail=_keeping(),
 )
 """A game without a row in ``bot/render/games.py``: its types, races and text only."""
