@@ -83,7 +83,7 @@ from engine.match.actions import (
 )
 from engine.match.errors import ActionRefused
 from engine.match.events import Event, seen_mask
-from engine.match.game import ACTION_GAME, definition_of
+from engine.match.game import ACTION_GAME, all_definitions, definition_of
 from engine.match.outcome import Loss, Outcome
 from engine.match.rng import RandomStream, action_context
 from engine.match.state import Board, Card, Match, MatchState, MatchStatus
@@ -137,6 +137,9 @@ def apply(
     if check_version and action.version != state.version:
         _refuse_version(state, action)
     handler = _HANDLERS.get(cls)
+    if handler is None:
+        all_definitions()  # a game's handlers are registered with its definition
+        handler = _HANDLERS.get(cls)
     if handler is None:
         refuse(f"This game has no '{action.type}' action.")
     if state.undo_request is not None and cls not in _DURING_UNDO:

@@ -34,10 +34,10 @@ actions a random player would try next.
 
 **How a game plugs in: one shape for every game.** A game's folder holds ``spec.py`` (its zones,
 phases and steps, each citing its rule), ``actions.py`` (its own action types), ``board.py`` (its working
-context), ``handlers.py`` (one handler per action), ``lines.py`` (its log lines), ``simulate.py`` and
-what only it needs; ``__init__.py`` holds the definition, ``DEFINITION``, which the game's record in
-:mod:`engine.games` names; it is registered here the first time a definition is looked up. Three
-shared pieces:
+context), ``handlers.py`` (``HANDLERS``: one handler per action), ``lines.py`` (``LINES``: its log
+lines), ``simulate.py`` and what only it needs; ``__init__.py`` holds the definition, ``DEFINITION``,
+which the game's record in :mod:`engine.games` names; it is registered here, with its handlers and
+lines, the first time a definition is looked up. Three shared pieces:
 
 - *Its working context*: a subclass of :class:`engine.match.work.BoardWork` that adds only the game's
   own helpers (Vanguard's circles and grades). Every handler and procedure reads and changes the board
@@ -68,7 +68,7 @@ shared pieces:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.match.actions import BaseAction, register_action
@@ -79,7 +79,9 @@ from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState
 
 if TYPE_CHECKING:
+    from engine.match.apply import Handler
     from engine.match.offers import Offer
+    from engine.match.render import Line
     from engine.match.stops import GameStops
 
 __all__ = [
@@ -110,6 +112,12 @@ class GameDefinition:
     spec: GameSpec
     actions: ClassVar[tuple[type[BaseAction], ...]] = ()
     """This game's own action types (each registered with a handler)."""
+    handlers: ClassVar[tuple[tuple[type[BaseAction], Handler], ...]] = ()
+    """The handler of each of the game's own actions (its ``handlers`` module's ``HANDLERS``),
+    registered with the definition."""
+    lines: ClassVar[Mapping[str, Callable[[Line], str]]] = {}
+    """The log line of each of the game's own event kinds (its ``lines`` module's ``LINES``),
+    registered with the definition."""
     stops: ClassVar[GameStops | None] = None
     """The game's windows, default stops and passes (:mod:`engine.match.stops`): where the match may
     pass for a seat by itself. None: nothing passes by itself (the generic engine)."""
@@ -172,10 +180,17 @@ class GameDefinition:
 
 
 def register_definition(definition: GameDefinition) -> GameDefinition:
-    """Register a definition under its spec's key, with its action types. The games' definitions are
-    registered from their records (:data:`engine.games.GAMES`, by
+    """Register a definition under its spec's key, with its action types, their handlers and its log
+    lines. The games' definitions are registered from their records (:data:`engine.games.GAMES`, by
     :func:`engine.match.games.load_definitions`) the first time one is looked up; a test registers
     its own demo games with this."""
+    from engine.match.apply import register_handler
+    from engine.match.render import register_line
+
+    for action_type, handler in definition.handlers:
+        register_handler(action_type, handler)
+    for kind, write in definition.lines.items():
+        register_line(kind, write)
     for action_type in definition.actions:
         register_action(action_type)
         ACTION_GAME[action_type] = definition.spec.key

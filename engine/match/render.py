@@ -127,6 +127,10 @@ class Line:
     # Lines -------------------------------------------------------------------------------------
 
     def text(self) -> str:
+        if self.event.kind not in _LINES:
+            from engine.match.game import all_definitions
+
+            all_definitions()  # a game's lines are registered with its definition
         if self.event.kind in _LINES:
             return _LINES[self.event.kind](self)
         method = getattr(self, "_" + self.event.kind, None)

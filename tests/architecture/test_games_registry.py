@@ -82,6 +82,11 @@ def test_the_match_definition_has_every_hook(key: str) -> None:
     cls = type(definition)
     for hook in ("setup", "allows", "settle", "losers", "offers", "view", "random_deck", "random_actions"):
         assert getattr(cls, hook) is not getattr(GameDefinition, hook), f"{key} has no {hook} of its own"
+    handled = [action_type for action_type, _handler in definition.handlers]
+    assert sorted(map(str, handled)) == sorted(map(str, definition.actions)), (
+        f"{key}: an action without handler"
+    )
+    assert definition.lines, f"{key} has no log lines"
     card_text = importlib.import_module(f"engine.match.games.{key}.card_text")
     assert callable(card_text.offers), f"{key} has no card text offers"
 

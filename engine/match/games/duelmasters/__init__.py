@@ -104,14 +104,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction, NextPhase, NextStep, PassPriority, PassTurn
-from engine.match.apply import register_handler
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
-from engine.match.games.duelmasters import attack, checks, effects, mana, spec, steps
 from engine.match.games.duelmasters import board as proc
+from engine.match.games.duelmasters import checks, spec, steps
 from engine.match.games.duelmasters.actions import ACTIONS, Block, DeclarePower, ShieldTrigger
 from engine.match.games.duelmasters.attack import shield_triggers
-from engine.match.games.duelmasters.lines import register_lines
+from engine.match.games.duelmasters.handlers import HANDLERS
+from engine.match.games.duelmasters.lines import LINES
 from engine.match.games.duelmasters.offers import seat_offers
 from engine.match.games.duelmasters.simulate import random_actions, random_deck
 from engine.match.games.duelmasters.spec import OPENING_HAND, SHIELDS_AT_START, SPEC, stats_from_record
@@ -133,6 +133,8 @@ class DuelMastersDefinition(GameDefinition):
 
     spec = SPEC
     actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
+    handlers = HANDLERS
+    lines = LINES
     stops = STOPS
 
     def setup(self, state: MatchState) -> MatchState:
@@ -350,6 +352,3 @@ def _creatures(state: MatchState, viewer: int | None) -> list[dict[str, Any]]:
 
 
 DEFINITION = DuelMastersDefinition()
-for _action, _handler in (*mana.HANDLERS, *attack.HANDLERS, *effects.HANDLERS):
-    register_handler(_action, _handler)
-register_lines()

@@ -4,7 +4,9 @@ construction")."""
 
 from __future__ import annotations
 
-from engine.match.render import Line, register_line
+from collections.abc import Callable
+
+from engine.match.render import Line
 
 _ENTERED = {
     "cost": "at a cost of {0} instead of its printed {1}",
@@ -192,28 +194,27 @@ def _return(line: Line) -> str:
     return f"{line.cards()} {verb} to {line.zone(int(line.event.data['to']))} (117.1, 118.1)."
 
 
-def register_lines() -> None:
-    for kind, write in {
-        "dm_untap": _untap,
-        "dm_skip_draw": _skip_draw,
-        "dm_charge": _charge,
-        "dm_summon": _summon,
-        "dm_cast": _cast,
-        "dm_use": _use,
-        "dm_attack": _attack,
-        "dm_block": _block,
-        "dm_no_block": _no_block,
-        "dm_power": _power,
-        "dm_battle": _battle,
-        "dm_destroy": _destroy,
-        "dm_no_battle": _no_battle,
-        "dm_attack_ends": _attack_ends,
-        "dm_break": _break,
-        "dm_trigger": _trigger,
-        "dm_direct_hit": _direct_hit,
-        "dm_return": _return,
-        "dm_change": _change,
-        "dm_expire": _expire,
-        "dm_rebuild": _rebuild,
-    }.items():
-        register_line(kind, write)
+LINES: dict[str, Callable[[Line], str]] = {
+    "dm_untap": _untap,
+    "dm_skip_draw": _skip_draw,
+    "dm_charge": _charge,
+    "dm_summon": _summon,
+    "dm_cast": _cast,
+    "dm_use": _use,
+    "dm_attack": _attack,
+    "dm_block": _block,
+    "dm_no_block": _no_block,
+    "dm_power": _power,
+    "dm_battle": _battle,
+    "dm_destroy": _destroy,
+    "dm_no_battle": _no_battle,
+    "dm_attack_ends": _attack_ends,
+    "dm_break": _break,
+    "dm_trigger": _trigger,
+    "dm_direct_hit": _direct_hit,
+    "dm_return": _return,
+    "dm_change": _change,
+    "dm_expire": _expire,
+    "dm_rebuild": _rebuild,
+}
+"""The line of each Duel Masters event kind."""

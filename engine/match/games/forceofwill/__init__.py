@@ -106,7 +106,7 @@ from typing import Any, ClassVar
 
 from engine.match.actions import BaseAction
 from engine.match.game import GameDefinition, refuse
-from engine.match.games.forceofwill import checks, handlers, lines, steps
+from engine.match.games.forceofwill import checks, handlers, steps
 from engine.match.games.forceofwill.actions import ACTIONS
 from engine.match.games.forceofwill.board import (
     base_atk_def,
@@ -121,6 +121,8 @@ from engine.match.games.forceofwill.board import (
     pool_of,
 )
 from engine.match.games.forceofwill.chase import enters_alone
+from engine.match.games.forceofwill.handlers import HANDLERS
+from engine.match.games.forceofwill.lines import LINES
 from engine.match.games.forceofwill.offers import seat_offers
 from engine.match.games.forceofwill.priority import structure_problem
 from engine.match.games.forceofwill.simulate import random_actions, random_deck
@@ -139,6 +141,8 @@ class ForceOfWill(GameDefinition):
 
     spec = SPEC
     actions: ClassVar[tuple[type[BaseAction], ...]] = ACTIONS
+    handlers = HANDLERS
+    lines = LINES
     stops = STOPS
 
     def setup(self, state: MatchState) -> MatchState:
@@ -289,6 +293,4 @@ def _fighters(
     return out
 
 
-handlers.register()
-lines.register()
 DEFINITION = ForceOfWill()

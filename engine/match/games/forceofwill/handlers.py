@@ -13,27 +13,19 @@ live in their own modules:
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.match.actions import BaseAction
-from engine.match.apply import register_handler
+from engine.match.apply import Handler
 from engine.match.games.forceofwill import battle, chase, turn, will
 from engine.match.games.forceofwill import setup as setup_module
 from engine.match.games.forceofwill.setup import setup
 
-__all__ = ["HANDLERS", "register", "setup"]
+__all__ = ["HANDLERS", "setup"]
 
 
-HANDLERS: tuple[tuple[type[BaseAction], Any], ...] = (
+HANDLERS: tuple[tuple[type[BaseAction], Handler], ...] = (
     *setup_module.HANDLERS,
     *will.HANDLERS,
     *chase.HANDLERS,
     *battle.HANDLERS,
     *turn.HANDLERS,
 )
-
-
-def register() -> None:
-    """Register the handlers of the game's own actions with the engine."""
-    for action_type, handler in HANDLERS:
-        register_handler(action_type, handler)

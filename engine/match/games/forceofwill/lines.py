@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.match.games.forceofwill.chase import payment_words
-from engine.match.render import Line, register_line
+from engine.match.render import Line
 
 
 def _player(line: Line, seat: int) -> str:
@@ -216,7 +218,7 @@ def _deckout(line: Line) -> str:
     return f"{line.subject()} must draw but {line.verb('have', 'has')} no cards in the deck (1202.2)."
 
 
-LINES = {
+LINES: dict[str, Callable[[Line], str]] = {
     "fow_mulligan": _mulligan,
     "fow_first_draw": _first_draw,
     "fow_game_triggers": _game_triggers,
@@ -243,8 +245,3 @@ LINES = {
     "fow_discard": _discard,
     "fow_deckout": _deckout,
 }
-
-
-def register() -> None:
-    for kind, write in LINES.items():
-        register_line(kind, write)

@@ -166,8 +166,6 @@ from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
 from engine.match.games.gateruler import actions as gr
 from engine.match.games.gateruler import card_text, checks, steps
-from engine.match.games.gateruler import handlers as _handlers  # noqa: F401  (registers the handlers)
-from engine.match.games.gateruler import lines as _lines  # noqa: F401  (registers the log lines)
 from engine.match.games.gateruler.board import (
     GrWork,
     battle,
@@ -184,6 +182,8 @@ from engine.match.games.gateruler.board import (
 )
 from engine.match.games.gateruler.combat import amount as combat_amount
 from engine.match.games.gateruler.combat import attacked, attacking, pass_problem
+from engine.match.games.gateruler.handlers import HANDLERS
+from engine.match.games.gateruler.lines import LINES
 from engine.match.games.gateruler.offers import seat_offers
 from engine.match.games.gateruler.simulate import practice_deck, random_actions, random_deck
 from engine.match.games.gateruler.spec import (
@@ -270,6 +270,8 @@ class GateRuler(GameDefinition):
 
     spec = SPEC
     actions = gr.ACTIONS
+    handlers = HANDLERS
+    lines = LINES
     stops = STOPS
 
     def setup(self, state: MatchState) -> MatchState:

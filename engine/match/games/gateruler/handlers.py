@@ -5,7 +5,8 @@ the rules it names and refuses with one sentence, changing nothing, when they do
 
 from __future__ import annotations
 
-from engine.match.apply import HandlerResult, refuse, register_handler
+from engine.match.actions import BaseAction
+from engine.match.apply import Handler, HandlerResult, refuse
 from engine.match.apply import pick as pick_any
 from engine.match.games.gateruler.actions import (
     GrAddCharge,
@@ -447,7 +448,7 @@ def _level_cap(state: MatchState, action: GrLevelCap) -> HandlerResult:
     return work.handled()
 
 
-for _type, _handler in (
+HANDLERS: tuple[tuple[type[BaseAction], Handler], ...] = (
     (GrRuler, _ruler),
     (GrSummon, _summon),
     (GrPlay, _play),
@@ -464,5 +465,5 @@ for _type, _handler in (
     (GrReversal, _reversal),
     (GrAddCharge, _add_charge),
     (GrLevelCap, _level_cap),
-):
-    register_handler(_type, _handler)
+)
+"""Each Gate Ruler action type with its handler."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.match.games.gateruler.spec import INFINITE
-from engine.match.render import Line, register_line
+from engine.match.render import Line
 
 
 def _numbers(line: Line) -> str:
@@ -231,7 +231,7 @@ def _no_attack_line(line: Line) -> str:
     return f"No more attacks: {why}; the attack phase ends once both players pass priority (8-4c-2)."
 
 
-_SIMPLE: dict[str, Any] = {
+LINES: dict[str, Any] = {
     "gr_ruler_damage": _ruler_damage_line,
     "gr_counter_wait": _counter_wait,
     "gr_counter_play": _act_line("play", "the Counter ability of {cards} (13-6d)"),
@@ -308,6 +308,3 @@ _SIMPLE: dict[str, Any] = {
     "gr_counter_done": _card_line("goes from the counter zone to the graveyard (13-6d)"),
     "gr_after": _card_line("goes to the graveyard after resolving (14-4c)"),
 }
-
-for _kind, _writer in _SIMPLE.items():
-    register_line(_kind, _writer)

@@ -139,7 +139,6 @@ from engine.match.actions import (
 from engine.match.events import Event
 from engine.match.game import GameDefinition, refuse
 from engine.match.games.vanguard import card_text, checks, steps
-from engine.match.games.vanguard import handlers as _handlers  # noqa: F401  (registers the handlers)
 from engine.match.games.vanguard.actions import (
     VANGUARD_ACTIONS,
     VgAttack,
@@ -158,7 +157,8 @@ from engine.match.games.vanguard.actions import (
     VgStride,
     VgSwap,
 )
-from engine.match.games.vanguard.lines import register_lines
+from engine.match.games.vanguard.handlers import HANDLERS
+from engine.match.games.vanguard.lines import LINES
 from engine.match.games.vanguard.offers import seat_offers
 from engine.match.games.vanguard.simulate import random_actions, random_deck
 from engine.match.games.vanguard.spec import CIRCLES, FIELD, GC, PHASE, REAR, SPEC, VC
@@ -245,6 +245,8 @@ class VanguardDefinition(GameDefinition):
 
     spec = SPEC
     actions = VANGUARD_ACTIONS
+    handlers = HANDLERS
+    lines = LINES
     stops = STOPS
     transient_values = frozenset({"vanguard_damage"})
     """Vanguard damage (3.9.2) is damage dealt and not yet put through the damage process (9.6), which
@@ -525,6 +527,5 @@ def _first_vanguard(work: Work, player: int) -> int | None:
 
 
 DEFINITION = VanguardDefinition()
-register_lines()
 
 _ = (CIRCLES, FIELD, VgAttack, VgCall, VgGuard, VgIntercept, VgModify, VgPass, VgRide, VgStride, VgSwap)

@@ -4,8 +4,8 @@ rules it names and refuses with one sentence, changing nothing; the automatic co
 
 from __future__ import annotations
 
-from engine.match.actions import CardAt
-from engine.match.apply import HandlerResult, refuse, register_handler
+from engine.match.actions import BaseAction, CardAt
+from engine.match.apply import Handler, HandlerResult, refuse
 from engine.match.games.vanguard.actions import (
     VgAttack,
     VgCall,
@@ -618,7 +618,7 @@ def _g_assist_take(state: MatchState, action: VgGAssistTake) -> HandlerResult:
     return work.handled()
 
 
-for _cls, _handler in (
+HANDLERS: tuple[tuple[type[BaseAction], Handler], ...] = (
     (VgRedraw, _redraw),
     (VgRide, _ride),
     (VgStride, _stride),
@@ -634,5 +634,5 @@ for _cls, _handler in (
     (VgLegion, _legion),
     (VgGAssist, _g_assist),
     (VgGAssistTake, _g_assist_take),
-):
-    register_handler(_cls, _handler)
+)
+"""Each Vanguard action type with its handler."""

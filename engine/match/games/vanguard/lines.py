@@ -3,7 +3,9 @@ only to who may see it (a redraw's returned cards stay "3 cards" for the opponen
 
 from __future__ import annotations
 
-from engine.match.render import Line, register_line
+from collections.abc import Callable
+
+from engine.match.render import Line
 
 _POWER_UNTIL = {"turn": "until end of turn", "battle": "until end of battle"}
 
@@ -65,7 +67,7 @@ def _entered(line: Line) -> str:
     return " Entered: " + "; ".join(notes) + (f" (by {source})." if source else ".")
 
 
-LINES = {
+LINES: dict[str, Callable[[Line], str]] = {
     "vg_redraw": lambda x: f"{x.subject()} {x.verb('put')} {x.cards()} on the bottom of {_to(x)} (redraw).",
     "vg_keep": lambda x: f"{x.subject()} {x.verb('keep')} {x.whose(int(x.event.actor or 0))} hand.",
     "vg_stand_up": lambda x: f"Stand up, Vanguard! The first vanguards are {x.cards()}.",
@@ -198,9 +200,3 @@ LINES = {
         + (f", printed {x.event.data['printed']})." if x.event.data.get("printed") is not None else ").")
     ),
 }
-
-
-def register_lines() -> None:
-    """Register every Vanguard event kind's line."""
-    for kind, write in LINES.items():
-        register_line(kind, write)
