@@ -23,7 +23,7 @@ from bot.render.card_image.games import CardImageGame
 from bot.render.games import RENDERS, GameRender
 from engine.cards.query import QueryKey
 from engine.decks.model import DeckFormat
-from engine.games import GAMES, Game, game_keys
+from engine.games import GAMES, Game, Piece, game_keys
 from engine.match.game import GameDefinition, definition_of
 from engine.match.settle import Step
 from engine.match.stops import GameStops
@@ -40,6 +40,19 @@ ALLOWED: dict[str, str] = {
 """Modules that may name a game's key in a comparison or as a table's key, each with its reason. A
 game's own folder (``engine/match/games/<game>/``) and its own modules elsewhere (``engine/decks/<game>.py``,
 ``engine/rules/parsers/<game>*.py``, an importer of one game's files) may name their own game."""
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_record_points_at_engine_pieces_only(key: str) -> None:
+    """The record is the engine's: what Discord shows of a game is its row in bot/render/games.py."""
+    game = GAMES[key]
+    pieces = [value for value in vars(game).values() if isinstance(value, Piece)]
+    modules = [
+        game.rules_parser,
+        *(module for _fmt, module in game.rules_updates),
+        *(p.module for p in pieces),
+    ]
+    assert all(module.startswith("engine.") for module in modules), modules
 
 
 @pytest.mark.parametrize("key", KEYS)
