@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match.games.forceofwill import FORCE_OF_WILL
+from engine.match.games.forceofwill import DEFINITION
 from tests.engine.match.games.random_checks import CHUNKS, SIZE, assert_twins_compared, checked_chunk
 
 OWN = {
@@ -26,7 +26,7 @@ CARD_TEXT = {"destroy", "remove", "banish", "draw", "discard", "search", "rest",
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_end_by_the_rules_offer_every_action_and_hide_what_is_hidden(chunk: int) -> None:
-    checked = checked_chunk(FORCE_OF_WILL, chunk)
+    checked = checked_chunk(DEFINITION, chunk)
     reasons = set()
     for result in checked.results:
         assert result.reason and result.turns >= 2
