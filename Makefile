@@ -59,10 +59,12 @@ test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE)
 
 # The fast tier: every check but the tests marked `slow` (the long random sweeps, whole matches typed or
-# played over the fake wire, crash and restart runs), which `make test` runs too.
+# played over the fake wire, crash and restart runs), which `make test` runs too, and the property
+# tests with a quarter of their examples (the `check` profile of tests/conftest.py), the same each run.
 check: $(TEST_STAMP)
 	$(MAKE) --no-print-directory lint typecheck architecture
-	$(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE) -m "not slow"
+	HYPOTHESIS_PROFILE=check $(BIN)/python -m pytest -q -n auto --dist worksteal --ignore=$(ARCHITECTURE) \
+		-m "not slow"
 
 # The property tests with new examples each run, ten times as many as `make test` draws (the `fuzz`
 # profile of tests/conftest.py, which tests/property_costs.py scales for every test): a long sweep for

@@ -21,12 +21,16 @@ from tests.discord.fake_discord import FakeDiscord, open_fake_discord
 
 # Property tests draw their examples by profile (HYPOTHESIS_PROFILE): `ci`, the default and what `make
 # test` runs, draws the same examples every run (derandomized, no example database), so a commit passes
-# or fails the same way on every machine and a failure is reproduced by running it again; `dev` draws
+# or fails the same way on every machine and a failure is reproduced by running it again; `check`
+# (`make check`, the fast tier) is `ci` with a quarter of the examples; `dev` draws
 # new examples each run and replays the failures it found; `fuzz` (`make fuzz`) draws new examples too,
 # ten times as many, for a long sweep on purpose. A test never names its own number of examples: it
 # takes a share of the profile's by what one example costs (tests/property_costs.py).
 hypothesis_settings.register_profile(
     "ci", max_examples=100, derandomize=True, database=None, deadline=None, print_blob=True
+)
+hypothesis_settings.register_profile(
+    "check", max_examples=25, derandomize=True, database=None, deadline=None, print_blob=True
 )
 hypothesis_settings.register_profile("dev", max_examples=100, deadline=None)
 hypothesis_settings.register_profile("fuzz", max_examples=1_000, deadline=None)

@@ -18,6 +18,8 @@ from bot.console import Console
 from engine.match.simulate import game_seed
 from tests.bot.console_player import play_out
 
+pytestmark = pytest.mark.slow
+
 NAMES = ("Ann", "Ben")
 
 GAMES = {

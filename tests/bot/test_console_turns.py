@@ -11,6 +11,8 @@ import pytest
 from bot.app import App
 from tests.bot.console_player import typed_matches
 
+pytestmark = pytest.mark.slow
+
 SEEDS = range(1, 6)
 MOST_PER_TURN = 8.0
 """The most commands a turn may take, both players together, on average over the seeds."""

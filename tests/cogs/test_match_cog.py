@@ -177,6 +177,7 @@ GAMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_match_is_played_through_buttons_menus_and_forms(
     fake_discord: FakeDiscord, app: App, game: str

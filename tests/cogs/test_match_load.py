@@ -25,6 +25,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bench.two_process_bench import card_file
 from bot.actions import match_tables as mt
 from bot.app import App
@@ -44,6 +46,8 @@ from tests.discord.fake_discord import (
     start_bot,
     walk_components,
 )
+
+pytestmark = pytest.mark.slow
 
 CARDS = 20_000
 MOVES = 30

@@ -14,8 +14,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.app import App
 from engine.games import GAMES
+
+pytestmark = pytest.mark.slow
 
 CARDS = 20_000
 

@@ -13,12 +13,16 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.services.matches import MatchService
 from bot.store.database import Database
 from engine.match.actions import parse_action
 from engine.match.replay import replay_from
 from engine.match.setup import new_match
 from tests.engine.match.demo import DEMO_SPEC, demo_decks
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[3]
 RUNS = 50

@@ -9,6 +9,8 @@ import pytest
 from bot.simulation.match_play import play
 from engine.games import game_keys
 
+pytestmark = pytest.mark.slow
+
 SEEDS = range(1, 11)
 
 

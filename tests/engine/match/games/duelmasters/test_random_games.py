@@ -12,6 +12,8 @@ import pytest
 from engine.match.games.duelmasters import DEFINITION
 from tests.engine.match.games.random_checks import CHUNKS, SIZE, assert_twins_compared, checked_chunk
 
+pytestmark = pytest.mark.slow
+
 OWN = {"dm_charge", "dm_use", "dm_attack", "dm_block", "dm_break", "dm_trigger", "dm_change"}
 """Duel Masters' own action types every chunk of random games takes as offers (not a vacuous check)."""
 CARD_TEXT = {"destroy", "return", "mana", "draw", "discard", "search", "shield", "tap", "power"}

@@ -10,6 +10,8 @@ import pytest
 from engine.match.games.gateruler import DEFINITION
 from tests.engine.match.games.random_checks import CHUNKS, SIZE, assert_twins_compared, checked_chunk
 
+pytestmark = pytest.mark.slow
+
 OWN = {
     "gr_ruler",
     "gr_summon",

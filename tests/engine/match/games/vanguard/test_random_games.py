@@ -10,6 +10,8 @@ import pytest
 from engine.match.games.vanguard import DEFINITION
 from tests.engine.match.games.random_checks import CHUNKS, SIZE, assert_twins_compared, checked_chunk
 
+pytestmark = pytest.mark.slow
+
 OWN = {"vg_redraw", "vg_call", "vg_attack", "vg_guard", "vg_pass", "vg_modify", "vg_swap"}
 """Vanguard's own action types every chunk of random games takes as offers (not a vacuous check)."""
 CARD_TEXT = {"retire", "draw", "search", "call", "soul-charge", "soul-blast", "counter-blast", "power"}
