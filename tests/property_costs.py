@@ -1,8 +1,8 @@
 """How many examples a property test draws, by what one example costs.
 
 The number is the profile's (``HYPOTHESIS_PROFILE``, registered in ``tests/conftest.py``: 100 in
-``ci`` and ``dev``, 25 in ``check``, 1,000 in ``fuzz``) for a test whose example is a function call, and a fixed
-share of it for a test whose example costs more. No test names a number of its own, so a profile
+``ci`` and ``dev``, 25 in ``check``, 1,000 in ``fuzz``) for a test whose example is a function call,
+and a fixed share of it for a test whose example costs more. No test names a number of its own, so a profile
 scales every test at once: ``make fuzz`` draws ten times what ``make test`` draws, everywhere.
 
 A test says its cost by the settings it takes as parent: ``@settings(SERVICE)``, or
