@@ -1,6 +1,6 @@
 """Matches: create, act, view, log, export; persisted as an append-only action log.
 
-Every action is committed to SQLite before the caller is told it was accepted (DESIGN.md, "Nothing
+Every action is committed to SQLite before the caller is told it was accepted (docs/architecture.md, "Nothing
 lost"); the in-memory state is only a cache of the replay, rebuilt from the latest snapshot plus the
 actions after it. One asyncio lock per match serialises its writers, the engine refuses an action
 made against another version, and the store's compare-and-set refuses it again across processes

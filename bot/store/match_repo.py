@@ -2,7 +2,7 @@
 
 ``(match_id, seq)`` is the primary key of the action log and the match row's ``version`` only moves
 forward by one under a compare-and-set, so an action is stored at most once per version even if two
-processes race (DESIGN.md, "One writer per match").
+processes race (docs/architecture.md, "One writer per match").
 """
 
 from __future__ import annotations

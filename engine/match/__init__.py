@@ -1,4 +1,4 @@
-"""The match engine: pure, synchronous, deterministic (DESIGN.md, Layers and Invariants).
+"""The match engine: pure, synchronous, deterministic (docs/architecture.md, Layers and Invariants).
 
 - :mod:`.spec`: a game as data (zones, visibility, orientations, phases and steps).
 - :mod:`.setup`: :func:`new_match` from decks and a secret seed.

@@ -1,8 +1,8 @@
 """Actions: what a player asks the engine to do, as a pydantic discriminated union on ``type``.
 
 Every action carries its ``actor`` (a seat: 0 or 1) and the state ``version`` it was made against
-(DESIGN.md, Invariants: "One writer per match": a stale or duplicate click is refused, never applied
-twice). Pydantic validates shapes at the boundary (:func:`parse_action`); the rules are checked by
+(docs/architecture.md, Invariants: "One writer per match": a stale or duplicate click is refused, never
+applied twice). Pydantic validates shapes at the boundary (:func:`parse_action`); the rules are checked by
 :func:`engine.match.apply.apply`.
 
 **Cards are named by position**, never by an id: ``CardAt(zone="hand", player=0, index=2)`` is the third

@@ -3,11 +3,11 @@ same state and action always give equal results, nothing is mutated, and randomn
 the match's stream keyed by the action's version (:mod:`engine.match.rng`).
 
 Checks, in this order, each refusing with one sentence (:class:`ActionRefused`) and changing nothing
-(DESIGN.md, Invariants: "Bad input gets a clear error and changes nothing"):
+(docs/architecture.md, Invariants: "Bad input gets one sentence and changes nothing"):
 
 1. the match is not over, and the actor is one of its players;
-2. the action's ``version`` is the state's (DESIGN.md, "One writer per match"): an action equal to the
-   last accepted one is a duplicate, any other mismatch is stale;
+2. the action's ``version`` is the state's (docs/architecture.md, "One writer per match"): an action
+   equal to the last accepted one is a duplicate, any other mismatch is stale;
 3. while an undo request waits, only its answer, a concession or a note is accepted;
 4. turn: unless the action may be taken any time (``anytime``: reveals, coin, dice, the match's own
    actions), the actor is the active player, holds priority, or the step lets both players act;
@@ -16,7 +16,7 @@ Checks, in this order, each refusing with one sentence (:class:`ActionRefused`) 
    opponent's public zones (to destroy a unit, say). A card may be moved *into* any zone;
 6. the action's own rules (enough cards, a known orientation, a counter that exists...).
 
-**Knowledge** (DESIGN.md, Invariants: "Track knowledge per card"):
+**Knowledge** (docs/architecture.md, Invariants: "Track knowledge per card"):
 
 - a card entering a zone from another zone (outside its ``group``) is known exactly by who sees it
   there (the zone's visibility for its face): what was known resets, so a card put into a deck or a
@@ -219,9 +219,9 @@ def apply(
 
 
 def _extends_step(state: MatchState) -> bool:
-    """Whether an automatic pass joins the undo step of the action before it (DESIGN.md, "undo treats
-    a run of passes as one step"): that action was undoable, or an automatic pass that did. Mirrored by
-    :func:`engine.match.replay.undone_versions`."""
+    """Whether an automatic pass joins the undo step of the action before it (docs/architecture.md,
+    "Undo treats an action and the run of passes after it as one step"): that action was undoable, or
+    an automatic pass that did. Mirrored by :func:`engine.match.replay.undone_versions`."""
     last = state.last_action
     return state.undo_base is not None and last is not None and (type(last).undoable or bool(last.auto))
 

@@ -2,8 +2,8 @@
 
 Events are engine-internal like the state: they name cards by card-table index and carry, for every
 card they mention, the mask of who may see its name *in this line* (:data:`SEEN_SPECTATOR` included).
-Nothing but :func:`engine.match.render.render` should turn them into output (DESIGN.md, Invariants:
-"Log lines are rendered per viewer too"). They are deterministic (replay gives the same events) and
+Nothing but :func:`engine.match.render.render` should turn them into output (docs/architecture.md, Invariants:
+"Log lines are rendered per viewer"). They are deterministic (replay gives the same events) and
 JSON-able, so the store may keep them or regenerate them.
 
 A player sees a card's name in a line if they knew it just before or just after the action; a

@@ -1,6 +1,6 @@
 """Game definitions: what makes the generic engine play Vanguard, Duel Masters, Force of Will or Gate
-Ruler (DESIGN.md, Matches: "A game definition per game, as data first ... setup steps, phases and steps
-with what happens automatically in each, loss and draw checks and when they are checked, and the
+Ruler (docs/architecture.md, Invariants: "A game definition per game, as data first ... setup steps, phases
+and steps with what happens automatically in each, loss and draw checks and when they are checked, and the
 game's own actions").
 
 A :class:`GameDefinition` is registered under its spec's key; the engine looks it up by

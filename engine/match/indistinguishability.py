@@ -1,5 +1,5 @@
 """The hidden-information invariant, checked on random games: what a viewer sees never depends on
-cards that viewer does not know (DESIGN.md, Invariants: "Hidden information by construction").
+cards that viewer does not know (docs/architecture.md, Invariants: "Hidden information by construction").
 
 Per-card knowledge already keeps names out of views and log lines
 (:func:`engine.match.simulate.check_invariants`). This module checks the rest: *what happens* must
@@ -23,7 +23,7 @@ for that viewer:
 - the viewer's offers (:func:`engine.match.offers.offers`), whole;
 - the viewer's own actions: each action the random player would offer the viewer now is accepted in
   both twins or refused in both with the same sentence, and if accepted, leaves the same view;
-- the automatic passes (:mod:`engine.match.stops`, DESIGN.md "Passing priority without telling"):
+- the automatic passes (:mod:`engine.match.stops`, docs/architecture.md "Passing priority without telling"):
   after each action, the run of passes the match makes by itself is the same in both twins, pass for
   pass (who passes, where, and how many: the timing the opponent would read), and each leaves the
   same view and log lines. The random games (:class:`engine.match.simulate.Walk`) give each seat

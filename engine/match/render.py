@@ -1,5 +1,5 @@
 """Log lines, rendered per viewer: "Bob draws a card" for Alice, "You draw Blaster Blade" for Bob
-(DESIGN.md, Invariants: "Log lines are rendered per viewer too").
+(docs/architecture.md, Invariants: "Log lines are rendered per viewer").
 
 A card's name appears in a viewer's line only if the event's mention lets that viewer see it
 (:mod:`engine.match.events`); otherwise the line says "a card" or "3 cards". Card names and player

@@ -1,5 +1,5 @@
 """Replay and undo: a match is its starting arguments plus its append-only list of accepted actions
-(DESIGN.md, Invariants: "Nothing lost": "state is rebuilt by replay (snapshots allowed)").
+(docs/architecture.md, Invariants: "Nothing lost": "state is rebuilt by replay from the latest snapshot").
 
 **Replay.** ``replay(spec, seed, players, decks, actions)`` folds :func:`engine.match.apply.apply`
 over the accepted actions, checking every version, and gives a state equal to the live one (same
@@ -109,7 +109,7 @@ def effective_actions(actions: Sequence[Action | BaseAction]) -> list[Action | B
 class MatchLog:
     """A match in memory: its first state, accepted actions, their events and the current state.
 
-    The persistence layer appends each accepted action to its store before replying (DESIGN.md) and
+    The persistence layer appends each accepted action to its store before replying (docs/architecture.md) and
     can rebuild this with :meth:`rebuild` after a restart.
     """
 

@@ -1,4 +1,4 @@
-"""The match's verifiable random stream (DESIGN.md, Invariants: "Verifiable randomness").
+"""The match's verifiable random stream (docs/architecture.md, Invariants: "Verifiable randomness").
 
 Each match has a secret seed (32 random bytes, chosen by the service with :func:`secrets.token_bytes`).
 Its SHA-256 (:func:`seed_hash`) is part of the match from the start; the seed itself is revealed when

@@ -1,10 +1,11 @@
 """Starting a match: the card table, the card instances in their starting zones, the shuffles.
 
 ``new_match(spec, players, decks, seed)`` is deterministic: the same arguments give an equal state, so
-a match is fully described by them plus its list of accepted actions (DESIGN.md, Invariants: "state is
-rebuilt by replay"). With the seed's stream (context ``b"arbiter/setup"``, see :mod:`engine.match.rng`)
-it first picks the first player (``randbelow(2)``) unless one is given, then shuffles every zone whose
-spec says ``shuffle_at_setup``, in the order of the spec's zones, player 0 before player 1.
+a match is fully described by them plus its list of accepted actions (docs/architecture.md, Invariants:
+"state is rebuilt by replay"). With the seed's stream (context ``b"arbiter/setup"``, see
+:mod:`engine.match.rng`) it first picks the first player (``randbelow(2)``) unless one is given, then
+shuffles every zone whose spec says ``shuffle_at_setup``, in the order of the spec's zones, player 0 before
+player 1.
 
 A deck is a list of :class:`CardRef` for the spec's deck zone, or a mapping from zone names to lists
 (a Duel Masters hyperspatial zone, a Vanguard G deck, a Force of Will ruler area). Card ids are given

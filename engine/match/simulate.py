@@ -76,7 +76,8 @@ def check_invariants(state: MatchState, definition: GameDefinition | None = None
       than the match's players;
     - cards outside orientable zones have the upright orientation;
     - every player has one value per name of the spec, and the turn structure points at a step;
-    - no view names a card its viewer does not know (DESIGN.md, "Hidden information by construction");
+    - no view names a card its viewer does not know (docs/architecture.md, "Hidden information by
+      construction");
     - the game definition's own invariants.
     """
     match = state.match

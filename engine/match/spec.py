@@ -1,8 +1,8 @@
 """A game definition as data: zones, orientations, phases and steps, player values, counters.
 
-DESIGN.md, Matches: "A game definition per game, as data first: zones (owner or shared, who sees the
-cards, ordered or not, orientation states, face up or down) ... phases and steps". The four real games
-extend this later (setup steps, automatic procedures, loss checks, their own actions); the generic
+docs/architecture.md, Invariants: "A game definition per game, as data first: zones (owner or shared, who
+sees the cards, ordered or not, orientation states, face up or down) ... phases and steps". The four real
+games extend this later (setup steps, automatic procedures, loss checks, their own actions); the generic
 engine only needs what is here.
 
 Who sees a card (:data:`Visibility`) depends on its face, so one zone can say "face-up cards are
@@ -15,7 +15,7 @@ public, face-down ones are seen by their owner only":
 
 A zone is *hidden* when a card in it with the zone's default face is not seen by everyone (decks,
 hands, shields). The opponent never touches a hidden zone of yours (:mod:`engine.match.apply`), and
-a card entering a hidden zone from elsewhere loses what was known about it (DESIGN.md, Invariants).
+a card entering a hidden zone from elsewhere loses what was known about it (docs/architecture.md, Invariants).
 
 Examples from the four games (see ``tests/engine/match/test_spec.py``):
 Duel Masters shields ``ZoneSpec(name="shields", ordered=True, default_face="down",

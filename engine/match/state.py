@@ -1,5 +1,5 @@
-"""The full state of a match: only the engine sees it (DESIGN.md, Invariants: "Hidden information by
-construction"). Everything that leaves the engine goes through :func:`engine.match.view.view` or
+"""The full state of a match: only the engine sees it (docs/architecture.md, Invariants: "Hidden information
+by construction"). Everything that leaves the engine goes through :func:`engine.match.view.view` or
 :func:`engine.match.render.render`.
 
 Shape, chosen for speed and a small footprint (see ``bench/match_bench.py``):
@@ -307,7 +307,8 @@ class Board:
         return new
 
     def content(self) -> tuple[Any, ...]:
-        """Everything but knowledge: what undo restores exactly (DESIGN.md knowledge stays known)."""
+        """Everything but knowledge: what undo restores exactly (docs/architecture.md: knowledge stays
+        known)."""
         cards = tuple(card.with_known(0) for card in self.cards)
         return (
             self.zones,
@@ -558,7 +559,7 @@ class MatchState:
         self.match = match
         self.board = board
         self.version = version
-        """Number of accepted actions; every action must carry it (DESIGN.md, "One writer")."""
+        """Number of accepted actions; every action must carry it (docs/architecture.md, "One writer")."""
         self.status: MatchStatus = status
         self.winner = winner
         """The winner's seat once ended; None for a draw."""

@@ -1,4 +1,4 @@
-"""Stops and automatic passes: priority nobody wants to use costs no press (DESIGN.md, "Passing
+"""Stops and automatic passes: priority nobody wants to use costs no press (docs/architecture.md, "Passing
 priority without telling").
 
 A game names its **windows** (:class:`Window`): the places where a seat may hold priority and pass

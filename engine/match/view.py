@@ -1,5 +1,6 @@
 """Per-viewer views of a match: the only way the state's content leaves the engine, with
-:mod:`engine.match.render` for the log (DESIGN.md, Invariants: "Hidden information by construction").
+:mod:`engine.match.render` for the log (docs/architecture.md, Invariants: "Hidden information by
+construction").
 
 ``view(state, viewer)`` returns plain JSON-able data. ``viewer`` is a seat, or None for a spectator,
 who sees only what every player may see (a card's name only when all players know it).

@@ -9,7 +9,7 @@ creatures...); a handler reads like Vanguard's ``_ride``: check in the rule's or
 sentence citing the rule, change the board through the work, return :meth:`BoardWork.handled`. A
 game's ``settle`` runs :func:`engine.match.settle.settle` on a work and returns :meth:`BoardWork.result`.
 
-Knowledge (DESIGN.md, Invariants: "Track knowledge per card") is kept by the engine's own building
+Knowledge (docs/architecture.md, Invariants: "Track knowledge per card") is kept by the engine's own building
 blocks: :meth:`BoardWork.move` goes through :func:`engine.match.apply.move_cards`, so a card entering
 another zone is known exactly by who sees it there; :meth:`BoardWork.shuffle_deck` forgets a deck's
 cards; :meth:`BoardWork.turn_face_up` makes cards known to everyone.

@@ -1,4 +1,4 @@
-"""The Swiss tournament engine: pure, synchronous, deterministic (DESIGN.md, Layers).
+"""The Swiss tournament engine: pure, synchronous, deterministic (docs/architecture.md, Layers).
 
 - :mod:`.model`: :class:`Player`, :class:`MatchResult`, :class:`Pairing`, :class:`EventConfig`,
   :func:`default_rounds`.

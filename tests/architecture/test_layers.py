@@ -1,4 +1,5 @@
-"""The layers of DESIGN.md: imports point down only (cogs -> bot -> engine), and the engine stays pure."""
+"""The layers of docs/architecture.md: imports point down only (cogs -> bot -> engine), and the engine stays
+pure."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ replay without the undone actions (board) with knowledge the union; states and a
 round trip; a refused action changes nothing and says one sentence.
 
 "Knows" is not taken from the engine: the machine keeps its own model of who knows each card, from
-DESIGN.md's rule alone (a card becomes known by being seen in its zone, looked at, revealed or
+the rule of docs/architecture.md alone (a card becomes known by being seen in its zone, looked at, revealed or
 searched; a card entering another zone, outside its group, or shuffled is known only by whoever sees
 it there; undo keeps everything known), and checks that the engine's knowledge equals it.
 """

@@ -6,7 +6,7 @@ and Strike Back, 113.6, 509.3b, by hand). The automatic parts between them are i
 The window opens after *every* break that puts shields into the hand, whatever the broken cards are
 (:func:`_break`): the broken shields were seen by nobody (406.2) and are in the defender's hand now,
 so a window that opened only when one of them may have Shield Trigger would tell the attacker and the
-spectators what the defender drew (DESIGN.md, "Hidden information by construction"). The defender
+spectators what the defender drew (docs/architecture.md, "Hidden information by construction"). The defender
 answers it with one tap (:class:`~.actions.ShieldTrigger` with no card: "no Shield Trigger"), and only
 their own view lists the broken cards that may have Shield Trigger (:func:`shield_triggers`)."""
 

@@ -1,5 +1,5 @@
 """Log lines of the Duel Masters events. Every line goes through :class:`~engine.match.render.Line`, whose
-helpers name a card only to a viewer who may see it (DESIGN.md, Invariants: "Hidden information by
+helpers name a card only to a viewer who may see it (docs/architecture.md, Invariants: "Hidden information by
 construction")."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The handlers of Gate Ruler's own actions (:mod:`.actions`), registered with the engine: each checks
 the rules it names and refuses with one sentence, changing nothing, when they do not allow the action
-(DESIGN.md, Invariants).
+(docs/architecture.md, Invariants).
 """
 
 from __future__ import annotations

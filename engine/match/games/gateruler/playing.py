@@ -3,8 +3,8 @@ resolution process (10-4): choosing the card, the standard-action condition (7-1
 resources (14-4b-6a, 15-15a), the normal summon (15-17), playing an event or a field (7-4, 7-6) and
 setting a card (7-5, 15-4a).
 
-Every function refuses with one sentence and changes nothing when the rules do not allow it (DESIGN.md,
-Invariants).
+Every function refuses with one sentence and changes nothing when the rules do not allow it
+(docs/architecture.md, Invariants).
 """
 
 from __future__ import annotations

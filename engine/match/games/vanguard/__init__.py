@@ -25,7 +25,7 @@ the players, who use the generic actions (move, draw, search, reveal, rest/stand
   not to attack, on to the end phase, 7.3.1.2.2); end phase (6.8.1.1.1 G units back to the G zone
   face up, their hearts the vanguard again in the G unit's orientation, 10.28.3; 6.8.1.4 end of
   "until end of turn"). Players move on with the generic next step / next phase / pass turn.
-- Hidden information (DESIGN.md, Invariants): whether a step waits for a player never depends on
+- Hidden information (docs/architecture.md, Invariants): whether a step waits for a player never depends on
   cards the opponent cannot see. A step passes by itself only on public information (zone counts,
   face-up cards, the ride or stride done this turn): the ride step waits whatever the hand holds, the
   stride step and the automatic pass of the guard step read only public information, and the G

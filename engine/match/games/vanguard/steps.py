@@ -155,7 +155,7 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         """6.4.1.2: the G assist step never waits on its own. Whether a G assist is possible depends on
         the hand (6.4.1.2.2.2: no card one grade above the vanguard), which the opponent does not
         see: a step that stopped only for such hands would tell them (the hidden-information
-        invariant, DESIGN.md), and a step that stopped every early turn would ask a rare question
+        invariant, docs/architecture.md), and a step that stopped every early turn would ask a rare question
         every time. So the step passes to the ride step, and a player who wants the G assist asks for
         it (:class:`~engine.match.games.vanguard.actions.VgGAssist`) as their first action there,
         which takes the game back to this step. The window is kept open (``g_assist_open``) only on
@@ -171,8 +171,8 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         (6.5.1.1.2): they ride, or answer "next step". Whether their hand holds a card they could ride
         (8.5.2.1.1.1) is hidden from the opponent, so the step waits whatever the hand holds; a step
         that passed by itself for some hands only would tell the opponent about them (the
-        hidden-information invariant, DESIGN.md). It passes by itself on public information only: the
-        ride done, or an empty hand (every zone's count is public, 4.1.2)."""
+        hidden-information invariant, docs/architecture.md). It passes by itself on public information only:
+        the ride done, or an empty hand (every zone's count is public, 4.1.2)."""
         if self.data("ride_done") or not self.ids("hand", self.board.active):
             self.goto("stride")
             return True
@@ -206,7 +206,7 @@ class Work(BattleWork, TriggerWork, RuleActionWork):
         """7.5.1.2: the guard step waits for the attacked player, who guards, intercepts or answers
         "no guard" (:class:`~engine.match.games.vanguard.actions.VgPass`, 7.5.1.2.1), whatever cards
         their hand holds: which cards those are is hidden from the attacker, so the window opens for
-        any hand (the hidden-information invariant, DESIGN.md). The automatic pass of 7.5.1.2.1.1
+        any hand (the hidden-information invariant, docs/architecture.md). The automatic pass of 7.5.1.2.1.1
         comes only from public information (:meth:`can_guard`: an empty hand, no unit that can
         intercept, no G guardian possible), the same for every hand of that size."""
         active = self.board.active

@@ -25,7 +25,7 @@ def checked_chunk(definition: GameDefinition, chunk: int) -> CheckedGames:
 
 def assert_twins_compared(checked: CheckedGames) -> None:
     """Not vacuous: the twin windows compared many actions and automatic passes, and ended in every
-    honest way (DESIGN.md, "Hidden information by construction")."""
+    honest way (docs/architecture.md, "Hidden information by construction")."""
     ends = checked.ends
     assert checked.compared >= 5 * SIZE, (checked.compared, ends)
     assert checked.automatic >= SIZE, (checked.automatic, ends)

@@ -1,6 +1,6 @@
 """What a viewer sees never depends on cards that viewer does not know: not the view, not the log,
 not the offers, not whether the game waits for a decision, not when the match passes for a player by
-itself (DESIGN.md, "Hidden information by construction" and "Passing priority without telling").
+itself (docs/architecture.md, "Hidden information by construction" and "Passing priority without telling").
 Checked on 200 random games per game with twin states, each seat playing with random stops
 (:mod:`engine.match.indistinguishability`), in each game's ``test_random_games.py``, which reads one
 walk per game three ways; here, the twins themselves and leaks planted to be caught."""

@@ -1,6 +1,6 @@
 """The declaration window after a break does not depend on the hidden cards (113.6, 509.3a-b, 406.2;
-DESIGN.md, "Hidden information by construction"): boards that differ only in what the broken shields
-and the defender's hand are give the attacker and the spectators the same views, the same log lines
+docs/architecture.md, "Hidden information by construction"): boards that differ only in what the broken
+shields and the defender's hand are give the attacker and the spectators the same views, the same log lines
 and the same answers, break after break. Only the defender's own prompt lists the broken cards that
 may have Shield Trigger."""
 

@@ -123,8 +123,8 @@ def test_the_automatic_resolution_replays_and_undoes_with_the_pass_before_it() -
 
 
 def test_the_window_reads_only_what_both_players_see() -> None:
-    """DESIGN.md, "Passing priority without telling": whether the resolution is made by itself is read
-    from the spectator's view (the card face up on the chase), the same whatever the hands hold."""
+    """docs/architecture.md, "Passing priority without telling": whether the resolution is made by itself is
+    read from the spectator's view (the card face up on the chase), the same whatever the hands hold."""
     striker = card("Striker", type="resonator")
     state = _answered_until_resolving(striker)
     public = view(state, None)

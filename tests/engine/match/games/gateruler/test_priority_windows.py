@@ -137,9 +137,9 @@ def test_the_turn_never_moves_on_without_both_passes(action: type) -> None:
 
 
 def test_the_opponents_window_opens_whatever_they_hold() -> None:
-    """9-3g-2 and DESIGN.md (passing priority without telling): Bob gets priority at the end of Alice's
-    main phase with a hand of units he cannot play now as well as with events; the window, and whom the
-    game waits for, do not depend on his cards."""
+    """9-3g-2 and docs/architecture.md (passing priority without telling): Bob gets priority at the end of
+    Alice's main phase with a hand of units he cannot play now as well as with events; the window, and whom
+    the game waits for, do not depend on his cards."""
     units = deck_of("B")
     events = deck_of("B") | {"deck": [event(n, owner="B") for n in range(1, 31)]}
     seen = []

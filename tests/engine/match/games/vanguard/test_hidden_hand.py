@@ -1,4 +1,4 @@
-"""Whether a step waits for a player never depends on cards the opponent cannot see (DESIGN.md,
+"""Whether a step waits for a player never depends on cards the opponent cannot see (docs/architecture.md,
 Invariants: hidden information by construction). Twins: two matches that differ only in which of a
 player's hidden cards are in their hand; the opponent and a spectator read the same view and the same
 lines at every decision point: the G assist step (6.4.1.2), the ride step (6.5.1.1), the stride step
