@@ -103,7 +103,7 @@ async def _discord_round(
 
 
 async def _drain(bot: Any) -> None:
-    await bot.match_tables.editor.drain()
+    await bot.match_places.editor.drain()
 
 
 async def discord_run(folder: Path) -> tuple[list[float], list[float], float]:
@@ -115,7 +115,7 @@ async def discord_run(folder: Path) -> tuple[list[float], list[float], float]:
         app = await App.open(_settings(folder, "discord.sqlite3"))
         try:
             bot = await fake.start(ArbiterBot(app))
-            bot.match_tables.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_tables._gone)  # type: ignore[attr-defined]
+            bot.match_places.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_places._gone)  # type: ignore[attr-defined]
             players: dict[int, tuple[int, int]] = {}
             for n in range(MATCHES):
                 one, two = FIRST_USER + 2 * n, FIRST_USER + 2 * n + 1

@@ -261,11 +261,10 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tn:p
         return cls(int(match["event"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.match import show_reply
 
         app = app_of(interaction)
         actor = await actor_for(app, interaction)
-        await show_reply(interaction, await matches.match_tournament(app, actor, self.event_id))
+        await presenter.present(interaction, await matches.match_tournament(app, actor, self.event_id))
 
 
 def play_view(event_id: int) -> discord.ui.View:

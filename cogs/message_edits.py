@@ -8,7 +8,8 @@ their DMs), each edited in place as the match moves on. The Discord facts that s
   edit of a message is queued or in flight, a newer submit replaces the queued one (at most one is
   queued), and a message's payload is built only when it is sent (``build()`` is awaited then), so what
   is sent is the state at that moment. A submit older than a version already sent or queued is dropped:
-  it would show the past.
+  it would show the past. A ``build()`` that returns None says the message already shows that state:
+  no request is made.
 - **One edit of a message at a time, spaced.** Two concurrent PATCHes of one message may land in either
   order, so a message never has two edits in flight, and its edits are at least ``interval`` seconds
   apart (Discord's edit bucket is shared by a channel's messages). Different messages are independent:
@@ -55,8 +56,9 @@ import discord
 
 log = logging.getLogger("arbiter.cogs.message_edits")
 
-#: Builds the keyword arguments of :meth:`discord.PartialMessage.edit` from the newest state.
-Build = Callable[[], Awaitable[dict[str, Any]]]
+#: Builds the keyword arguments of :meth:`discord.PartialMessage.edit` from the newest state; None when
+#: the message already shows it (no request is made).
+Build = Callable[[], Awaitable[dict[str, Any] | None]]
 #: Told ``(channel_id, message_id)`` of a message that can no longer be edited; may be a coroutine.
 OnGone = Callable[[int, int], Awaitable[None] | None]
 
@@ -262,10 +264,13 @@ class MessageEditor:
     async def _send(self, channel_id: int, message_id: int, edit: _Edit) -> _Result:
         """Build ``edit`` and PATCH it; what happened, as the loop needs to know it."""
         try:
-            kwargs = _edit_arguments(await edit.build())
+            built = await edit.build()
         except Exception:
             log.exception("building edit of message %s (version %s) failed", message_id, edit.version)
             return _Result(_Outcome.DROPPED)
+        if built is None:  # the message shows this already: no request
+            return _Result(_Outcome.SENT)
+        kwargs = _edit_arguments(built)
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(**kwargs)

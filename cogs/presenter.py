@@ -18,6 +18,9 @@ Decisions:
   it privately to the asker (or tells the asker), and :class:`Delivery` reports who could not be
   reached so that a caller can remember it instead of retrying.
 - **A channel closed to the bot** is reported privately to the asker, once per channel.
+- **A reply that moves a match** (:attr:`~bot.reply.Reply.table`) brings the match's places up to date
+  after its answer, even when the answer fails, and a reply that starts one opens them first
+  (:class:`Tables`, :mod:`cogs.match.places`): no command or press refreshes a match by itself.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 import io
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -33,6 +36,7 @@ from bot.render import limits
 from bot.render.panel import Panel
 from bot.reply import NO_MENTIONS, DirectMessage, Fallback, Kind, Mentions, Post, Reply
 from cogs import components
+from cogs.message_edits import layout_edit
 
 log = logging.getLogger("arbiter.cogs.presenter")
 
@@ -47,6 +51,23 @@ class Delivery:
 
     failed_channels: tuple[int, ...] = ()
     failed_dms: tuple[int, ...] = ()
+
+
+class Tables(Protocol):
+    """Where a bot shows its matches (:class:`cogs.match.places.MatchPlaces`)."""
+
+    async def open_for(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Answer a reply that started a match, opening its places."""
+        ...
+
+    async def refresh(self, match_id: int, *, skip: int | None = None) -> None:
+        """Bring a match's places up to date, but for message ``skip``."""
+        ...
+
+
+def _tables(interaction: discord.Interaction) -> Tables | None:
+    found: Tables | None = getattr(interaction.client, "match_places", None)
+    return found
 
 
 # the pieces of a message ---------------------------------------------------------------------------
@@ -134,16 +155,47 @@ async def message(interaction: discord.Interaction, reply: Reply, *, owner_id: i
 # answering an interaction --------------------------------------------------------------------------
 
 
-async def present(interaction: discord.Interaction, reply: Reply, *, private: bool | None = None) -> Delivery:
+async def present(
+    interaction: discord.Interaction,
+    reply: Reply,
+    *,
+    private: bool | None = None,
+    in_place: dict[str, Any] | None = None,
+) -> Delivery:
     """Show ``reply`` as the answer to ``interaction`` (a follow-up when it was deferred; private
-    when the reply is, or when ``private`` says so), then make its posts and DMs."""
-    kwargs = await message(interaction, reply, owner_id=interaction.user.id)
-    ephemeral = reply.private if private is None else private
+    when the reply is, or when ``private`` says so), then make its posts and DMs. ``in_place``: the
+    pressed message's new content (a press on a match panel), shown instead of the reply's panel.
+    A reply that moved a match brings its places up to date (:class:`Tables`)."""
+    table = reply.table if not reply.refused else None
+    tables = _tables(interaction) if table is not None else None
+    if table is not None and tables is not None and table.started:
+        await tables.open_for(interaction, reply)
+        return Delivery()
+    pressed: int | None = None
+    try:
+        if in_place is not None:
+            await _edit_pressed(interaction, in_place)
+            pressed = interaction.message.id if interaction.message is not None else None
+            return await deliver(interaction, reply)
+        kwargs = await message(interaction, reply, owner_id=interaction.user.id)
+        ephemeral = reply.private if private is None else private
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        return await deliver(interaction, reply)
+    finally:
+        if table is not None and tables is not None:
+            await tables.refresh(table.match_id, skip=pressed)
+
+
+async def _edit_pressed(interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+    """Update the pressed message: in the response, or after a deferred one."""
+    kwargs = layout_edit(kwargs)
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        await interaction.edit_original_response(**kwargs)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-    return await deliver(interaction, reply)
+        await interaction.response.edit_message(**kwargs)
 
 
 async def update(interaction: discord.Interaction, reply: Reply, *, owner_id: int) -> Delivery:

@@ -4,6 +4,7 @@ its offers, and whom the game waits for. Every panel is rebuilt from the match, 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -12,7 +13,7 @@ from bot.app import App
 from bot.render import match as mr
 from bot.reply import Reply, answer
 from engine.games import resolve_game
-from engine.match.offers import Offer, offers
+from engine.match.offers import Offer
 from engine.match.state import MatchStatus
 from engine.match.view import waiting_for
 
@@ -53,6 +54,7 @@ class SeatPanel:
 
 
 async def table(app: App, match_id: int) -> Table:
+    """The match as its places need it, now."""
     state = await app.matches.state(match_id)
     users = await app.matches.user_ids(match_id)
     seen = await app.matches.view_for(match_id, None)
@@ -70,25 +72,86 @@ async def table(app: App, match_id: int) -> Table:
 async def board(app: App, match_id: int) -> Reply:
     """The public board (the result once the match is over), with the board picture unless the
     match's server turned it off (``/settings board-picture``). Beside its picture, which shows the
-    cards, the board says each side in counts; without it, every face-up card."""
+    cards, the board says each side in counts; without it, every face-up card. The picture is drawn
+    in a worker thread, so that presses of other matches are answered meanwhile."""
     challenge = await app.challenges.of_match(match_id)
     if challenge is not None and not await app.guilds.board_picture(challenge.guild_id):
-        reply = await ma.board_reply(app, match_id, None)
+        reply = await ma.board_reply(app, match_id, None, picture=False)
         return replace(reply, panel=replace(reply.panel, files=()))
-    return await ma.board_reply(app, match_id, None, counts=True)
+    return await ma.board_reply(app, match_id, None, counts=True, picture=True)
 
 
-async def seat_panel(app: App, match_id: int, seat: int) -> SeatPanel:
-    """``seat``'s private panel: hand, known cards and numbered offers (the result once it is over)."""
-    state = await app.matches.state(match_id)
-    info = await table(app, match_id)
+async def seat_panel(app: App, match_id: int, seat: int, info: Table | None = None) -> SeatPanel:
+    """``seat``'s private panel: hand, known cards and numbered offers (the result once it is over);
+    ``info``: the match's :class:`Table` now, when the caller has it."""
+    info = info or await table(app, match_id)
     seen = await app.matches.view_for(match_id, seat)
-    if state.status != MatchStatus.PLAYING:
+    if not info.playing:
         result = mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id)
         return SeatPanel(info, seat, answer(result), (), seen)
-    listed = tuple(offers(state, seat))
+    listed = await app.matches.offers_for(match_id, seat)
     panel = mr.hand_panel(seen, listed, match_id=match_id, seat=seat, choices=False)
     return SeatPanel(info, seat, answer(panel), listed, seen)
+
+
+class Places:
+    """A match's places as of one version: whom it waits for, the public board (with its picture) and
+    each seat's panel, each built at most once, when first asked for, and shared by every message
+    showing it (docs/architecture.md, "A press costs little more than the action"). A newer version
+    of the match is a new :class:`Places`."""
+
+    def __init__(self, app: App, match_id: int, table: Table) -> None:
+        self.app = app
+        self.match_id = match_id
+        self.table = table
+        self._board: asyncio.Task[Reply] | None = None
+        self._seats: dict[int, SeatPanel] = {}
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    async def board(self) -> Reply:
+        """The public board (:func:`board`), built once however many ask at the same time."""
+        if self._board is None or (self._board.done() and self._board.exception() is not None):
+            self._board = asyncio.ensure_future(board(self.app, self.match_id))
+        return await asyncio.shield(self._board)
+
+    async def seat(self, seat: int) -> SeatPanel:
+        """``seat``'s panel (:func:`seat_panel`)."""
+        found = self._seats.get(seat)
+        if found is None:
+            found = self._seats[seat] = await seat_panel(self.app, self.match_id, seat, self.table)
+        return found
+
+
+class PlacesCache:
+    """The newest :class:`Places` of each match a transport shows; :meth:`forget` lets a match go once
+    it is over."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._newest: dict[int, Places] = {}
+
+    async def of(self, match_id: int) -> Places:
+        """The match's places as of its version now."""
+        state = await self.app.matches.state(match_id)
+        found = self._newest.get(match_id)
+        if found is not None and found.version == state.version:
+            return found
+        made = Places(self.app, match_id, await table(self.app, match_id))
+        if made.table.playing:  # an ended match's places are built when asked for, and not kept
+            self._newest[match_id] = made
+        else:
+            self._newest.pop(match_id, None)
+        return made
+
+    def forget(self, match_id: int) -> None:
+        """Keep nothing of ``match_id``."""
+        self._newest.pop(match_id, None)
+
+    def __len__(self) -> int:
+        return len(self._newest)
 
 
 async def seen(app: App, match_id: int, where: int | None, user_id: int) -> None:

@@ -10,8 +10,11 @@ option numbers (``"1,3"``); for a pick, its option number; a number as digits; t
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,9 +40,12 @@ from engine.match.actions import (
     RequestUndo,
 )
 from engine.match.games import game_definition
-from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed, offers
+from engine.match.offers import CardsNeed, Need, NumberNeed, Offer, PickNeed, TextNeed
 from engine.match.render import render_all
 from engine.match.state import MatchStatus
+
+_PICTURES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-board-picture")
+"""Where board pictures are drawn: one worker thread, off the event loop, one picture at a time."""
 
 
 @dataclass(frozen=True)
@@ -173,26 +179,37 @@ async def match_board(app: App, match_id: int, player: Player | None = None, *, 
     return await board_reply(app, match_id, seat)
 
 
-async def board_reply(app: App, match_id: int, seat: int | None, *, counts: bool = False) -> Reply:
+async def board_reply(
+    app: App, match_id: int, seat: int | None, *, counts: bool = False, picture: bool = True
+) -> Reply:
     """The board as ``seat`` sees it (``None``: a spectator), for whoever may see it: the match's own
     places (:mod:`bot.actions.match_tables`), or :func:`match_board` once it has checked the asker.
-    ``counts``: each side in counts, for a board shown beside its picture (:func:`mr.board_panel`)."""
+    ``counts``: each side in counts, for a board shown beside its picture (:func:`mr.board_panel`);
+    ``picture``: with the board picture, drawn in a worker thread of its own
+    (:func:`~bot.render.match.with_picture`) so that the process answers other presses meanwhile."""
     view = await app.matches.view_for(match_id, seat)
-    lines = await app.matches.lines_for(match_id, seat)
     if view["status"] != MatchStatus.PLAYING:
-        return answer(mr.with_picture(mr.result_panel(view, match_id=match_id), view, match_id=match_id))
-    notes = await _notes(app, match_id)
-    panel = mr.board_panel(view, lines, match_id=match_id, notes=notes, counts=counts)
-    return answer(mr.with_picture(panel, view, match_id=match_id))
+        panel = mr.result_panel(view, match_id=match_id)
+    else:
+        lines = await app.matches.lines_for(match_id, seat)
+        notes = await _notes(app, match_id)
+        panel = mr.board_panel(view, lines, match_id=match_id, notes=notes, counts=counts)
+    if not picture:
+        return answer(panel)
+    loop = asyncio.get_running_loop()
+    drawn = await loop.run_in_executor(
+        _PICTURES, functools.partial(mr.with_picture, panel, view, match_id=match_id)
+    )
+    return answer(drawn)
 
 
 @replies
 async def match_hand(app: App, match_id: int, player: Player, *, where: int | None, page: int = 1) -> Reply:
     """A player's private panel: hand, known cards, numbered offers (``page``: which page of them)."""
     seat = await _seat(app, match_id, player, where)
-    state = await app.matches.state(match_id)
     view = await app.matches.view_for(match_id, seat)
-    return answer(mr.hand_panel(view, offers(state, seat), match_id=match_id, seat=seat, page=page))
+    listed = await app.matches.offers_for(match_id, seat)
+    return answer(mr.hand_panel(view, listed, match_id=match_id, seat=seat, page=page))
 
 
 def parse_choices(offer: Offer, given: Mapping[str, str]) -> dict[str, Any]:
@@ -254,7 +271,7 @@ async def match_take(
     state = await app.matches.state(match_id)
     if version is not None and version != state.version:
         raise ArbiterError("The match has moved on since your panel was shown; look at it again.")
-    listed = offers(state, seat)
+    listed = await app.matches.offers_for(match_id, seat)
     if not 1 <= number <= len(listed):
         raise ArbiterError(
             f"Choose an offer from 1 to {len(listed)}." if listed else "You have nothing to do now."
@@ -308,7 +325,7 @@ async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Repl
             content="\n".join(lines),
             table=TableMove(match_id),
         )
-    panel = mr.hand_panel(view, offers(accepted.state, seat), match_id=match_id, seat=seat)
+    panel = mr.hand_panel(view, await app.matches.offers_for(match_id, seat), match_id=match_id, seat=seat)
     return answer(panel, content="\n".join(lines), table=TableMove(match_id))
 
 

@@ -10,7 +10,7 @@ its text and its button, each text, each gallery), and at most
 (:func:`panel_layout`, :func:`bot.render.match.seat_layout`).
 
 A match's board and a player's private panel are laid out this way: Discord shows them
-(:mod:`cogs.match_components`), and the README's pictures draw the same layouts
+(:mod:`cogs.match.components`), and the README's pictures draw the same layouts
 (:mod:`bot.render.panel_image`).
 """
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.store.database import Database
 from bot.store.panel_repo import PUBLIC, PanelMessage, PanelRepository
+from engine.match.state import MatchStatus
 
 BOARD = "board"
 """The public board of a match (seat :data:`PUBLIC`)."""
@@ -41,6 +42,10 @@ class MatchPanels:
     async def boards(self) -> list[PanelMessage]:
         """The board of every match shown somewhere."""
         return await self.repo.of_kind(BOARD)
+
+    async def boards_in_play(self) -> list[PanelMessage]:
+        """The board of every match in play shown somewhere (the clock watch's matches)."""
+        return await self.repo.of_kind_playing(BOARD, MatchStatus.PLAYING)
 
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         await self.repo.shown(match_id, version, kind, seat)

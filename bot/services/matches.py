@@ -22,7 +22,7 @@ import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store.database import SQLITE_MAX_INT, Database
@@ -33,6 +33,7 @@ from engine.match.actions import AcceptUndo, BaseAction, SetStops, TimeOut, dump
 from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.games import game_definition, load_definitions
+from engine.match.offers import Offer, offers
 from engine.match.render import render_all
 from engine.match.replay import replay_from
 from engine.match.setup import DeckList, new_match, opening_events
@@ -63,6 +64,16 @@ class LiveMatch:
     player_ids: list[int | None]
     """The user at each seat (``None`` for a seat played locally, as in the console)."""
     players: list[str]
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    """What each viewer sees of :attr:`state`, read once per version (:meth:`MatchService.view_for`)."""
+    offered: dict[int, tuple[Offer, ...]] = field(default_factory=dict)
+    """Each seat's offers in :attr:`state`, listed once per version (:meth:`MatchService.offers_for`)."""
+
+    def move_to(self, state: MatchState) -> None:
+        """The match is now at ``state``: what was read of the old one is let go."""
+        self.state = state
+        self.views.clear()
+        self.offered.clear()
 
 
 @dataclass(frozen=True)
@@ -338,7 +349,7 @@ class MatchService:
                     "Someone acted first: that was made against an older state of the match; try again"
                     " with the current board. Nothing changed."
                 ) from None
-            live.state = steps[-1][1]
+            live.move_to(steps[-1][1])
             return Accepted(
                 live.state,
                 [event for _, _, made in steps for event in made],
@@ -391,7 +402,21 @@ class MatchService:
     # output: the only ways from a state to text (engine views and per-viewer lines) ----------------
 
     async def view_for(self, match_id: int, viewer: int | None) -> dict[str, Any]:
-        return view(await self.state(match_id), viewer)
+        """What ``viewer`` (a seat, or None for a spectator) sees of the match now: built once per
+        version and shared by every caller, so it is read, never changed."""
+        live = await self._load(match_id)
+        seen = live.views.get(viewer)
+        if seen is None:
+            seen = live.views[viewer] = view(live.state, viewer)
+        return seen
+
+    async def offers_for(self, match_id: int, seat: int) -> tuple[Offer, ...]:
+        """``seat``'s offers now (:func:`engine.match.offers.offers`), listed once per version."""
+        live = await self._load(match_id)
+        listed = live.offered.get(seat)
+        if listed is None:
+            listed = live.offered[seat] = tuple(offers(live.state, seat))
+        return listed
 
     async def lines_for(self, match_id: int, viewer: int | None) -> list[str]:
         """The whole log as one viewer reads it (a seat, or ``None`` for a spectator)."""

@@ -72,6 +72,19 @@ class PanelRepository:
             )
         ]
 
+    async def of_kind_playing(self, kind: str, playing: str) -> list[PanelMessage]:
+        """The panels of that kind of the matches whose status is ``playing`` (the matches in play),
+        oldest match first: an index on the matches' status keeps it to those, however many ended."""
+        return [
+            PanelMessage(*row)
+            for row in await self.db.fetchall(
+                "SELECT p.match_id, p.kind, p.seat, p.channel_id, p.message_id, p.version"
+                " FROM matches AS m JOIN match_panels AS p ON p.match_id = m.id"
+                " WHERE m.status = ? AND p.kind = ? ORDER BY p.match_id, p.seat",
+                (playing, kind),
+            )
+        ]
+
     async def shown(self, match_id: int, version: int, kind: str, seat: int = PUBLIC) -> None:
         """The panel now shows ``version`` (a later edit with an older version is stale)."""
         await self.shown_all(match_id, version, [(kind, seat)])

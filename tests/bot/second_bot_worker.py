@@ -1,6 +1,6 @@
 """A second bot process on the same database file: it plays matches of its own server through the same
 actions the cogs call (challenge, accept, take an offer, with the clock), and changes its server's
-settings, until a stop file appears. Used by tests/cogs/test_match_load.py:
+settings, until a stop file appears. Used by tests/cogs/match/test_match_load.py:
 
     python -m tests.bot.second_bot_worker DB RULES_DIR STOP_FILE SEED
 

@@ -1,8 +1,9 @@
 """``/match`` and ``/deck``: challenge a player of the server, play the match in a thread with each hand
-in the players' DMs (:mod:`cogs.match_tables`), keep decks.
+in the players' DMs (:mod:`cogs.match.places`), keep decks.
 
-The commands call the same actions as the console (:mod:`bot.actions.matches`); a reply that starts a
-match opens its places, and a reply that moves one on brings them up to date. Decisions where the
+The commands call the same actions as the console (:mod:`bot.actions.matches`); an action on a match
+goes through :func:`~cogs.match.places.act`, and the presenter opens or refreshes the places of a
+match a reply started or moved on (:func:`cogs.presenter.present`). Decisions where the
 issue is silent, for two players on their phones:
 
 - **A challenge** is posted in the channel with **Accept (practice deck)** and **Decline** buttons; a
@@ -27,11 +28,11 @@ from discord.ext import commands, tasks
 
 from bot.actions import matches as ma
 from bot.app import App
-from bot.reply import Reply, refusal
+from bot.reply import refusal
 from bot.services.challenges import DeckChoice
-from cogs import match_components as mc
 from cogs.common import GAME_CHOICES, to_choices
-from cogs.match_tables import MatchTables
+from cogs.match import components as mc
+from cogs.match.places import act, places_of, places_of_bot
 from cogs.presenter import present
 from engine.errors import ArbiterError
 from engine.text import utf8_text
@@ -48,40 +49,6 @@ FORM_LOST = (
 )
 DRAW = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw"}
 UNDO = {"request": "undo", "accept": "accept-undo", "decline": "decline-undo"}
-
-
-async def show_reply(interaction: discord.Interaction, reply: Reply, *, private: bool | None = None) -> None:
-    """Show ``reply``; when it started a match, open the match's places (the answer then says where
-    the board is, instead of showing it twice); when it moved one on, bring them up to date (holding
-    the match's lock, one writer per match)."""
-    moved = reply.table
-    if moved is not None and moved.started and not reply.refused:
-        tables = mc.tables_of(interaction)
-        text = reply.content or f"Match #{moved.match_id} begins."
-        await interaction.response.send_message(
-            f"{text} Opening its thread; each hand comes by DM.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        where = await tables.open(interaction.channel, moved.match_id)
-        await interaction.edit_original_response(content=f"{text} Board: <#{where}> · each hand comes by DM.")
-        return
-    try:
-        await present(interaction, reply, private=private)
-    finally:
-        if moved is not None and not reply.refused:
-            tables = mc.tables_of(interaction)
-            async with tables.lock(moved.match_id):
-                await tables.refresh(moved.match_id)
-
-
-async def _answer_then_refresh(interaction: discord.Interaction, reply: Reply, match_id: int) -> None:
-    """Answer the presser with ``reply`` (privately); an accepted action's places are refreshed even
-    when that answer fails. Call it holding the match's lock."""
-    try:
-        await present(interaction, reply, private=True)
-    finally:
-        if not reply.refused:
-            await mc.tables_of(interaction).refresh(match_id)
 
 
 async def _deck(
@@ -131,7 +98,7 @@ class MatchCog(commands.Cog):
         """Stop the clock watch, and send the edits still queued (a few seconds at most) before the
         bot closes: the boards and panels end on the newest state the store holds."""
         self.clock_watch.cancel()
-        editor = mc.tables_of_bot(self.bot).editor
+        editor = places_of_bot(self.bot).editor
         try:
             await asyncio.wait_for(editor.drain(), timeout=5)
         except TimeoutError:
@@ -146,7 +113,7 @@ class MatchCog(commands.Cog):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id") or "")
-        if not custom_id.startswith(mc.FORM_PREFIX) or custom_id in mc.tables_of(interaction).open_forms:
+        if not custom_id.startswith(mc.FORM_PREFIX) or custom_id in places_of(interaction).open_forms:
             return
         await present(interaction, refusal(FORM_LOST))
 
@@ -155,7 +122,7 @@ class MatchCog(commands.Cog):
         """Every 20 s: the clock's warnings in the matches' threads. An unexpected error is logged and
         never stops the loop."""
         try:
-            await mc.tables_of_bot(self.bot).check_clocks()
+            await places_of_bot(self.bot).check_clocks()
         except Exception:
             log.exception("the clock watch failed; it runs again in %s s", CLOCK_SECONDS)
 
@@ -285,7 +252,7 @@ class MatchCog(commands.Cog):
         reply = await ma.match_accept(
             self.app, interaction.guild_id or 0, challenge, mc.player_of(interaction), choice, agree=agree
         )
-        await show_reply(interaction, reply)
+        await present(interaction, reply)
 
     @accept.autocomplete("deck")
     async def _accept_deck(
@@ -299,7 +266,7 @@ class MatchCog(commands.Cog):
         reply = await ma.match_agree(
             self.app, interaction.guild_id or 0, challenge, mc.player_of(interaction)
         )
-        await show_reply(interaction, reply)
+        await present(interaction, reply)
 
     @match.command(name="decline", description="Decline (or cancel) a challenge")
     @app_commands.describe(challenge="The challenge's number")
@@ -307,7 +274,7 @@ class MatchCog(commands.Cog):
         reply = await ma.match_decline(
             self.app, interaction.guild_id or 0, challenge, mc.player_of(interaction)
         )
-        await show_reply(interaction, reply)
+        await present(interaction, reply)
 
     @match.command(name="challenges", description="The challenges waiting in this server")
     async def challenges(self, interaction: discord.Interaction) -> None:
@@ -321,7 +288,7 @@ class MatchCog(commands.Cog):
         from cogs.tournament_options import actor_for
 
         actor = await actor_for(self.app, interaction)
-        await show_reply(interaction, await ma.match_tournament(self.app, actor, event))
+        await present(interaction, await ma.match_tournament(self.app, actor, event))
 
     # the match -------------------------------------------------------------------------------------
 
@@ -342,7 +309,7 @@ class MatchCog(commands.Cog):
         if seat is None:
             await present(interaction, refusal(f"You are not a player of match #{match}."))
             return
-        kwargs = await mc.tables_of(interaction).seat_message(match, seat)
+        kwargs = await places_of(interaction).seat_message(match, seat)
         await interaction.response.send_message(ephemeral=True, **kwargs)
 
     @match.command(name="take", description="Take one of your offers by its number, with its choices")
@@ -365,13 +332,12 @@ class MatchCog(commands.Cog):
             return
         if not await self._seen(interaction, match):
             return
-        tables = mc.tables_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
-        async with tables.lock(match):
-            reply = await ma.match_take(
-                self.app, match, mc.player_of(interaction), offer, typed, where=interaction.guild_id
-            )
-            await _answer_then_refresh(interaction, reply, match)
+        player = mc.player_of(interaction)
+        await act(
+            interaction,
+            match,
+            lambda: ma.match_take(self.app, match, player, offer, typed, where=interaction.guild_id),
+        )
 
     async def _seen(self, interaction: discord.Interaction, match: int) -> bool:
         """Whether the match may be asked about from here (its own server; in a DM, by its players);
@@ -386,13 +352,12 @@ class MatchCog(commands.Cog):
     async def _life(self, interaction: discord.Interaction, match: int, what: str) -> None:
         if not await self._seen(interaction, match):
             return
-        tables = mc.tables_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # answered within Discord's 3 s
-        async with tables.lock(match):
-            reply = await ma.match_life(
-                self.app, match, mc.player_of(interaction), what, where=interaction.guild_id
-            )
-            await _answer_then_refresh(interaction, reply, match)
+        player = mc.player_of(interaction)
+        await act(
+            interaction,
+            match,
+            lambda: ma.match_life(self.app, match, player, what, where=interaction.guild_id),
+        )
 
     @match.command(name="export", description="The whole match as a file, to replay and verify it")
     @app_commands.describe(match="The match's number")
@@ -438,16 +403,14 @@ class MatchCog(commands.Cog):
         what = "claim-time" if action == "claim" else action
         if not await self._seen(interaction, match):
             return
-        tables = mc.tables_of(interaction)
-        async with tables.lock(match):
-            reply = await ma.match_clock(
-                self.app, match, mc.player_of(interaction), what, where=interaction.guild_id
-            )
-            try:
-                await present(interaction, reply, private=action == "show" or reply.refused)
-            finally:
-                if reply.table is not None and not reply.refused:
-                    await tables.refresh(match)
+        player = mc.player_of(interaction)
+        await act(
+            interaction,
+            match,
+            lambda: ma.match_clock(self.app, match, player, what, where=interaction.guild_id),
+            private=action == "show",
+            defer=False,
+        )
 
     @match.command(name="stops", description="Where your matches of a game stop for you; elsewhere they pass")
     @app_commands.describe(
@@ -478,7 +441,7 @@ class MatchCog(commands.Cog):
             full_control=full_control,
             defaults=defaults,
         )
-        await show_reply(interaction, reply, private=True)
+        await present(interaction, reply, private=True)
 
     @stops.autocomplete("add")
     @stops.autocomplete("remove")
@@ -562,10 +525,3 @@ class MatchCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         choices = await self._saved_decks(interaction, current)
         return [c for c in choices if c.value != "practice"]
-
-
-async def setup(bot: commands.Bot) -> None:
-    app: App = bot.app  # type: ignore[attr-defined]
-    bot.match_tables = MatchTables(bot, app)  # type: ignore[attr-defined]
-    await bot.add_cog(MatchCog(bot, app))
-    bot.add_dynamic_items(*mc.DYNAMIC_ITEMS)

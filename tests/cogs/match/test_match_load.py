@@ -32,11 +32,11 @@ from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import ArbiterBot
 from bot.render.layout import texts as layout_texts
-from cogs.match_components import board_layout
+from cogs.match.components import board_layout
 from engine.match.simulate import game_seed
 from engine.match.view import view, waiting_for
 from tests.bot.console_player import next_move
-from tests.cogs.discord_player import dm_panel, drain, quick, take_on_discord
+from tests.cogs.match.discord_player import dm_panel, drain, quick, take_on_discord
 from tests.discord.fake_discord import (
     CHANNEL_ID,
     GUILD_ID,

@@ -10,7 +10,7 @@ from typing import Any
 from bot.app import App
 from bot.client import ArbiterBot
 from engine.match.simulate import game_seed
-from tests.cogs.discord_player import quick
+from tests.cogs.match.discord_player import quick
 from tests.discord.fake_discord import (
     ALICE,
     BOB,
@@ -68,7 +68,7 @@ def labels(message: Json) -> dict[str, str]:
 async def app_drain(fake: FakeDiscord) -> None:
     """Wait for the board and panel edits queued by the last action."""
     for bot in fake.bots:
-        tables: Any = getattr(bot, "match_tables", None)
+        tables: Any = getattr(bot, "match_places", None)
         if tables is not None:
             await tables.editor.drain()
 

@@ -25,7 +25,7 @@ older versions keep working):
   second), 25 options a page; ``mt:q:<match>:<version>:<n>:<chosen>:<page>``: another page of them;
 - ``mt:f:<match>:<version>:<n>:<print>:<chosen>:<typed>[:d]``: the next form of an offer whose numbers
   and text take more than one (or a form again after a number it refused), ``print`` the offer's
-  fingerprint and ``typed`` the numbers of the forms before (:mod:`cogs.offer_forms`); ``:d`` is
+  fingerprint and ``typed`` the numbers of the forms before (:mod:`cogs.match.forms`); ``:d`` is
   **Done**, taking the offer with the rest left empty when the rest may be;
 - ``mc:a|d:<challenge>``: accept a challenge with a practice deck, or decline it.
 
@@ -47,22 +47,21 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 import discord
 
 from bot.actions import match_tables as mt
 from bot.actions import matches as ma
-from bot.actions.match_tables import SeatPanel
+from bot.actions.match_tables import Places, SeatPanel
 from bot.render import limits
 from bot.render import match as mr
 from bot.render.layout import Layout, Line, Press, Row, Style, Text, panel_layout, with_note
-from bot.reply import NO_MENTIONS, Reply, refusal
+from bot.reply import NO_MENTIONS, Mentions, Reply, refusal
 from bot.services.challenges import DeckChoice
 from cogs import presenter
 from cogs.common import app_of
-from cogs.message_edits import layout_edit
-from cogs.offer_forms import (
+from cogs.match.forms import (
     FormNeed,
     as_typed,
     carried,
@@ -75,29 +74,18 @@ from cogs.offer_forms import (
     page_after,
     read_form,
 )
+from cogs.match.places import LaidOut, act, places_of, reads
+from cogs.message_edits import layout_edit
 from engine.errors import ArbiterError
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
 from engine.match.state import MatchStatus
 
-if TYPE_CHECKING:
-    from cogs.match_tables import MatchTables
-
-log = logging.getLogger("arbiter.cogs.match_components")
+log = logging.getLogger("arbiter.cogs.match.components")
 
 FORM_PREFIX = "mt:m:"
 """How the custom id of an offer's form (a modal) begins."""
 MENU_OPTIONS = 25
 """Options on one page of a menu (Discord's limit for a select)."""
-
-
-def tables_of(interaction: discord.Interaction) -> MatchTables:
-    """The :class:`~cogs.match_tables.MatchTables` of the bot that received ``interaction``."""
-    return interaction.client.match_tables  # type: ignore[attr-defined]
-
-
-def tables_of_bot(client: discord.Client) -> MatchTables:
-    """The :class:`~cogs.match_tables.MatchTables` of a bot."""
-    return client.match_tables  # type: ignore[attr-defined]
 
 
 def player_of(interaction: discord.Interaction) -> ma.Player:
@@ -203,6 +191,27 @@ def seat_view(panel: SeatPanel, layout: Layout) -> discord.ui.LayoutView:
     return layout_view(layout, item_for)
 
 
+class DiscordLayouts:
+    """The board and a player's panel as Components V2 messages, for
+    :class:`~cogs.match.places.MatchPlaces`."""
+
+    async def board(self, places: Places) -> dict[str, Any]:
+        layout = board_layout(await places.board(), places.match_id)
+        return {
+            "view": board_view(places.match_id, layout),
+            "attachments": layout_files(layout),
+            "allowed_mentions": presenter.allowed_mentions(Mentions()),
+        }
+
+    def seat(self, places: Places, seat: int, panel: SeatPanel, *, where: str, note: str) -> LaidOut:
+        layout = seat_layout(panel, where=where, note=note)
+        message = {
+            "view": seat_view(panel, layout),
+            "allowed_mentions": presenter.allowed_mentions(Mentions()),
+        }
+        return message, reads(repr(layout))
+
+
 def _first_is_form(offer: Offer, chosen: int = 0) -> bool:
     """Whether an offer asks for a form (a modal) once ``chosen`` of its menus are answered: a form must
     be the press's first answer, so such a press is not acknowledged first."""
@@ -306,7 +315,8 @@ def answering(press: Handler) -> Handler:
 async def _spectator(interaction: discord.Interaction, match_id: int) -> None:
     """Anyone but the players, in the match's server: the board as a spectator sees it, privately (laid
     out as the board is, without its buttons)."""
-    layout = board_layout(await mt.board(app_of(interaction), match_id), match_id, buttons=False)
+    places = await places_of(interaction).places(match_id)
+    layout = board_layout(await places.board(), match_id, buttons=False)
     kwargs: dict[str, Any] = {
         "view": board_view(match_id, layout),
         "files": layout_files(layout),
@@ -344,8 +354,13 @@ async def _edit(interaction: discord.Interaction, **kwargs: Any) -> None:
 
 async def _show_panel(interaction: discord.Interaction, match_id: int, seat: int, *, note: str = "") -> None:
     """Show ``seat``'s panel as it is now in the pressed message, ``note`` first."""
-    kwargs = await tables_of(interaction).seat_message(match_id, seat, note=note)
+    kwargs = await places_of(interaction).seat_message(match_id, seat, note=note)
     await _edit(interaction, **kwargs)
+
+
+async def _panel(interaction: discord.Interaction, match_id: int, seat: int) -> SeatPanel:
+    """``seat``'s panel as of the match's version now (built once per version)."""
+    return await (await places_of(interaction).places(match_id)).seat(seat)
 
 
 async def _show_more(
@@ -353,7 +368,7 @@ async def _show_more(
 ) -> None:
     """Show the offers behind **More**, page ``page``, in the pressed message; a press on a panel the
     match has moved past shows the offers as they are now, and says so."""
-    panel = await mt.seat_panel(app_of(interaction), match_id, seat)
+    panel = await _panel(interaction, match_id, seat)
     note = STALE if panel.version != version else ""
     if not panel.offers:  # the match is over, or waits for the other player with nothing to offer
         await _show_panel(interaction, match_id, seat, note=note)
@@ -373,42 +388,33 @@ async def take(
     *,
     draft: Draft | None = None,
 ) -> None:
-    """Take offer ``number`` with its choices for the presser, then bring the match's places up to date.
-    From a form's own message (``draft``), that message says it is done and the panel is edited in
-    place; if the match has moved on, it asks again on the new panel, keeping what was typed."""
+    """Take offer ``number`` with its choices for the presser (:func:`~cogs.match.places.act`): the
+    pressed panel shows the match after it. From a form's own message (``draft``), that message says
+    it is done; if the match has moved on, it asks again on the new panel, keeping what was typed."""
     app = app_of(interaction)
-    tables = tables_of(interaction)
+    places = places_of(interaction)
     seat = await _seat_or_spectator(interaction, match_id)
     if seat is None:
         return
-    # Acknowledged at once (if the press was not already), so that it never misses Discord's three
-    # seconds while the match's other actions (one writer per match) or a busy process hold it up.
-    if not interaction.response.is_done():
-        await interaction.response.defer()
-    async with tables.lock(match_id):
-        reply = await ma.match_take(
+
+    async def call() -> Reply:
+        return await ma.match_take(
             app, match_id, player_of(interaction), number, typed, where=interaction.guild_id, version=version
         )
+
+    async def shown(reply: Reply) -> dict[str, Any] | None:
         if reply.refused:
-            if (await mt.table(app, match_id)).version == version:
-                await presenter.present(interaction, reply, private=True)
-            elif draft is not None:
-                await _ask_again(interaction, draft, seat)
-            else:
-                await _show_panel(interaction, match_id, seat, note=f"⚠️ {reply.body}")
-            return
-        pressed = interaction.message.id if interaction.message is not None else None
-        try:
+            if (await places.places(match_id)).version == version:
+                return None  # refused as it stands: said privately
             if draft is not None:
-                done = f"✅ {reply.content}" if reply.content else "✅ Done: your panel shows the match now."
-                await _edit(interaction, content=limits.truncate(done, limits.CONTENT), embed=None, view=None)
-            else:
-                await _show_panel(interaction, match_id, seat, note=reply.content)
-        except discord.HTTPException:
-            pressed = None  # the pressed message was not updated: the refresh edits it too
-            raise
-        finally:  # the action is stored: its places follow whatever became of the presser's answer
-            await tables.refresh(match_id, skip=pressed)
+                return await _asked_again(interaction, draft, seat)
+            return await places.seat_message(match_id, seat, note=f"⚠️ {reply.body}")
+        if draft is not None:
+            done = f"✅ {reply.content}" if reply.content else "✅ Done: your panel shows the match now."
+            return {"content": limits.truncate(done, limits.CONTENT), "embed": None, "view": None}
+        return await places.seat_message(match_id, seat, note=reply.content)
+
+    await act(interaction, match_id, call, in_place=shown)
 
 
 async def choose(
@@ -421,11 +427,10 @@ async def choose(
 ) -> None:
     """The next step of an offer with choices: its next menu (25 options a page, with buttons to the
     other pages), then the form for numbers and text, then the action itself."""
-    app = app_of(interaction)
     seat = await _seat_or_spectator(interaction, match_id)
     if seat is None:
         return
-    panel = await mt.seat_panel(app, match_id, seat)
+    panel = await _panel(interaction, match_id, seat)
     if panel.version != version or not 1 <= number <= len(panel.offers):
         await _show_panel(interaction, match_id, seat, note=STALE)
         return
@@ -486,7 +491,7 @@ async def choose(
 @dataclass(frozen=True)
 class Draft:
     """An offer's forms under way: the panel's match, version and offer number, the offer's
-    :func:`~cogs.offer_forms.fingerprint`, the menu choices made before the forms (``chosen``, as
+    :func:`~cogs.match.forms.fingerprint`, the menu choices made before the forms (``chosen``, as
     :class:`ChoiceMenu` writes them), the numbers of the forms filled so far (in form order; None: left
     empty) and the form asked next (``page``)."""
 
@@ -543,7 +548,8 @@ def _prompt(draft: Draft, offer: Offer, note: str = "", *, again: bool = False) 
             lines.append(f"• {need.label}: {'empty' if value is None else value}")
     view = discord.ui.View(timeout=None)
     ahead, done = draft.custom_id(), draft.custom_id(done=True)
-    # No offer of the four games comes near a custom id's 100 characters (tests/cogs/test_offer_forms.py).
+    # No offer of the four games comes near a custom id's 100 characters
+    # (tests/cogs/match/test_offer_forms.py).
     if ahead is None or done is None:
         lines.append(_TAKE.format(draft.match_id, draft.number))
     else:
@@ -595,23 +601,22 @@ def _same_offer(panel: SeatPanel, number: int, mark: str) -> tuple[int, Offer] |
     return found[0] if len(found) == 1 else None
 
 
-async def _ask_again(interaction: discord.Interaction, draft: Draft, seat: int) -> None:
+async def _asked_again(interaction: discord.Interaction, draft: Draft, seat: int) -> dict[str, Any]:
     """The match moved on while the player typed: the same form of the same offer on the new panel, with
     what was typed before it, or one sentence when the offer is gone."""
-    panel = await mt.seat_panel(app_of(interaction), draft.match_id, seat)
+    panel = await _panel(interaction, draft.match_id, seat)
     found = _same_offer(panel, draft.number, draft.fingerprint)
     if found is None:
-        await _edit(interaction, content=GONE, embed=None, view=None)
-        return
+        return {"content": GONE, "embed": None, "view": None}
     number, offer = found
-    await _edit(interaction, **_prompt(replace(draft, version=panel.version, number=number), offer, KEPT))
+    return _prompt(replace(draft, version=panel.version, number=number), offer, KEPT)
 
 
 async def open_form(interaction: discord.Interaction, form: OfferForm) -> None:
     """Show ``form`` as the press's answer. The bot remembers which forms it has open until they time
-    out (:attr:`MatchTables.open_forms <cogs.match_tables.MatchTables.open_forms>`), so that the answer
-    to a form opened by an earlier process is told to press again (:mod:`cogs.match`)."""
-    opened = tables_of(interaction).open_forms
+    out (:attr:`MatchPlaces.open_forms <cogs.match.places.MatchPlaces.open_forms>`), so that the answer
+    to a form opened by an earlier process is told to press again (:mod:`cogs.match.commands`)."""
+    opened = places_of(interaction).open_forms
     opened.add(form.custom_id)
     form.forget = opened.discard
     await interaction.response.send_modal(form)
@@ -651,9 +656,9 @@ class BoardButton(
         if self.verb == "w" or seat is None:
             await _spectator(interaction, self.match_id)
             return
-        tables = tables_of(interaction)
+        places = places_of(interaction)
         if self.verb == "r":
-            sent = await tables.resend(self.match_id, seat)
+            sent = await places.resend(self.match_id, seat)
             text = (
                 "Your panel is in your DMs."
                 if sent
@@ -662,7 +667,7 @@ class BoardButton(
             )
             await interaction.response.send_message(text, ephemeral=True)
             return
-        kwargs = await tables.seat_message(self.match_id, seat)
+        kwargs = await places.seat_message(self.match_id, seat)
         await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
@@ -959,7 +964,7 @@ class OptionsPage(
 
 class OfferForm(discord.ui.Modal):
     """One form of the numbers and text an offer asks for, after its menus: five fields a form
-    (:func:`~cogs.offer_forms.form_pages`); ``draft`` says which and what the forms before held. Its
+    (:func:`~cogs.match.forms.form_pages`); ``draft`` says which and what the forms before held. Its
     custom id is the press's that opened it (``nonce``), so that two players' forms open at once (both
     enter their ruler's numbers, 5-3b) never answer for each other. ``from_prompt``: opened from the
     forms' own message (a Next or Again), which its answer then edits."""
@@ -1096,11 +1101,10 @@ class FormButton(
     @answering
     async def callback(self, interaction: discord.Interaction) -> None:
         # A form must be the press's first answer, so nothing is deferred before it is known.
-        app = app_of(interaction)
         seat = await _seat_or_spectator(interaction, self.draft.match_id)
         if seat is None:
             return
-        panel = await mt.seat_panel(app, self.draft.match_id, seat)
+        panel = await _panel(interaction, self.draft.match_id, seat)
         found = _same_offer(panel, self.draft.number, self.draft.fingerprint)
         if found is None:
             await _edit(interaction, content=GONE, embed=None, view=None)
@@ -1163,8 +1167,6 @@ class ChallengeButton(
 
     @answering
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.match import show_reply
-
         app = app_of(interaction)
         guild = interaction.guild_id or 0
         if self.verb == "a":
@@ -1173,7 +1175,7 @@ class ChallengeButton(
             )
         else:
             reply = await ma.match_decline(app, guild, self.challenge_id, player_of(interaction))
-        await show_reply(interaction, reply)
+        await presenter.present(interaction, reply)
 
 
 def challenge_view(challenge_id: int) -> discord.ui.View:

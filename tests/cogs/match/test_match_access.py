@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from bot.app import App
 from engine.match.state import MatchState
-from tests.cogs.match_helpers import started
+from tests.cogs.match.helpers import started
 from tests.discord.fake_discord import ALICE, CHANNEL_ID, GUILD_ID, FakeDiscord, InteractionResult, Json
 from tests.property_costs import SERVICE
 

@@ -17,8 +17,8 @@ from bot.client import ArbiterBot
 from engine.games import resolve_game
 from engine.match.games.gateruler.board import numbers, started
 from engine.match.simulate import game_seed
-from tests.cogs.discord_player import Watcher, drain, modal_inputs, play_on_discord, quick
-from tests.cogs.match_helpers import custom_ids, labels, panel
+from tests.cogs.match.discord_player import Watcher, drain, modal_inputs, play_on_discord, quick
+from tests.cogs.match.helpers import custom_ids, labels, panel
 from tests.discord.fake_discord import (
     ALICE,
     BOB,

@@ -17,10 +17,10 @@ from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import INVITE_PERMISSIONS, ArbiterBot
 from bot.render.layout import texts as layout_texts
-from cogs.match_components import board_layout
+from cogs.match.components import board_layout
 from engine.match.offers import offers
-from tests.cogs.discord_player import Watcher, open_offer, play_on_discord, quick
-from tests.cogs.match_helpers import CAROL, app_drain, board_message, custom_ids, labels, panel, started
+from tests.cogs.match.discord_player import Watcher, open_offer, play_on_discord, quick
+from tests.cogs.match.helpers import CAROL, app_drain, board_message, custom_ids, labels, panel, started
 from tests.discord.fake_discord import (
     ADMIN,
     ALICE,
@@ -254,7 +254,7 @@ async def test_refused_board_edits_end_on_the_newest_board(
     assert len(refused) == 2
     expected = board_layout(await mt.board(app, 1), 1)
     assert texts(board_message(fake, thread_id)) == list(layout_texts(expected))
-    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    tables: Any = fake.bots[-1].match_places  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(board["id"])) == (await app.matches.state(1)).version
 
 
@@ -272,7 +272,7 @@ async def test_the_clock_warns_then_lets_the_opponent_claim_after_a_restart(
     info = await app.clock.info(1)
     assert info is not None
     start = app.clock.now()
-    tables: Any = bot.match_tables  # type: ignore[attr-defined]
+    tables: Any = bot.match_places  # type: ignore[attr-defined]
     app.clock.now = lambda: start + info.per_turn + info.left[acting] - 30
     assert await tables.check_clocks() == 1
     assert await tables.check_clocks() == 0, "each warning is said once"

@@ -151,13 +151,13 @@ def readable(body: Any) -> str:
 
 def quick(bot: Any) -> None:
     """Edits of the bot's match places sent without the one-second spacing (tests need no pacing)."""
-    bot.match_tables.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_tables._gone)
+    bot.match_places.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_places._gone)
 
 
 async def drain(fake: FakeDiscord) -> None:
     await fake.settle()
     for bot in fake.bots:
-        tables: Any = getattr(bot, "match_tables", None)
+        tables: Any = getattr(bot, "match_places", None)
         if tables is not None:
             await tables.editor.drain()
     await fake.settle()

@@ -1,4 +1,4 @@
-"""An offer's forms on Discord (cogs/offer_forms.py): fields five a form with the text last, numbers
+"""An offer's forms on Discord (cogs/match/forms.py): fields five a form with the text last, numbers
 checked as typed, the numbers of earlier forms carried in a button's custom id and read back exactly
 (anything else read back is refused, never half-read), an offer's fingerprint stable across processes,
 and every offer the four games make fits its buttons within Discord's 100 characters."""
@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render import limits
-from cogs.match_components import Draft
-from cogs.offer_forms import (
+from cogs.match.components import Draft
+from cogs.match.forms import (
     FIELDS_PER_FORM,
     FormNeed,
     as_typed,
@@ -173,7 +173,7 @@ def test_an_offers_fingerprint_names_what_it_is_and_asks() -> None:
 
 def test_an_offers_fingerprint_is_the_same_in_another_process() -> None:
     """A button pressed after a restart finds its offer again: no hash of a set or a string in it."""
-    code = "from tests.cogs.test_offer_forms import OFFER; from cogs.offer_forms import fingerprint; "
+    code = "from tests.cogs.match.test_offer_forms import OFFER; from cogs.match.forms import fingerprint; "
     code += "print(fingerprint(OFFER))"
     seen = {
         subprocess.run(

@@ -19,7 +19,7 @@ from bot.render import limits
 from bot.render import match as mr
 from bot.reply import answer
 from bot.simulation.match_play import leaked_names
-from cogs import match_components as mc
+from cogs.match import components as mc
 from engine.games import game_keys
 from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers

@@ -5,8 +5,8 @@ play, whose board then shows it."""
 from __future__ import annotations
 
 from bot.app import App
-from tests.cogs.discord_player import drain
-from tests.cogs.match_helpers import board_message, started
+from tests.cogs.match.discord_player import drain
+from tests.cogs.match.helpers import board_message, started
 from tests.discord.fake_discord import BOB, FakeDiscord, message_text
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from bot.app import App
 from bot.store.database import StoreBusyError
 from engine.match.offers import offers
-from tests.cogs.discord_player import dm_panel, open_offer
-from tests.cogs.match_helpers import app_drain, board_message, panel, started
+from tests.cogs.match.discord_player import dm_panel, open_offer
+from tests.cogs.match.helpers import app_drain, board_message, panel, started
 from tests.discord.fake_discord import ALICE, BOB, FakeDiscord, message_text
 
 
@@ -49,7 +49,7 @@ async def test_a_deleted_board_is_sent_again_at_the_next_refresh(fake_discord: F
     version = await _flip_a_coin(fake, app)  # and is edited in place from then on
     again = [m for m in fake.messages_in(thread_id) if m["components"]]
     assert [m["id"] for m in again] == [boards[0]["id"]]
-    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    tables: Any = fake.bots[-1].match_places  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(boards[0]["id"])) == version
 
 
@@ -67,7 +67,7 @@ async def test_the_places_are_edited_when_the_record_of_what_they_show_cannot_be
 
     app.panels.shown_all = busy  # type: ignore[method-assign]
     version = await _flip_a_coin(fake, app)
-    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    tables: Any = fake.bots[-1].match_places  # type: ignore[attr-defined]
     board = board_message(fake, thread_id)
     assert tables.editor.last_sent(int(board["id"])) == version
     waiting = (await app.matches.state(1)).board.priority
@@ -87,7 +87,7 @@ async def test_an_action_whose_answer_discord_refuses_still_moves_its_places_on(
     version = await _flip_a_coin(fake, app, last=lambda: fake.fail(original, status=404, code=10015, times=1))
     refused = [r for r in fake.requests if r.method == "PATCH" and "@original" in r.path and not r.ok]
     assert len(refused) == 1
-    tables: Any = fake.bots[-1].match_tables  # type: ignore[attr-defined]
+    tables: Any = fake.bots[-1].match_places  # type: ignore[attr-defined]
     assert tables.editor.last_sent(int(board_message(fake, thread_id)["id"])) == version
     for user in (ALICE, BOB):
         assert f"as of action {version}" in message_text(panel(fake, user))
