@@ -39,12 +39,13 @@ class Table:
 
 @dataclass(frozen=True)
 class SeatPanel:
-    """One seat's private panel as of ``version``: the reply to show, its offers (numbered from 1 in
-    this order) and the view they were read from."""
+    """One seat's private panel as of ``version``: the match's result once it is over (None while it is
+    played: the panel is laid out from the view and the offers), its offers (numbered from 1 in this
+    order) and the view they were read from."""
 
     table: Table
     seat: int
-    reply: Reply
+    result: Reply | None
     offers: tuple[Offer, ...]
     view: dict[str, Any]
 
@@ -89,9 +90,7 @@ async def seat_panel(app: App, match_id: int, seat: int, info: Table | None = No
     if not info.playing:
         result = mr.result_panel(await app.matches.view_for(match_id, None), match_id=match_id)
         return SeatPanel(info, seat, answer(result), (), seen)
-    listed = await app.matches.offers_for(match_id, seat)
-    panel = mr.hand_panel(seen, listed, match_id=match_id, seat=seat, choices=False)
-    return SeatPanel(info, seat, answer(panel), listed, seen)
+    return SeatPanel(info, seat, None, await app.matches.offers_for(match_id, seat), seen)
 
 
 class Places:

@@ -265,8 +265,11 @@ async def match_take(
     *,
     where: int | None,
     version: int | None = None,
+    brief: bool = False,
 ) -> Reply:
-    """Take offer ``number`` (from 1, as the panel lists them) with its choices."""
+    """Take offer ``number`` (from 1, as the panel lists them) with its choices. ``brief``: the reply's
+    panel holds the action's lines only, for a transport that shows the player's panel itself (a
+    press on a panel on Discord)."""
     seat = await _seat(app, match_id, player, where)
     state = await app.matches.state(match_id)
     if version is not None and version != state.version:
@@ -282,7 +285,7 @@ async def match_take(
     if missing is not None:
         raise ArbiterError(f"Give the {missing.label} too, as {missing.field}:{_example(missing)}.")
     action = offer.build(seat, state.version, parsed)
-    return await _submit(app, match_id, player, seat, action)
+    return await _submit(app, match_id, player, seat, action, brief=brief)
 
 
 def _required(need: Need) -> bool:
@@ -303,14 +306,16 @@ def _example(need: Need) -> str:
     return "1,2" if isinstance(need, CardsNeed) and need.high > 1 else "1"
 
 
-async def _submit(app: App, match_id: int, player: Player, seat: int, action: Any) -> Reply:
+async def _submit(
+    app: App, match_id: int, player: Player, seat: int, action: Any, *, brief: bool = False
+) -> Reply:
     accepted = await app.matches.submit(match_id, action, user_id=player.user_id)  # with its clock step
-    return await _after(app, match_id, seat, accepted)
+    return await _after(app, match_id, seat, accepted, brief=brief)
 
 
-async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Reply:
-    """The reply to an accepted action: its lines for the actor, and their panel (or the result)."""
-    view = await app.matches.view_for(match_id, seat)
+async def _after(app: App, match_id: int, seat: int, accepted: Accepted, *, brief: bool = False) -> Reply:
+    """The reply to an accepted action: its lines for the actor, and their panel (or the result);
+    ``brief``: the lines alone."""
     lines = render_all(accepted.events, accepted.state, seat)
     if accepted.state.status != MatchStatus.PLAYING:
         try:
@@ -325,7 +330,12 @@ async def _after(app: App, match_id: int, seat: int, accepted: Accepted) -> Repl
             content="\n".join(lines),
             table=TableMove(match_id),
         )
-    panel = mr.hand_panel(view, await app.matches.offers_for(match_id, seat), match_id=match_id, seat=seat)
+    if brief:
+        panel = make_panel(f"Match #{match_id}", "\n".join(lines) or "Done.")
+    else:
+        view = await app.matches.view_for(match_id, seat)
+        listed = await app.matches.offers_for(match_id, seat)
+        panel = mr.hand_panel(view, listed, match_id=match_id, seat=seat)
     return answer(panel, content="\n".join(lines), table=TableMove(match_id))
 
 

@@ -78,7 +78,6 @@ from cogs.match.places import LaidOut, act, places_of, reads
 from cogs.message_edits import layout_edit
 from engine.errors import ArbiterError
 from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
-from engine.match.state import MatchStatus
 
 log = logging.getLogger("arbiter.cogs.match.components")
 
@@ -163,9 +162,9 @@ def seat_layout(panel: SeatPanel, *, where: str = "", note: str = "") -> Layout:
     """A player's private panel as laid out for a phone (:func:`bot.render.match.seat_layout`); once the
     match is over, its result."""
     match_id, version = panel.table.match_id, panel.version
-    if panel.view.get("status") != MatchStatus.PLAYING:
+    if panel.result is not None:
         heading = f"**Match #{match_id}** · your panel, as of action {version}{where}"
-        return with_note(with_note(panel_layout(panel.reply.panel), heading), note)
+        return with_note(with_note(panel_layout(panel.result.panel), heading), note)
     return mr.seat_layout(
         panel.view, panel.offers, match_id=match_id, seat=panel.seat, version=version, where=where, note=note
     )
@@ -398,8 +397,10 @@ async def take(
         return
 
     async def call() -> Reply:
+        player = player_of(interaction)
+        where = interaction.guild_id
         return await ma.match_take(
-            app, match_id, player_of(interaction), number, typed, where=interaction.guild_id, version=version
+            app, match_id, player, number, typed, where=where, version=version, brief=True
         )
 
     async def shown(reply: Reply) -> dict[str, Any] | None:

@@ -290,7 +290,7 @@ async def test_the_clock_warns_then_lets_the_opponent_claim_after_a_restart(
 
 
 def test_the_readme_asks_for_the_permissions_a_match_needs() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     assert f"permission integer `{INVITE_PERMISSIONS.value}`" in readme
     assert INVITE_PERMISSIONS.create_public_threads and INVITE_PERMISSIONS.send_messages_in_threads
 

@@ -43,8 +43,7 @@ def _states(game: str) -> Iterator[MatchState]:
 def _seat_panel(state: MatchState, seat: int, listed: list[Offer]) -> SeatPanel:
     seen = view(state, seat)
     table = Table(1, state.match.spec.name, ((11, "Player 1"), (12, "Player 2")), state.version, None, True)
-    panel = mr.hand_panel(seen, listed, match_id=1, seat=seat, choices=False)
-    return SeatPanel(table, seat, answer(panel), tuple(listed), seen)
+    return SeatPanel(table, seat, None, tuple(listed), seen)
 
 
 async def _payload(view_: Any) -> list[dict[str, Any]]:

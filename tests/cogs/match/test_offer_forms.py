@@ -40,7 +40,7 @@ from engine.match.offers import AtLeast, CardsNeed, NumberNeed, Offer, PickNeed,
 from engine.match.setup import new_match
 from engine.match.simulate import PLAYERS, game_seed
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @st.composite
