@@ -116,6 +116,19 @@ def _turn_text(view: Mapping[str, Any]) -> str:
     )
 
 
+def _whose_turn(view: Mapping[str, Any]) -> str:
+    turn = view["turn"]
+    return f"Turn {turn['number']}, {_seat_name(view, turn['active'])}'s turn."
+
+
+def waits(view: Mapping[str, Any], seat: int, listed: Sequence[Offer]) -> bool:
+    """Whether ``seat`` only waits: the game waits for another player and the seat's offers are the
+    ones always there (behind **More**: a note, a stop, a draw offered, a concession). Its panel then
+    says whose turn it is, not each step (the board shows the steps), so it reads the same while the
+    other player moves on, and a transport need not edit it for each of their actions."""
+    return waiting_for(view) != seat and all(offer.group == "more" for offer in listed)
+
+
 def _counts_line(view: Mapping[str, Any], seat: int, zones: Sequence[Mapping[str, Any]]) -> list[str]:
     """A player's side of the board in counts: their values, each zone's count in one line, and what
     their game says of their face-up cards now (a power, keywords: what a picture of the board does not
@@ -580,7 +593,7 @@ def seat_layout(
         f" as of action {version}{where}"
     ]
     if view["status"] == MatchStatus.PLAYING:
-        head.append(_turn_text(view))
+        head.append(_turn_text(view) if not waits(view, seat, listed) else _whose_turn(view))
     head.append(f"### {_ask(view, seat, [offer for _, offer in now], listed)}")
     top: list[Block] = [Text(limits.truncate(note, 500))] if note else []
     top.append(Text("\n".join(head)))

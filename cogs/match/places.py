@@ -15,16 +15,20 @@ Decisions, for two players on their phones:
   decision first, each card of the hand with its action beside it, and the rest behind **More**
   (:mod:`cogs.match.components`). A message sent as an embed by an older version becomes a layout at
   its next edit (Discord never turns a layout back). Edits notify nobody, so when the turn or a
-  decision passes to a player, a short new message in the thread mentions them, and only them.
+  decision passes to a player, a short new message in the thread mentions them, and only them;
+  unless they are at the table (they acted in the match in the last minute), when their panel,
+  which says it is their move, is enough.
 - **Read once per version**: the board and each panel are built from the match's
   :class:`~bot.actions.match_tables.Places` of that version, each at most once; a press costs one
   state, one view per viewer, one offer list per seat (docs/architecture.md, "A press costs little
   more than the action").
-- **A panel is edited only when it changed**: a player's panel that offers nothing, before and after
-  an action, and reads the same but for the action's number, is not edited (a request saved; Discord
-  allows a bot about 50 a second in all). A panel with offers is always edited: its buttons carry the
-  version they were shown at. The presser's own panel is updated by the press's answer, which does
-  not count against that budget.
+- **A panel is edited only when it changed**: a player who only waits (the game waits for the other
+  player, and their offers are the ones always behind **More**) sees whose turn it is, not each step,
+  and their panel is not edited while it reads the same but for the action's number (a request saved;
+  Discord allows a bot about 50 a second in all). Their **More** still works on the panel they have:
+  a press on a panel the match has moved past shows the offers as they are now. A panel with any
+  other offer is always edited: its buttons carry the version they were shown at. The presser's own
+  panel is updated by the press's answer, which does not count against that budget.
 - **DMs closed**: a refused DM (50007, 50278) is recorded (:class:`~bot.services.match_panels.MatchPanels`)
   and not retried on every action; the thread says so once, and **My hand** on the board opens the
   same panel privately. **Resend my panel** tries the DM again.
@@ -39,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Protocol
 
@@ -48,6 +53,7 @@ from bot.actions import match_tables as mt
 from bot.actions.match_tables import Places, PlacesCache
 from bot.app import App
 from bot.render import limits
+from bot.render import match as mr
 from bot.reply import Mentions, Reply
 from bot.services.match_panels import BOARD, HAND, PUBLIC, PanelMessage
 from cogs import presenter
@@ -58,6 +64,9 @@ log = logging.getLogger("arbiter.cogs.match.places")
 
 AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 """A match's thread archives itself after a day without messages."""
+
+AT_TABLE_SECONDS = 60.0
+"""A player who acted in a match this recently is at the table: the game turning to them pings nobody."""
 
 _ACTION_NUMBER = re.compile(r"as of action \d+")
 
@@ -108,6 +117,9 @@ class MatchPlaces:
         """The messages showing each match's panels, as the store holds them (read once)."""
         self._reads: dict[int, str] = {}
         """What each panel message last read, when it offered nothing (see :func:`reads`)."""
+        self._acted: dict[tuple[int, int], float] = {}
+        """When each player last acted in each match (the clock's time), for :data:`AT_TABLE_SECONDS`."""
+        self.clock: Callable[[], float] = time.monotonic
         self.open_forms: set[str] = set()
         """The custom ids of the offer forms this process has shown and not seen time out."""
         self._gone_messages: set[int] = set()
@@ -117,6 +129,16 @@ class MatchPlaces:
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock every action and refresh of a match holds (one writer per match)."""
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def acting(self, match_id: int, user_id: int) -> None:
+        """``user_id`` acts in the match now: they are at the table for :data:`AT_TABLE_SECONDS`."""
+        self._acted[(match_id, user_id)] = self.clock()
+
+    def _at_table(self, match_id: int, user_id: int | None) -> bool:
+        if user_id is None:
+            return False
+        last = self._acted.get((match_id, user_id))
+        return last is not None and self.clock() - last < AT_TABLE_SECONDS
 
     async def places(self, match_id: int) -> Places:
         """The match's places as of its version now (built once per version)."""
@@ -146,10 +168,11 @@ class MatchPlaces:
         return self.layouts.seat(places, seat, panel, where=where, note=note)
 
     async def _seat_edit(self, places: Places, seat: int, message_id: int) -> dict[str, Any] | None:
-        """An edit of a panel message, or None when it would read as it does (it offers nothing now
-        and offered nothing then): no request is made."""
+        """An edit of a panel message, or None when it would read as it does and its player only waits,
+        now and then (:func:`bot.render.match.waits`): no request is made."""
         message, text = await self._seat(places, seat)
-        quiet = not (await places.seat(seat)).offers
+        panel = await places.seat(seat)
+        quiet = panel.result is None and mr.waits(panel.view, seat, panel.offers)
         if quiet and self._reads.get(message_id) == text:
             return None
         if quiet:
@@ -302,6 +325,7 @@ class MatchPlaces:
         self.snapshots.forget(match_id)
         self._panels.pop(match_id, None)
         self._waiting.pop(match_id, None)
+        self._acted = {key: at for key, at in self._acted.items() if key[0] != match_id}
         self._alerted = {alert for alert in self._alerted if alert[0] != match_id}
         self._locks.pop(match_id, None)  # held by this refresh: the next user makes a new one
         self.app.matches.unload(match_id)
@@ -315,6 +339,7 @@ class MatchPlaces:
             "waiting": len(self._waiting),
             "alerts": len(self._alerted),
             "locks": len(self._locks),
+            "players acting": len(self._acted),
             "panel texts": len(self._reads),
         }
 
@@ -335,7 +360,9 @@ class MatchPlaces:
         await self._record(match_id, BOARD, PUBLIC, gone.channel_id, sent.id)
 
     async def _mention(self, places: Places, channel_id: int, *, force: bool = False) -> None:
-        """A short message mentioning the player the game now waits for, when that changed."""
+        """A short message mentioning the player the game now waits for, when that changed and they
+        are not at the table (they acted in the match less than :data:`AT_TABLE_SECONDS` ago: their
+        panel shows it is their move, and a ping on every decision of a quick exchange is noise)."""
         info = places.table
         match_id = places.match_id
         waiting = info.waiting
@@ -347,6 +374,8 @@ class MatchPlaces:
             await self._say(channel_id, f"Match #{match_id} ({names}) is over: the board shows the result.")
             return
         user_id, name = info.players[waiting]
+        if not force and self._at_table(match_id, user_id):
+            return
         who = f"<@{user_id}>" if user_id is not None and user_id > 0 else name
         await self._say(channel_id, f"{who}, your move in match #{match_id}.", user_id)
 
@@ -421,7 +450,9 @@ async def act(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=private, thinking=True)
-    async with places_of(interaction).lock(match_id):
+    places = places_of(interaction)
+    places.acting(match_id, interaction.user.id)
+    async with places.lock(match_id):
         reply = await call()
     shown = await in_place(reply) if in_place is not None else None
     await presenter.present(interaction, reply, private=private or reply.refused, in_place=shown)

@@ -31,8 +31,10 @@ from bench.two_process_bench import card_file
 from bot.actions import match_tables as mt
 from bot.app import App
 from bot.client import ArbiterBot
+from bot.render import match as mr
 from bot.render.layout import texts as layout_texts
-from cogs.match.components import board_layout
+from cogs.match.components import board_layout, seat_layout
+from cogs.match.places import reads
 from engine.match.simulate import game_seed
 from engine.match.view import view, waiting_for
 from tests.bot.console_player import next_move
@@ -216,8 +218,22 @@ async def test_matches_on_discord_while_other_processes_write(
         expected = list(layout_texts(board_layout(await mt.board(app, match_id), match_id)))
         shown = [c["content"] for c in walk_components(board["components"]) if c.get("type") == 10]
         assert shown == expected, match_id
-        for user in users.values():
-            shown = message_text(dm_panel(fake, user))
-            assert re.search(rf"as of action {state.version}\b", shown), (match_id, user)
+        places = await fake.bots[-1].match_places.places(match_id)  # type: ignore[attr-defined]
+        for seat, user in users.items():
+            panel = await places.seat(seat)
+            if re.search(rf"as of action {state.version}\b", message_text(dm_panel(fake, user))):
+                continue
+            # Not edited since: the player only waits, and the panel reads as the current one would.
+            assert panel.result is None and mr.waits(panel.view, seat, panel.offers), (match_id, user)
+            now = seat_layout(panel, where=f" · board: <#{thread}>")
+            shown = [
+                c["content"]
+                for c in walk_components(dm_panel(fake, user)["components"])
+                if c.get("type") == 10
+            ]
+            assert [reads(text) for text in shown] == [reads(text) for text in layout_texts(now)], (
+                match_id,
+                user,
+            )
     assert await app.cards.repo.count("gateruler") >= CARDS
     # Nothing is logged as an error and every press was answered: the fixture's check at teardown.
