@@ -9,8 +9,9 @@ all; the other offers are behind **More**, a menu of 25 a page, shown in place o
 message sent as an embed by an older version becomes a layout at its next edit.
 
 Every component is a ``DynamicItem`` whose ``custom_id`` carries the match (and, on a player's panel,
-the version it shows), so it keeps working after a restart. The formats never change (messages sent by
-older versions keep working):
+the version it shows), so it keeps working after a restart. Each format is declared once
+(:data:`CUSTOM_IDS`, :mod:`cogs.custom_ids`), giving both the template a press is matched against and
+the ids the bot writes. The formats never change (messages sent by older versions keep working):
 
 - ``mt:h|w|r:<match>``: the board's **My hand**, **Watch** and **Resend my panel**;
 - ``mt:o:<match>:<version>:<n>[:f]``: offer ``n`` of a player's panel (numbered from 1, as
@@ -61,6 +62,7 @@ from bot.reply import NO_MENTIONS, Mentions, Reply, refusal
 from bot.services.challenges import DeckChoice
 from cogs import presenter
 from cogs.common import app_of
+from cogs.custom_ids import CustomId
 from cogs.match.forms import (
     FormNeed,
     as_typed,
@@ -81,6 +83,35 @@ from engine.match.offers import CardsNeed, NumberNeed, Offer, PickNeed
 
 log = logging.getLogger("arbiter.cogs.match.components")
 
+BOARD_ID = CustomId("mt:{verb:[hwr]}:{match}")
+OFFER_ID = CustomId("mt:o:{match}:{version}:{n}[form=:f]")
+CARD_ID = CustomId("mt:c:{match}:{version}:{n}:{option}[form=:f]")
+PAGE_ID = CustomId("mt:p:{match}:{version}:{page}")
+MORE_ID = CustomId("mt:a:{match}:{version}")
+BACK_ID = CustomId("mt:x:{match}")
+CHOICE_ID = CustomId("mt:s:{match}:{version}:{n}:{chosen:[0-9._]*}[:p{page}]")
+OPTIONS_ID = CustomId("mt:q:{match}:{version}:{n}:{chosen:[0-9._]*}:{page}")
+FORM_BUTTON_ID = CustomId(
+    "mt:f:{match}:{version}:{n}:{print:[0-9a-f]{6}}:{chosen:[0-9._]*}:{typed:[0-9,_-]*}[done=:d]"
+)
+FORM_ID = CustomId("mt:m:{match}:{version}:{n}:{page}:{nonce}")
+CHALLENGE_ID = CustomId("mc:{verb:[ad]}:{challenge}")
+CUSTOM_IDS = (
+    BOARD_ID,
+    OFFER_ID,
+    CARD_ID,
+    PAGE_ID,
+    MORE_ID,
+    BACK_ID,
+    CHOICE_ID,
+    OPTIONS_ID,
+    FORM_BUTTON_ID,
+    FORM_ID,
+    CHALLENGE_ID,
+)
+"""Every custom id of a match's components and forms, declared once (:mod:`cogs.custom_ids`); the
+module doc lists what each means. The formats never change: messages sent by older versions keep
+working."""
 FORM_PREFIX = "mt:m:"
 """How the custom id of an offer's form (a modal) begins."""
 MENU_OPTIONS = 25
@@ -507,11 +538,18 @@ class Draft:
     def custom_id(self, *, done: bool = False) -> str | None:
         """The custom id of its :class:`FormButton`, or None when it would pass Discord's 100 characters."""
         typed = carry(list(self.values.values()))
-        custom_id = (
-            f"mt:f:{self.match_id}:{self.version}:{self.number}:{self.fingerprint}:{self.chosen}:{typed}"
-        )
-        custom_id += ":d" if done else ""
-        return custom_id if len(custom_id) <= limits.CUSTOM_ID else None
+        try:
+            return FORM_BUTTON_ID.make(
+                match=self.match_id,
+                version=self.version,
+                n=self.number,
+                print=self.fingerprint,
+                chosen=self.chosen,
+                typed=typed,
+                done=done,
+            )
+        except ValueError:  # past Discord's 100 characters
+            return None
 
 
 def _span(offer: Offer, page: int) -> str:
@@ -626,9 +664,7 @@ async def open_form(interaction: discord.Interaction, form: OfferForm) -> None:
 # items --------------------------------------------------------------------------------------------------
 
 
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:(?P<verb>[hwr]):(?P<match>\d+)"
-):
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_ID.pattern):
     """My hand (the presser's panel, privately), Watch (the spectator's board, privately), Resend my
     panel (a fresh DM)."""
 
@@ -640,7 +676,9 @@ class BoardButton(
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[verb], style=STYLES[self.STYLES[verb]], custom_id=f"mt:{verb}:{match_id}"
+                label=self.LABELS[verb],
+                style=STYLES[self.STYLES[verb]],
+                custom_id=BOARD_ID.make(verb=verb, match=match_id),
             )
         )
 
@@ -674,7 +712,7 @@ class BoardButton(
 
 class OfferButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mt:o:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+)(?P<form>:f)?",
+    template=OFFER_ID.pattern,
 ):
     """One offer of a player's panel: taken at once, or its choices asked for first. An offer whose
     first step is a form says so in its custom id (``:f``): the form must be the press's answer;
@@ -701,7 +739,7 @@ class OfferButton(
             discord.ui.Button(
                 label=limits.truncate(label, limits.BUTTON_LABEL),
                 style=style,
-                custom_id=f"mt:o:{match_id}:{version}:{number}" + (":f" if self.form else ""),
+                custom_id=OFFER_ID.make(match=match_id, version=version, n=number, form=self.form),
             )
         )
 
@@ -720,7 +758,7 @@ class OfferButton(
 
 class CardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mt:c:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<option>\d+)(?P<form>:f)?",
+    template=CARD_ID.pattern,
 ):
     """A card of the hand's action, beside its line on a player's panel: offer ``n`` with option
     ``option`` of its first choice (that card) already chosen; its other choices are asked next. As
@@ -744,7 +782,9 @@ class CardButton(
             discord.ui.Button(
                 label=limits.truncate(label or (offer.label if offer is not None else str(number)), 80),
                 style=style or (_style(offer) if offer is not None else discord.ButtonStyle.secondary),
-                custom_id=f"mt:c:{match_id}:{version}:{number}:{option}" + (":f" if self.form else ""),
+                custom_id=CARD_ID.make(
+                    match=match_id, version=version, n=number, option=option, form=self.form
+                ),
             )
         )
 
@@ -769,7 +809,7 @@ class CardButton(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mt:p:(?P<match>\d+):(?P<version>\d+):(?P<page>\d+)",
+    template=PAGE_ID.pattern,
 ):
     """**More** on a player's panel (page 0), and the pages of the offers behind it. A press from a
     panel sent by an older version, where it turned a page of offer buttons, opens the same page of
@@ -781,7 +821,7 @@ class PageButton(
             discord.ui.Button(
                 label=limits.truncate(label, limits.BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"mt:p:{match_id}:{version}:{page}",
+                custom_id=PAGE_ID.make(match=match_id, version=version, page=page),
                 disabled=disabled,
             )
         )
@@ -803,7 +843,7 @@ class PageButton(
 
 class MoreMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mt:a:(?P<match>\d+):(?P<version>\d+)",
+    template=MORE_ID.pattern,
 ):
     """The menu of the offers behind **More**: each option an offer by its number (``12``; ``12:f``
     when a form comes first, which must be the choice's answer), pressed as its button would be."""
@@ -820,7 +860,9 @@ class MoreMenu(
         ] or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"mt:a:{match_id}:{version}", placeholder="Choose an offer", options=options
+                custom_id=MORE_ID.make(match=match_id, version=version),
+                placeholder="Choose an offer",
+                options=options,
             )
         )
 
@@ -841,13 +883,15 @@ class MoreMenu(
         await choose(interaction, self.match_id, self.version, int(chosen[1]), [])
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x:(?P<match>\d+)"):
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BACK_ID.pattern):
     """Back to the panel, choosing nothing."""
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
         super().__init__(
-            discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary, custom_id=f"mt:x:{match_id}")
+            discord.ui.Button(
+                label="Back", style=discord.ButtonStyle.secondary, custom_id=BACK_ID.make(match=match_id)
+            )
         )
 
     @classmethod
@@ -866,7 +910,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mt:x
 
 class ChoiceMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mt:s:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*)(?::p(?P<page>\d+))?",
+    template=CHOICE_ID.pattern,
 ):
     """The menu of an offer's next choice: cards (as many as the offer takes) or one pick, 25 options
     a page (the options keep their numbers across pages)."""
@@ -893,10 +937,11 @@ class ChoiceMenu(
             for i, text in enumerate(shown, first + 1)
         ]
         placeholder = need.label if need is not None else "choose"
-        suffix = f":p{page}" if page else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"mt:s:{match_id}:{version}:{number}:{chosen}{suffix}",
+                custom_id=CHOICE_ID.make(
+                    match=match_id, version=version, n=number, chosen=chosen, page=page or None
+                ),
                 placeholder=limits.truncate(f"Choose {placeholder}", 150),
                 options=options,
                 min_values=low,
@@ -920,7 +965,7 @@ class ChoiceMenu(
 
 class OptionsPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mt:q:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<chosen>[0-9._]*):(?P<page>\d+)",
+    template=OPTIONS_ID.pattern,
 ):
     """Another page of a choice's options."""
 
@@ -945,7 +990,9 @@ class OptionsPage(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"mt:q:{match_id}:{version}:{number}:{chosen}:{page}",
+                custom_id=OPTIONS_ID.make(
+                    match=match_id, version=version, n=number, chosen=chosen, page=page
+                ),
                 disabled=disabled,
             )
         )
@@ -988,7 +1035,7 @@ class OfferForm(discord.ui.Modal):
         super().__init__(
             title=limits.truncate(f"{number}. {offer.label}", limits.MODAL_TITLE - len(suffix)) + suffix,
             timeout=900,
-            custom_id=f"{FORM_PREFIX}{match_id}:{version}:{number}:{page}:{nonce}",
+            custom_id=FORM_ID.make(match=match_id, version=version, n=number, page=page, nonce=nonce),
         )
         chosen_text = "_".join(chosen)
         self.draft = Draft(
@@ -1061,10 +1108,7 @@ class OfferForm(discord.ui.Modal):
 
 class FormButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"mt:f:(?P<match>\d+):(?P<version>\d+):(?P<n>\d+):(?P<print>[0-9a-f]{6}):(?P<chosen>[0-9._]*)"
-        r":(?P<typed>[0-9,_-]*)(?P<done>:d)?"
-    ),
+    template=FORM_BUTTON_ID.pattern,
 ):
     """**Next** (an offer's next form, the numbers of the forms before carried in the custom id), a form
     **Again** after a number it refused, or **Done** (the offer taken with what is left empty). A press
@@ -1144,9 +1188,7 @@ class FormButton(
         await take(interaction, draft.match_id, draft.version, number, choices, draft=draft)
 
 
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mc:(?P<verb>[ad]):(?P<challenge>\d+)"
-):
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_ID.pattern):
     """Accept a challenge with a practice deck (``/match accept`` brings another deck), or decline it."""
 
     def __init__(self, verb: str, challenge_id: int) -> None:
@@ -1156,7 +1198,7 @@ class ChallengeButton(
             discord.ui.Button(
                 label="Accept (practice deck)" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"mc:{verb}:{challenge_id}",
+                custom_id=CHALLENGE_ID.make(verb=verb, challenge=challenge_id),
             )
         )
 
