@@ -26,12 +26,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+import cogs.match.components as mc
 from bot.actions import matches as ma
 from bot.app import App
 from bot.reply import refusal
 from bot.services.challenges import DeckChoice
 from cogs.common import GAME_CHOICES, to_choices
-from cogs.match import components as mc
 from cogs.match.places import act, places_of, places_of_bot
 from cogs.presenter import present
 from engine.errors import ArbiterError

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.architecture.imports import ROOT, Import, imports_in, imports_of, is_within, python_files
+from tests.architecture.imports import (
+    ROOT,
+    Import,
+    imports_in,
+    imports_of,
+    is_within,
+    module_name,
+    python_files,
+)
 
 # (package whose files are checked, modules they must not import, why)
 LAYER_RULES: list[tuple[str, tuple[str, ...], str]] = [
@@ -60,3 +68,50 @@ def test_every_spelling_of_an_import_is_seen(where: str, source: str, module: st
 def test_a_sibling_package_name_is_not_within() -> None:
     assert is_within("bot.store.cards_repo", "bot.store")
     assert not is_within("bot.storefront", "bot.store")
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of ``graph`` (module -> modules it imports), or none."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str]:
+        state[module] = 1
+        path.append(module)
+        for imported in sorted(graph.get(module, ())):
+            if state.get(imported) == 1:
+                return [*path[path.index(imported) :], imported]
+            if imported not in state:
+                found = visit(imported)
+                if found:
+                    return found
+        path.pop()
+        state[module] = 2
+        return []
+
+    for module in sorted(graph):
+        if module not in state:
+            found = visit(module)
+            if found:
+                return found
+    return []
+
+
+def test_the_match_package_imports_point_one_way() -> None:
+    """cogs/match: commands -> components -> places, and no module imports one that imports it (the
+    places are given their layouts when the extension loads)."""
+    graph: dict[str, set[str]] = {}
+    for path in python_files("cogs/match"):
+        own = module_name(path)
+        graph[own] = {
+            found.module
+            for found in imports_of(path)
+            if is_within(found.module, "cogs.match") and found.module != own
+        }
+    assert graph, "no modules found in cogs/match"
+    assert not _cycle(graph), " -> ".join(_cycle(graph))
+
+
+def test_a_cycle_is_found() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cogs.match.components as mc
 from bot.render import limits
 from cogs.custom_ids import CustomId
-from cogs.match import components as mc
 
 SENT_BY_OLDER_VERSIONS = {
     "mt:h:12": mc.BOARD_ID,

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
+import cogs.match.components as mc
 from bot.actions.match_tables import SeatPanel, Table
 from bot.render import layout as ly
 from bot.render import limits
 from bot.render import match as mr
 from bot.reply import answer
 from bot.simulation.match_play import leaked_names
-from cogs.match import components as mc
 from engine.games import game_keys
 from engine.match.games import game_definition
 from engine.match.offers import CardsNeed, Offer, PickNeed, offers
