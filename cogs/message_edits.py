@@ -189,6 +189,10 @@ class MessageEditor:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    def tracked(self) -> int:
+        """How many messages the editor keeps state for (none once every forgotten one is done)."""
+        return len(self._messages)
+
     def forget(self, message_id: int) -> None:
         """Forget ``message_id`` (its match ended) once its pending edits are done, so that a long-running
         bot keeps no state for messages it no longer edits. A later submit starts afresh."""
