@@ -107,14 +107,15 @@ async def match_challenges(app: App, guild_id: int) -> Reply:
 async def _started(app: App, started: Started) -> Reply:
     match_id = started.match_id
     view = await app.matches.view_for(match_id, None)
-    lines = await app.matches.lines_for(match_id, None)
+    lines = await app.matches.recent_lines(match_id, None, mr.LAST_LINES)
     panel = mr.board_panel(view, lines, match_id=match_id, notes=await _notes(app, match_id))
     return answer(panel, content=f"Match #{match_id} begins.", table=TableMove(match_id, started=True))
 
 
 async def _notes(app: App, match_id: int) -> list[str]:
     """What the board says besides the view: the clock, and a deck that is not legal (and who agreed
-    to it)."""
+    to it), as found when the challenge was accepted (:meth:`ChallengeService.deck_problems`; no deck
+    is checked again on a press)."""
     notes = []
     clock = await app.clock.info(match_id)
     if clock is not None:
@@ -124,11 +125,11 @@ async def _notes(app: App, match_id: int) -> list[str]:
     challenge = await app.challenges.of_match(match_id)
     if challenge is None or challenge.opponent_deck is None:
         return notes
-    for deck, owner, other in (
-        (challenge.challenger_deck, challenge.challenger_name, challenge.opponent_name),
-        (challenge.opponent_deck, challenge.opponent_name, challenge.challenger_name),
+    found = await app.challenges.deck_problems(challenge)
+    for problems, owner, other in (
+        (found[0], challenge.challenger_name, challenge.opponent_name),
+        (found[1], challenge.opponent_name, challenge.challenger_name),
     ):
-        problems = await app.challenges.problems(challenge.game, deck, challenge.guild_id)
         if problems:
             notes.append(
                 f"{owner}'s deck is not legal ({len(problems)} problems); {other} agreed to play against it."
@@ -191,7 +192,7 @@ async def board_reply(
     if view["status"] != MatchStatus.PLAYING:
         panel = mr.result_panel(view, match_id=match_id)
     else:
-        lines = await app.matches.lines_for(match_id, seat)
+        lines = await app.matches.recent_lines(match_id, seat, mr.LAST_LINES)  # what the board quotes
         notes = await _notes(app, match_id)
         panel = mr.board_panel(view, lines, match_id=match_id, notes=notes, counts=counts)
     if not picture:
@@ -384,7 +385,7 @@ async def match_tournament(app: App, actor: Actor, event: str | int) -> Reply:
     info = await app.tournaments.find_event(actor.guild_id, event)
     game = await app.tournament_matches.start(actor, info.id)
     view = await app.matches.view_for(game.match_id, None)
-    lines = await app.matches.lines_for(game.match_id, None)
+    lines = await app.matches.recent_lines(game.match_id, None, mr.LAST_LINES)
     title = f"{info.name}, round {game.round}, table {game.table}: game {game.game}"
     panel = mr.board_panel(view, lines, match_id=game.match_id)
     return answer(

@@ -11,7 +11,8 @@ A deck is a decklist pasted or uploaded, one of the player's saved decks
 checked against the game's deck rules with the card data the match's server sees. A deck that is not
 legal is allowed in a casual match only with the opponent's agreement: the accepter agrees to the
 challenger's deck by accepting with ``agree``; the challenger agrees to the accepter's with
-:meth:`ChallengeService.agree`. The problems stay on the challenge, for the board to show.
+:meth:`ChallengeService.agree`. The problems stay on the challenge (``deck_problems``, found as it is
+accepted), for the board to show without checking a deck again on every press.
 """
 
 from __future__ import annotations
@@ -252,6 +253,7 @@ class ChallengeService:
                 opponent_id=user[0],
                 opponent_name=user[1],
                 opponent_deck=snapshot,
+                deck_problems=[theirs, mine],
             ):
                 self._refuse_closed(await self.get(guild_id, challenge_id))
             return Pending(await self.get(guild_id, challenge_id), mine)
@@ -262,6 +264,7 @@ class ChallengeService:
             opponent_id=user[0],
             opponent_name=user[1],
             opponent_deck=snapshot,
+            deck_problems=[theirs, mine],
         ):
             self._refuse_closed(await self.get(guild_id, challenge_id))
         return await self._start(guild_id, challenge_id)
@@ -309,6 +312,7 @@ class ChallengeService:
                 opponent_id=None,
                 opponent_name=None,
                 opponent_deck=None,
+                deck_problems=None,
             )
             raise
         found = await self.repo.challenge(challenge_id)
@@ -331,6 +335,23 @@ class ChallengeService:
         if not await self.repo.set_challenge(challenge.id, expect=challenge.status, status=status):
             self._refuse_closed(await self.get(guild_id, challenge_id))
         return await self.get(guild_id, challenge_id)
+
+    async def deck_problems(self, challenge: StoredChallenge) -> tuple[list[str], list[str]]:
+        """Why each deck of an accepted challenge (the challenger's, the accepter's) is not legal, as
+        found when it was accepted: kept on the challenge, so a board shows it without a deck check.
+        A challenge accepted before they were kept has them found once now, and kept."""
+        if challenge.deck_problems is not None:
+            theirs, mine = challenge.deck_problems
+            return list(theirs), list(mine)
+        found = [
+            await self.problems(challenge.game, deck, challenge.guild_id)
+            for deck in (challenge.challenger_deck, challenge.opponent_deck)
+            if deck is not None
+        ]
+        while len(found) < 2:
+            found.append([])
+        await self.repo.set_deck_problems(challenge.id, found)
+        return found[0], found[1]
 
     async def of_match(self, match_id: int) -> StoredChallenge | None:
         """The challenge a match came from (its decks and their legality), if any."""

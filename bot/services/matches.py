@@ -14,6 +14,20 @@ passes are stored in one transaction, each with its clock step. Each player's st
 saved (:class:`~bot.store.stops_repo.StopsRepository`): a new match starts with them (a logged
 ``set_stops`` per seat that differs from the game's defaults), and saving them updates the player's
 matches of that game in play.
+
+**Log lines without a replay.** A line depends only on its event and the match's ``Match`` (players,
+cards; it never changes during a match: :func:`engine.match.render.render`), so each accepted action's
+lines are rendered once per viewer (the spectator, then each seat) as it is stored, in its
+transaction, and the opening's lines with the match (migration 12). :meth:`MatchService.lines_for`
+reads them back, and :meth:`MatchService.recent_lines` only the last rows a board quotes, so a press
+late in a match reads no more than one early in it. A match stored before its lines were (rows with
+none) is replayed once, and the lines found are stored.
+
+**What never changes is read once.** A match's identity (server, players and their ids, game
+definition, decks, seed, first player: :class:`MatchIdentity`) is kept in memory after its first
+read; its status and export consent, which change, are read from the store where they are needed.
+:meth:`MatchService.forget` drops all a service keeps for a match (a transport calls it when the
+match ends).
 """
 
 from __future__ import annotations
@@ -26,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store.database import SQLITE_MAX_INT, Database
-from bot.store.match_repo import MatchRepository, StaleVersionError, StoredMatch
+from bot.store.match_repo import Lines, MatchRepository, StaleVersionError, StoredMatch
 from bot.store.stops_repo import SavedStops, StopsRepository
 from engine.errors import ArbiterError
 from engine.match.actions import AcceptUndo, BaseAction, SetStops, TimeOut, dump_action, parse_action
@@ -34,7 +48,7 @@ from engine.match.apply import apply
 from engine.match.events import Event
 from engine.match.games import game_definition, load_definitions
 from engine.match.offers import Offer, offers
-from engine.match.render import render_all
+from engine.match.render import Viewer, render_all
 from engine.match.replay import replay_from
 from engine.match.setup import DeckList, new_match, opening_events
 from engine.match.spec import GameSpec
@@ -87,6 +101,44 @@ class Accepted:
     passes: tuple[BaseAction, ...] = ()
 
 
+@dataclass
+class MatchIdentity:
+    """What never changes about a match, read from its row once (:meth:`MatchService.seen_from`
+    returns it): the row is written when the match is created, and only its status, version and
+    export consent move on after that."""
+
+    id: int
+    guild_id: int | None
+    game: str
+    spec: GameSpec
+    players: tuple[str, ...]
+    player_ids: tuple[int | None, ...]
+    decks: list[dict[str, list[list[Any]]]]
+    seed: bytes
+    first_player: int | None
+    opening_lines: Lines | None
+    """The opening's lines per viewer (:func:`per_viewer`); ``None`` until known for a match stored
+    before they were."""
+
+    def first_state(self) -> MatchState:
+        """The match as it starts (its setup from the seed), before any action."""
+        return new_match(
+            self.spec, list(self.players), _decks(self.decks), self.seed, first_player=self.first_player
+        )
+
+
+def per_viewer(events: Sequence[Event], state: MatchState) -> Lines:
+    """Events' lines for every viewer of the match: the spectator's, then each seat's
+    (docs/architecture.md, "Log lines are rendered per viewer")."""
+    viewers: list[Viewer] = [None, *range(len(state.match.players))]
+    return [render_all(events, state, viewer) for viewer in viewers]
+
+
+def _viewer_lines(lines: Lines, viewer: Viewer) -> list[str]:
+    """One viewer's lines of :data:`~bot.store.match_repo.Lines` (none for an action without events)."""
+    return list(lines[0 if viewer is None else viewer + 1]) if lines else []
+
+
 Step = tuple[BaseAction, MatchState, list[Event]]
 """An accepted action with the state and events it gave."""
 
@@ -135,6 +187,8 @@ class MatchService:
         self.repo = MatchRepository(database)
         self.stops = StopsRepository(database)
         self._live: dict[int, LiveMatch] = {}
+        self._identities: dict[int, MatchIdentity] = {}
+        """What never changes about each match used so far (:meth:`forget` drops one)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._specs: dict[str, GameSpec] = {}
         """Game definitions by their JSON: every match of a game shares one."""
@@ -192,6 +246,7 @@ class MatchService:
                 first_player=first_player,
                 seed=seed,
                 seed_hash=state.match.seed_hash,
+                opening_lines=per_viewer(opening_events(state), state),
             )
             for hook in self._create_hooks:
                 await hook(match_id, state)
@@ -226,8 +281,8 @@ class MatchService:
         return out
 
     async def _append(self, match_id: int, step: Step) -> None:
-        """Store one accepted action with what it changes besides (:meth:`on_accept`: its clock
-        step); inside the caller's transaction."""
+        """Store one accepted action with its lines for every viewer and what it changes besides
+        (:meth:`on_accept`: its clock step); inside the caller's transaction."""
         action, state, events = step
         seq = action.version
         snapshot = state.to_json() if (seq + 1) % SNAPSHOT_EVERY == 0 else None
@@ -239,6 +294,7 @@ class MatchService:
             state_digest(state),
             snapshot=snapshot,
             ended=state.ended,
+            lines=per_viewer(events, state),
         )
         accepted = Accepted(state, events)
         for hook in self._accept_hooks:
@@ -248,17 +304,15 @@ class MatchService:
         live = self._live.get(match_id)
         if live is not None:
             return live
-        stored = await self._find(match_id)
-        spec = self._spec(stored.spec)
+        identity = await self._identity(match_id)
+        spec = identity.spec
         snapshot = await self.repo.latest_snapshot(match_id)
         if snapshot is not None:
             version, data = snapshot
             state = MatchState.from_json(data, spec)
         else:
             version = 0
-            state = new_match(
-                spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
-            )
+            state = identity.first_state()
         actions = await self.repo.actions(match_id, after=version - 1)
         try:
             state = replay_from(state, [parse_action(a.action) for a in actions])
@@ -267,7 +321,7 @@ class MatchService:
                 f"Match #{match_id} began under an earlier version of Arbiter whose rules now refuse one"
                 " of its moves, so it cannot go on; its players may start a new one."
             ) from None
-        live = LiveMatch(spec, state, list(stored.player_ids), list(stored.players))
+        live = LiveMatch(spec, state, list(identity.player_ids), list(identity.players))
         self._live[match_id] = live
         return live
 
@@ -278,11 +332,53 @@ class MatchService:
         """Forget a match's cached state (it is rebuilt from the store on the next use)."""
         self._live.pop(match_id, None)
 
+    def forget(self, match_id: int) -> None:
+        """Drop everything kept in memory for a match: its live state, its identity and its lock
+        (unless someone holds it). A transport calls it when a match ends, so a long-running bot
+        keeps nothing for ended matches; a later use reads the match from the store again."""
+        self._live.pop(match_id, None)
+        self._identities.pop(match_id, None)
+        lock = self._locks.get(match_id)
+        if lock is not None and not lock.locked():
+            del self._locks[match_id]
+
     async def _find(self, match_id: int) -> StoredMatch:
         stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
         if stored is None:
             raise MatchError(f"There is no match {shortened(str(match_id))}.")
         return stored
+
+    async def _known(self, match_id: int) -> MatchIdentity | None:
+        """A match's identity: from memory after its first read (:class:`MatchIdentity`); ``None``
+        if there is no such match. A match read inside the caller's own transaction is not kept,
+        since a rollback may still undo it (and its id be given to another)."""
+        known = self._identities.get(match_id)
+        if known is not None:
+            return known
+        stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
+        if stored is None:
+            return None
+        known = MatchIdentity(
+            id=stored.id,
+            guild_id=stored.guild_id,
+            game=stored.game,
+            spec=self._spec(stored.spec),
+            players=tuple(stored.players),
+            player_ids=tuple(stored.player_ids),
+            decks=stored.decks,
+            seed=stored.seed,
+            first_player=stored.first_player,
+            opening_lines=stored.opening_lines,
+        )
+        if not self.db.in_own_transaction:
+            self._identities[match_id] = known
+        return known
+
+    async def _identity(self, match_id: int) -> MatchIdentity:
+        known = await self._known(match_id)
+        if known is None:
+            raise MatchError(f"There is no match {shortened(str(match_id))}.")
+        return known
 
     @staticmethod
     def _check_seat(live: LiveMatch, action: BaseAction, user_id: int | None) -> None:
@@ -419,22 +515,78 @@ class MatchService:
         return listed
 
     async def lines_for(self, match_id: int, viewer: int | None) -> list[str]:
-        """The whole log as one viewer reads it (a seat, or ``None`` for a spectator)."""
-        stored, spec = await self._stored(match_id)
-        state = new_match(
-            spec, stored.players, _decks(stored.decks), stored.seed, first_player=stored.first_player
-        )
-        all_events: list[Event] = opening_events(state)
-        for entry in await self.repo.actions(match_id):
-            state, events = apply(state, parse_action(entry.action))
-            all_events.extend(events)
-        return render_all(all_events, state, viewer)
+        """The whole log as one viewer reads it (a seat, or ``None`` for a spectator): the lines
+        stored with the opening and each action, as a replay renders them (:func:`per_viewer`)."""
+        identity = await self._identity(match_id)
+        self._check_viewer(identity, viewer)
+        rows = await self.repo.lines(match_id)
+        if any(lines is None for _, lines in rows):
+            stored = await self._replayed_lines(identity)
+            rows = [(seq, lines if lines is not None else stored[seq]) for seq, lines in rows]
+        out = _viewer_lines(await self._opening(identity), viewer)
+        for _, lines in rows:
+            assert lines is not None
+            out += _viewer_lines(lines, viewer)
+        return out
 
-    async def seen_from(self, match_id: int, guild_id: int | None, user_id: int | None) -> StoredMatch:
+    async def recent_lines(self, match_id: int, viewer: int | None, count: int) -> list[str]:
+        """The last ``count`` lines of the log as one viewer reads it (the end of :meth:`lines_for`),
+        from the last rows of the log only: one query however long the match is, and the opening's
+        lines (kept in memory) when the log is that short."""
+        identity = await self._identity(match_id)
+        self._check_viewer(identity, viewer)
+        if count <= 0:
+            return []
+        rows = await self.repo.recent_lines(match_id, count)
+        if any(lines is None for _, lines in rows):  # stored before lines were: replayed once
+            return (await self.lines_for(match_id, viewer))[-count:]
+        out = [line for _, lines in rows if lines is not None for line in _viewer_lines(lines, viewer)]
+        if len(rows) < count:  # every action with lines was read: the log starts with the opening
+            out = _viewer_lines(await self._opening(identity), viewer) + out
+        return out[-count:]
+
+    @staticmethod
+    def _check_viewer(identity: MatchIdentity, viewer: int | None) -> None:
+        if viewer is not None and not 0 <= viewer < len(identity.players):
+            raise MatchError(f"Match #{identity.id} has no seat {shortened(str(viewer))}.")
+
+    async def _opening(self, identity: MatchIdentity) -> Lines:
+        """The opening's lines per viewer: stored with the match, or for a match stored before they
+        were, rendered from its setup (no action replayed) and stored."""
+        if identity.opening_lines is None:
+            state = identity.first_state()
+            lines = per_viewer(opening_events(state), state)
+            await self.repo.store_lines(identity.id, {}, lines)
+            identity.opening_lines = lines
+        return identity.opening_lines
+
+    async def _replayed_lines(self, identity: MatchIdentity) -> dict[int, Lines]:
+        """Every action's lines per viewer by a replay from the seed, stored where the log has none
+        (a match stored before lines were, migration 12), so the replay happens once."""
+        state = identity.first_state()
+        out: dict[int, Lines] = {}
+        missing: dict[int, Lines] = {}
+        stored = dict(await self.repo.lines(identity.id))
+        try:
+            for entry in await self.repo.actions(identity.id):
+                state, events = apply(state, parse_action(entry.action))
+                out[entry.seq] = per_viewer(events, state)
+                if stored.get(entry.seq) is None:
+                    missing[entry.seq] = out[entry.seq]
+        except ArbiterError:  # its log no longer replays: the rules changed under it
+            raise MatchError(
+                f"Match #{identity.id} began under an earlier version of Arbiter whose rules now refuse"
+                " one of its moves, so its log cannot be shown."
+            ) from None
+        await self.repo.store_lines(identity.id, missing, None)
+        return out
+
+    async def seen_from(self, match_id: int, guild_id: int | None, user_id: int | None) -> MatchIdentity:
         """The match as asked about from a server (``guild_id``) or a direct message (``None``): a
         match of another server, or in a DM one ``user_id`` does not play, is refused with the same
-        sentence as a match that does not exist, so that nothing tells one from the other."""
-        stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
+        sentence as a match that does not exist, so that nothing tells one from the other
+        (docs/architecture.md, "Each server is its own")."""
+        stored = await self._known(match_id)
         if stored is not None:
             if guild_id is not None and stored.guild_id == guild_id:
                 return stored
@@ -444,18 +596,14 @@ class MatchService:
 
     async def user_ids(self, match_id: int) -> list[int | None]:
         """The user each seat of a match belongs to."""
-        return list((await self._find(match_id)).player_ids)
+        return list((await self._identity(match_id)).player_ids)
 
     async def seat_of(self, match_id: int, user_id: int) -> int:
         """The seat ``user_id`` plays in a match; one sentence if they are not one of its players."""
-        stored = await self._find(match_id)
+        stored = await self._identity(match_id)
         if user_id not in stored.player_ids:
             raise ArbiterError(f"You are not a player of match #{match_id}.")
         return stored.player_ids.index(user_id)
-
-    async def _stored(self, match_id: int) -> tuple[StoredMatch, GameSpec]:
-        stored = await self._find(match_id)
-        return stored, self._spec(stored.spec)
 
     async def consent_to_export(self, match_id: int, seat: int) -> list[int]:
         return await self.repo.add_export_consent(match_id, seat)
@@ -463,7 +611,7 @@ class MatchService:
     async def export(self, match_id: int) -> dict[str, Any]:
         """The whole match as JSON: after it ends (with the seed, so anyone can verify every shuffle),
         or before that with every player's consent (without the seed, which would predict the rest)."""
-        stored, _ = await self._stored(match_id)
+        stored = await self._find(match_id)  # its status and consent as stored now
         ended = stored.status == MatchStatus.ENDED
         if not ended and sorted(stored.export_consent) != list(range(len(stored.players))):
             raise MatchError(

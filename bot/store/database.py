@@ -177,6 +177,12 @@ class Database:
         return self.writer if self._owns_transaction() else self.reader
 
     @property
+    def in_own_transaction(self) -> bool:
+        """Whether the calling task holds the write transaction (its reads see its own writes, which
+        a rollback may still undo)."""
+        return self._owns_transaction()
+
+    @property
     def in_transaction(self) -> bool:
         """Whether a write transaction is open (in any task)."""
         return self.writer.in_transaction

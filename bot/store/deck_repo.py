@@ -42,6 +42,10 @@ class StoredChallenge:
     table_number: int | None
     created_at: str
     expires_at: str
+    deck_problems: list[list[str]] | None = None
+    """Why each deck (the challenger's, the accepter's) is not legal, as found when the challenge was
+    accepted (empty lists: both legal); ``None`` before that, or for a challenge accepted before they
+    were kept (migration 12)."""
 
 
 def norm_name(name: str) -> str:
@@ -53,14 +57,19 @@ _DECK = "id, user_id, game, name, text, updated_at"
 _CHALLENGE = (
     "id, guild_id, channel_id, game, challenger_id, challenger_name, opponent_id, opponent_name,"
     " challenger_deck, opponent_deck, status, match_id, tournament_id, round, table_number, created_at,"
-    " expires_at"
+    " expires_at, deck_problems"
 )
+
+
+_JSON_COLUMNS = ("opponent_deck", "deck_problems")
+"""The challenge columns stored as JSON."""
 
 
 def _challenge(row: Any) -> StoredChallenge:
     values = list(row)
     values[8] = json.loads(values[8])
     values[9] = None if values[9] is None else json.loads(values[9])
+    values[17] = None if values[17] is None else json.loads(values[17])
     return StoredChallenge(*values)
 
 
@@ -203,14 +212,23 @@ class DeckRepository:
         row = await self.db.fetchone(f"SELECT {_CHALLENGE} FROM challenges WHERE match_id = ?", (match_id,))
         return None if row is None else _challenge(row)
 
+    async def set_deck_problems(self, challenge_id: int, problems: list[list[str]]) -> None:
+        """Keep the problems of a challenge's decks found after it was accepted (one accepted before
+        they were kept, migration 12), unless some are kept already."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE challenges SET deck_problems = ? WHERE id = ? AND deck_problems IS NULL",
+                (json.dumps(problems, ensure_ascii=False), challenge_id),
+            )
+
     async def set_challenge(self, challenge_id: int, *, expect: str, **changes: Any) -> bool:
         """Change a challenge only if its status is still ``expect`` (a compare-and-set: two accepts
         of one challenge start one match). Returns whether it changed."""
-        columns = {"status", "opponent_id", "opponent_name", "opponent_deck", "match_id"}
+        columns = {"status", "opponent_id", "opponent_name", "opponent_deck", "match_id", "deck_problems"}
         if not set(changes) <= columns:
             raise ValueError(f"unknown challenge columns {sorted(set(changes) - columns)}")
         values = [
-            json.dumps(v, ensure_ascii=False) if k == "opponent_deck" and v is not None else v
+            json.dumps(v, ensure_ascii=False) if k in _JSON_COLUMNS and v is not None else v
             for k, v in changes.items()
         ]
         assignments = ", ".join(f"{name} = ?" for name in changes)

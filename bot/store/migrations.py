@@ -547,4 +547,16 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, game)
     ) WITHOUT ROWID;
     """,
+    # 12: a match's log lines stored as they are made, so reading the log replays nothing
+    # (``bot.services.matches``): each action's lines per viewer (``lines``: a JSON list holding the
+    # spectator's lines, then each seat's; '[]' for an action without events; NULL for an action
+    # stored before this migration, whose lines come from a replay), the opening's lines on the match
+    # (``opening_lines``, the same shape; NULL before this migration), and the problems of a
+    # challenge's two decks found when it was accepted (``deck_problems``: a JSON list of two lists;
+    # NULL before this migration, or before the challenge is accepted).
+    """
+    ALTER TABLE match_actions ADD COLUMN lines TEXT;
+    ALTER TABLE matches ADD COLUMN opening_lines TEXT;
+    ALTER TABLE challenges ADD COLUMN deck_problems TEXT;
+    """,
 ]

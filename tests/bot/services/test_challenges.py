@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.actions import matches as ma
 from bot.app import App
 from bot.services.challenges import DeckChoice, Pending, Started
 from bot.store.database import StoreBusyError
@@ -255,3 +256,41 @@ async def test_a_match_whose_start_cannot_be_stored_leaves_the_challenge_open(ap
     app.clock.repo.save = saving  # type: ignore[method-assign]
     started = await app.challenges.accept(GUILD, challenge.id, BEN, PRACTICE)
     assert isinstance(started, Started) and await app.clock.info(started.match_id) is not None
+
+
+async def test_the_board_says_which_deck_is_not_legal_without_checking_it_again(
+    app: App, clock: Clock
+) -> None:
+    """The problems found when the challenge was accepted are kept on it (migration 12): the board
+    names the deck that is not legal, and who agreed to it, with no deck check on the press; a
+    challenge accepted before they were kept has them found once, and kept."""
+    challenge = await app.challenges.challenge(
+        guild_id=GUILD, channel_id=None, game="vanguard", challenger=ANN, deck=DeckChoice("list", SHORT)
+    )
+    pending = await app.challenges.accept(GUILD, challenge.id, BEN, DeckChoice("list", TOO_MANY), agree=True)
+    assert isinstance(pending, Pending)
+    started = await app.challenges.agree(GUILD, challenge.id, ANN[0])
+    checked = [
+        await app.challenges.problems("vanguard", deck, GUILD)
+        for deck in (started.challenge.challenger_deck, started.challenge.opponent_deck or {})
+    ]
+    assert all(checked) and started.challenge.deck_problems == checked
+    said = [
+        f"Ann's deck is not legal ({len(checked[0])} problems); Ben agreed to play against it.",
+        f"Ben's deck is not legal ({len(checked[1])} problems); Ann agreed to play against it.",
+    ]
+    real_check = app.challenges.problems
+
+    async def no_check(*_: object) -> list[str]:
+        raise AssertionError("a deck was checked on a press")
+
+    app.challenges.problems = no_check  # type: ignore[method-assign]
+    board = await ma.board_reply(app, started.match_id, None)
+    assert all(line in board.body for line in said)
+
+    async with app.db.transaction() as conn:  # as a challenge accepted before migration 12 is stored
+        await conn.execute("UPDATE challenges SET deck_problems = NULL WHERE id = ?", (challenge.id,))
+    app.challenges.problems = real_check  # type: ignore[method-assign]
+    board = await ma.board_reply(app, started.match_id, None)
+    assert all(line in board.body for line in said)
+    assert (await app.challenges.of_match(started.match_id)).deck_problems == checked  # type: ignore[union-attr]

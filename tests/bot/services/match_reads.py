@@ -1,0 +1,58 @@
+"""What tests of a match's stored lines and reads share: the statements SQLite runs, counted on the
+real connections (its trace callback), and the log as a full replay renders it, apart from the
+service."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+
+from bot.services.matches import MatchService
+from bot.store.database import Database
+from engine.match.actions import parse_action
+from engine.match.apply import apply
+from engine.match.events import Event
+from engine.match.render import Viewer, render_all
+from engine.match.setup import new_match, opening_events
+from engine.match.spec import GameSpec
+from engine.match.state import CardRef
+
+VIEWERS: tuple[Viewer, ...] = (None, 0, 1)
+"""The spectator and both seats."""
+
+
+@asynccontextmanager
+async def counted(db: Database) -> AsyncIterator[list[str]]:
+    """Every statement SQLite runs on the database's connections while inside (its trace callback)."""
+    seen: list[str] = []
+    connections = [db.reader] if db.reader is db.writer else [db.reader, db.writer]
+    for connection in connections:
+        await connection.set_trace_callback(seen.append)
+    try:
+        yield seen
+    finally:
+        for connection in connections:
+            await connection.set_trace_callback(None)
+
+
+async def replayed(service: MatchService, match_id: int) -> dict[Viewer, list[str]]:
+    """The log as a full replay renders it, apart from the service: the match set up again from its
+    stored seed and decks, every stored action applied, every event rendered per viewer."""
+    stored = await service.repo.match(match_id)
+    assert stored is not None
+    spec = GameSpec.model_validate(stored.spec)
+    decks = [
+        {zone: [CardRef.from_json(card) for card in cards] for zone, cards in deck.items()}
+        for deck in stored.decks
+    ]
+    state = new_match(spec, stored.players, decks, stored.seed, first_player=stored.first_player)
+    events: list[Event] = opening_events(state)
+    for entry in await service.repo.actions(match_id):
+        state, made = apply(state, parse_action(entry.action))
+        events += made
+    return {viewer: render_all(events, state, viewer) for viewer in VIEWERS}
+
+
+def reads(statements: Sequence[str]) -> list[str]:
+    """The statements that read (queries), of those :func:`counted` saw."""
+    return [sql for sql in statements if sql.lstrip().upper().startswith(("SELECT", "WITH"))]
