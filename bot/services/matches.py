@@ -342,6 +342,10 @@ class MatchService:
         if lock is not None and not lock.locked():
             del self._locks[match_id]
 
+    def kept(self) -> int:
+        """How many matches the service keeps anything of in memory (live states, identities, locks)."""
+        return len(set(self._live) | set(self._identities) | set(self._locks))
+
     async def _find(self, match_id: int) -> StoredMatch:
         stored = await self.repo.match(match_id) if 0 < match_id <= MAX_ID else None
         if stored is None:

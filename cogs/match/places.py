@@ -328,7 +328,7 @@ class MatchPlaces:
         self._acted = {key: at for key, at in self._acted.items() if key[0] != match_id}
         self._alerted = {alert for alert in self._alerted if alert[0] != match_id}
         self._locks.pop(match_id, None)  # held by this refresh: the next user makes a new one
-        self.app.matches.unload(match_id)
+        self.app.matches.forget(match_id)
 
     def kept(self) -> dict[str, int]:
         """How many entries each of this process's per-match memories holds (none once every match

@@ -29,6 +29,7 @@ async def test_a_match_that_ends_is_let_go_once_its_last_edits_are_sent(
     assert "over" in message_text(board_message(fake, thread_id)).lower(), "the board's last edit was sent"
     assert all(count == 0 for count in places.kept().values()), places.kept()
     assert places.editor.tracked() == 0, "the editor keeps nothing of the ended match's messages"
+    assert app.matches.kept() == 0, "nor does the match service"
     assert await places.check_clocks() == 0
 
 
