@@ -71,11 +71,28 @@ Main API (see the docstrings):
 * inspection: ``requests`` / ``requests_to``, ``message``, ``messages_in``,
   ``dm_messages``, ``synced_commands``, ``violations``, ``interactions``;
 * set-up: ``add_user``, ``close_dms``, ``add_guild``, ``add_channel``, ``add_bot_message``, ``fail``,
-  ``response_deadline``, ``token_lifetime``, ``app_permissions``.
+  ``response_deadline``, ``token_lifetime``, ``app_permissions``, ``limits``;
+* measuring: ``request_counts`` (and :func:`request_kind`), ``listeners`` (told of every answered
+  request), ``wire_cpu`` (the CPU the fake itself spent at the seams).
 
-Not simulated: rate limits on their own (discord.py's buckets are bypassed; ``fail(..., status=429)``
-makes a request fail as rate limited, without a Retry-After), the gateway itself, guild member
-caching and context-menu commands.
+Rate limits (off by default: ``fake.limits`` is None and discord.py's buckets are bypassed, as the seam
+replaces ``HTTPClient.request``; ``fail(..., status=429)`` then makes a request fail as rate limited,
+without a Retry-After). ``fake.limits = DiscordLimits()`` turns on Discord's two limits that a bot meets:
+50 bot-token REST requests per second in all (interaction callbacks and interaction webhooks never
+count) and 5 new messages per channel per 5 seconds, both fixed windows. With limits on, the REST seam
+runs discord.py's **own** ``HTTPClient.request`` over a fake session, so what the bot meets is the
+library's real handling: its per-route buckets (learnt from the ``X-RateLimit-*`` headers the fake sends
+with a channel's new messages, so a client waits before a request Discord would refuse), its global
+lock, its retries after a 429 (five tries, then ``HTTPException`` 429) and ``RateLimited`` when the wait
+is longer than the client's ``max_ratelimit_timeout``. A request over a limit is answered 429 with
+``Retry-After`` (whole seconds), ``X-RateLimit-Scope`` (``global`` or ``user``), ``Via`` and the body
+``{"message", "retry_after", "global"}``, and recorded in ``fake.requests`` with status 429. Routes the
+limits do not cover answer without bucket headers, so discord.py sends one request of such a bucket
+(route and channel) at a time; a 500 is retried by discord.py (sleeping 1 s, 3 s...) as in production.
+Interaction-token calls keep their direct seam (discord.py's webhook buckets are not run).
+
+Not simulated: other rate limits (per-route limits other than a channel's new messages, edits of old
+messages, the invalid-request ban), the gateway itself, guild member caching and context-menu commands.
 """
 
 from __future__ import annotations
@@ -88,11 +105,16 @@ import inspect
 import itertools
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+import math
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 from urllib.parse import unquote
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -109,6 +131,7 @@ __all__ = [
     "CHANNEL_ID",
     "GUILD_ID",
     "OWNER_ID",
+    "DiscordLimits",
     "FakeDiscord",
     "FakeUser",
     "InteractionResult",
@@ -125,6 +148,7 @@ __all__ = [
     "message_text",
     "modal_problems",
     "open_fake_discord",
+    "request_kind",
     "restart_bot",
     "start_bot",
     "walk_components",
@@ -917,6 +941,149 @@ _DEFAULT: Any = object()  # sentinel for "use the fake's default guild / channel
 
 
 # ---------------------------------------------------------------------------
+# Rate limits (opt-in: ``fake.limits = DiscordLimits()``)
+# ---------------------------------------------------------------------------
+#: discord.py's own ``HTTPClient.request``, saved before any fake patches it: with limits on, the REST
+#: seam runs it (its buckets, global lock, 429 handling and retries) over a fake session.
+_REAL_HTTP_REQUEST = HTTPClient.request
+#: Requests discord.py may wake for a little before a window ends (timer resolution): so much early
+#: still finds the window over.
+_EARLY = 0.005
+CREATE_MESSAGE = "POST /channels/{channel_id}/messages"
+EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
+CREATE_DM = "POST /users/@me/channels"
+CREATE_THREAD = "POST /channels/{channel_id}/threads"
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+_RATE_LIMITED = "You are being rate limited."
+#: The bucket hash the fake gives a channel's new messages (``X-RateLimit-Bucket``).
+CHANNEL_MESSAGES_BUCKET = "fake-channel-messages"
+
+
+@dataclass
+class DiscordLimits:
+    """Discord's rate limits as the fake applies them (``fake.limits = DiscordLimits()``; the default
+    ``fake.limits`` is None: no limit at all).
+
+    * ``rest_per_second`` bot-token REST requests per ``rest_window`` seconds in all (the global limit:
+      50 per second). Interaction callbacks and interaction webhooks (follow-ups, edits of the original
+      response) go through discord.py's webhook adapter and never count, nor do CDN downloads.
+    * ``channel_messages`` new messages (``POST /channels/{id}/messages``) per ``channel_window`` seconds
+      in each channel, DM channels included (5 per 5 s). Their answers carry the bucket headers
+      (``X-RateLimit-Limit/Remaining/Reset-After/Bucket``) with which discord.py waits before a request
+      Discord would refuse.
+
+    Both are fixed windows: a window opens with its first request and is full after so many; a request
+    refused with 429 does not count. Tests shorten the windows to keep waits short.
+    """
+
+    rest_per_second: int = 50
+    rest_window: float = 1.0
+    channel_messages: int = 5
+    channel_window: float = 5.0
+
+
+def request_kind(record: RecordedRequest) -> str:
+    """What a recorded request is, as the rate limits see it: ``interaction_response`` (an initial
+    callback), ``interaction_webhook`` (a follow-up or an edit with the interaction token), ``cdn`` (an
+    attachment download), or a bot-token REST request: ``message_create``, ``message_edit``,
+    ``dm_channel`` (opening a DM), ``thread_create``, ``rest_other``."""
+    if record.template == "cdn":
+        return "cdn"
+    if record.via == "webhook":
+        return "interaction_response" if record.key == CALLBACK else "interaction_webhook"
+    return {
+        CREATE_MESSAGE: "message_create",
+        EDIT_MESSAGE: "message_edit",
+        CREATE_DM: "dm_channel",
+        CREATE_THREAD: "thread_create",
+    }.get(record.key, "rest_other")
+
+
+REST_KINDS = ("message_create", "message_edit", "dm_channel", "thread_create", "rest_other")
+
+
+@dataclass
+class _Pending:
+    """The request the REST seam hands to discord.py's real ``request``, for the fake session."""
+
+    fake: FakeDiscord
+    route: Route
+    body: Any
+    files: Sequence[discord.File] | None
+    params: Mapping[str, Any] | None
+
+
+_PENDING: ContextVar[_Pending | None] = ContextVar("fake_discord_pending", default=None)
+
+
+class _WireResponse:
+    """The little of ``aiohttp.ClientResponse`` that discord.py's ``HTTPClient.request`` reads."""
+
+    def __init__(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
+        self.status = status
+        self.reason = _REASONS.get(status, "OK" if status < 300 else "Error")
+        all_headers = dict(headers or {})
+        self._text = ""
+        if body is not None:
+            all_headers["Content-Type"] = "application/json"
+            self._text = json.dumps(body)
+        self.headers: Any = _Caseless(all_headers)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+
+class _Caseless(dict[str, str]):
+    """Response headers, read by any case as aiohttp's are."""
+
+    def __init__(self, headers: Mapping[str, str]) -> None:
+        super().__init__({k.lower(): v for k, v in headers.items()})
+
+    def __getitem__(self, key: str) -> str:
+        return super().__getitem__(key.lower())
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and super().__contains__(key.lower())
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return super().get(key.lower(), default)
+
+
+class _WireCall:
+    """``async with session.request(...) as response``: the fake answers the pending request."""
+
+    def __init__(self, method: str, url: str) -> None:
+        self.method = method
+        self.url = url
+
+    async def __aenter__(self) -> _WireResponse:
+        pending = _PENDING.get()
+        if pending is None:
+            raise AssertionError(f"{self.method} {self.url} reached the fake session outside the REST seam")
+        return await pending.fake._limited_answer(pending)
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class _WireSession:
+    """Stands in for a client's ``aiohttp.ClientSession`` while limits are on; closing it closes the
+    real one it replaced."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+        self.closed = False
+
+    def request(self, method: str, url: str, **kwargs: Any) -> _WireCall:
+        return _WireCall(method, url)
+
+    async def close(self) -> None:
+        self.closed = True
+        if isinstance(self._real, aiohttp.ClientSession):
+            await self._real.close()
+
+
+# ---------------------------------------------------------------------------
 # The fake
 # ---------------------------------------------------------------------------
 class FakeDiscord:
@@ -945,6 +1112,15 @@ class FakeDiscord:
         self.token_lifetime: float = 900.0
         #: ``app_permissions`` sent in interaction payloads.
         self.app_permissions: int = APP_PERMISSIONS
+        #: Discord's rate limits (:class:`DiscordLimits`); None (the default): no limit at all.
+        self.limits: DiscordLimits | None = None
+        #: Thread CPU seconds spent in the fake's own work at the seams (recording, answering), so that a
+        #: benchmark can tell the bot's CPU from the fake's.
+        self.wire_cpu: float = 0.0
+        #: Called with every request once it is answered (its status set), in order.
+        self.listeners: list[Callable[[RecordedRequest], None]] = []
+        self._rest_window: tuple[float, int] = (-math.inf, 0)
+        self._channel_windows: dict[int, tuple[float, int]] = {}
 
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
@@ -1075,7 +1251,18 @@ class FakeDiscord:
             body = kwargs.get("json")
             if form is not None:
                 body = _decode_multipart(form, body)
-            return await fake._dispatch("http", route, body=body, files=files, params=kwargs.get("params"))
+            if fake.limits is None:
+                params = kwargs.get("params")
+                return await fake._dispatch("http", route, body=body, files=files, params=params)
+            # Limits on: discord.py's own request (buckets, global lock, 429 retries) over a fake session.
+            current = getattr(http, "_HTTPClient__session", None)
+            if not isinstance(current, _WireSession):
+                setattr(http, "_HTTPClient__session", _WireSession(current))  # noqa: B010 (a private name)
+            token = _PENDING.set(_Pending(fake, route, body, files, kwargs.get("params")))
+            try:
+                return await _REAL_HTTP_REQUEST(http, route, files=files, form=form, **kwargs)
+            finally:
+                _PENDING.reset(token)
 
         async def webhook_request(
             adapter: AsyncWebhookAdapter,
@@ -2007,34 +2194,163 @@ class FakeDiscord:
         if not self._installed:
             raise AssertionError(f"FakeDiscord is uninstalled; refusing {route.method} {route.url}")
         await asyncio.sleep(0)  # a real request yields to the event loop
-        path = unquote(route.url[len(Route.BASE) :])
+        started = time.thread_time()
+        try:
+            record = self._record(via, route, body=body, files=files, params=params)
+            try:
+                response = self._serve(record, route)
+            except _Reject as reject:
+                raise make_http_error(reject.status, reject.code, reject.message) from None
+            return copy.deepcopy(response)
+        finally:
+            self.wire_cpu += time.thread_time() - started
+
+    def _record(
+        self,
+        via: Literal["http", "webhook"],
+        route: Route,
+        *,
+        body: Any,
+        files: Sequence[discord.File] | None,
+        params: Mapping[str, Any] | None,
+    ) -> RecordedRequest:
         record = RecordedRequest(
             via=via,
             method=route.method,
             template=route.path,
-            path=path,
+            path=unquote(route.url[len(Route.BASE) :]),
             json=_wire(body),
             files=[f.filename or "" for f in files or []],
             params=dict(params) if params else None,
             at=asyncio.get_running_loop().time(),
         )
         self.requests.append(record)
+        return record
+
+    def _serve(self, record: RecordedRequest, route: Route) -> Any:
+        """Answer ``record`` from the route table: its response (also kept in the record), or
+        :class:`_Reject` for an error status."""
         try:
             self._apply_failures(record)
             handler = self._routes.get(record.key)
             if handler is None:
                 self.violations.append(
-                    Violation(record.key, path, ["no handler in the fake's route table"], 0)
+                    Violation(record.key, record.path, ["no handler in the fake's route table"], 0)
                 )
-                raise AssertionError(f"no handler for {record.key} ({path})")
-            response = handler(record, _path_params(route.path, path))
+                raise AssertionError(f"no handler for {record.key} ({record.path})")
+            response = handler(record, _path_params(route.path, record.path))
         except _Reject as reject:
             record.status = reject.status
             record.error = (reject.code, reject.message)
-            raise make_http_error(reject.status, reject.code, reject.message) from None
+            self._notify(record)
+            raise
         record.status = 200 if response is not None else 204
         record.response = copy.deepcopy(response)
-        return copy.deepcopy(response)
+        self._notify(record)
+        return response
+
+    def _notify(self, record: RecordedRequest) -> None:
+        for listener in self.listeners:
+            listener(record)
+
+    async def _limited_answer(self, pending: _Pending) -> _WireResponse:
+        """One try of a bot-token request with limits on (called by discord.py's real ``request``
+        through the fake session): a 429 if it is over a limit, else the route table's answer, with
+        the bucket headers of a channel's new messages."""
+        if not self._installed:
+            route = pending.route
+            raise AssertionError(f"FakeDiscord is uninstalled; refusing {route.method} {route.url}")
+        await asyncio.sleep(0)  # a real request yields to the event loop
+        started = time.thread_time()
+        try:
+            record = self._record(
+                "http", pending.route, body=pending.body, files=pending.files, params=pending.params
+            )
+            refused, headers = self._apply_limits(record, pending.route)
+            if refused is not None:
+                return refused
+            try:
+                response = self._serve(record, pending.route)
+            except _Reject as reject:
+                return _WireResponse(reject.status, {"code": reject.code, "message": reject.message})
+            return _WireResponse(record.status or 200, response, headers)
+        finally:
+            self.wire_cpu += time.thread_time() - started
+
+    def _apply_limits(
+        self, record: RecordedRequest, route: Route
+    ) -> tuple[_WireResponse | None, dict[str, str]]:
+        """Count ``record`` against the limits: ``(the 429 answer, {})`` when it is over one, else
+        ``(None, the bucket headers its answer carries)``."""
+        limits = self.limits
+        assert limits is not None
+        now = asyncio.get_running_loop().time()
+        counted = request_kind(record) in REST_KINDS
+        start, count = self._rest_window
+        if counted:
+            if now >= start + limits.rest_window - _EARLY:
+                start, count = now, 0
+            if count >= limits.rest_per_second:
+                return self._too_many(record, start + limits.rest_window - now, scope="global"), {}
+        headers: dict[str, str] = {}
+        if record.key == CREATE_MESSAGE:
+            channel_id = int(_path_params(route.path, record.path)["channel_id"])
+            opened, sent = self._channel_windows.get(channel_id, (-math.inf, 0))
+            if now >= opened + limits.channel_window - _EARLY:
+                opened, sent = now, 0
+            reset_after = opened + limits.channel_window - now
+            if sent >= limits.channel_messages:
+                bucket = _bucket_headers(limits.channel_messages, 0, reset_after)
+                return self._too_many(record, reset_after, scope="user", extra=bucket), {}
+            self._channel_windows[channel_id] = (opened, sent + 1)
+            remaining = limits.channel_messages - sent - 1
+            headers = _bucket_headers(limits.channel_messages, remaining, reset_after)
+        if counted:
+            self._rest_window = (start, count + 1)
+        return None, headers
+
+    def _too_many(
+        self, record: RecordedRequest, retry_after: float, *, scope: str, extra: Mapping[str, str] = {}
+    ) -> _WireResponse:
+        """The 429 Discord answers over a limit (recorded as the request's answer)."""
+        retry_after = max(retry_after, 0.0)
+        is_global = scope == "global"
+        body = {"message": _RATE_LIMITED, "retry_after": retry_after, "global": is_global}
+        headers = {
+            **extra,
+            "Retry-After": str(max(1, math.ceil(retry_after))),
+            "X-RateLimit-Scope": scope,
+            "Via": "1.1 google",
+        }
+        if is_global:
+            headers["X-RateLimit-Global"] = "true"
+        record.status = 429
+        record.error = (0, _RATE_LIMITED)
+        record.response = body
+        self._notify(record)
+        return _WireResponse(429, body, headers)
+
+    def request_counts(self, since: int = 0) -> Counter[str]:
+        """Requests recorded from ``fake.requests[since]`` on, counted as Discord's limits see them:
+
+        * ``rest``: bot-token REST requests answered (not with 429), the ones the global limit counts;
+          by kind: ``message_create``, ``message_edit``, ``dm_channel``, ``thread_create``,
+          ``rest_other`` (:func:`request_kind`);
+        * ``interaction_response`` (initial callbacks) and ``interaction_webhook`` (follow-ups, edits of
+          the original response), which the global limit does not count;
+        * ``rate_limited``: requests answered 429 (each try of a request discord.py retried counts);
+        * ``cdn``: attachment downloads.
+        """
+        counts: Counter[str] = Counter()
+        for record in self.requests[since:]:
+            if record.status == 429:
+                counts["rate_limited"] += 1
+                continue
+            kind = request_kind(record)
+            counts[kind] += 1
+            if kind in REST_KINDS:
+                counts["rest"] += 1
+        return counts
 
     def _apply_failures(self, record: RecordedRequest) -> None:
         for failure in self._failures:
@@ -2411,6 +2727,19 @@ def _decode_multipart(parts: Iterable[Mapping[str, Any]], fallback: Any) -> Any:
             value = part.get("value")
             return json.loads(value) if isinstance(value, str | bytes) else value
     return fallback
+
+
+def _bucket_headers(limit: int, remaining: int, reset_after: float) -> dict[str, str]:
+    """The ``X-RateLimit-*`` headers of a bucket (discord.py reads ``Reset-After``; ``Reset`` is the
+    epoch time it falls on)."""
+    reset_after = max(reset_after, 0.0)
+    return {
+        "X-RateLimit-Limit": str(limit),
+        "X-RateLimit-Remaining": str(max(remaining, 0)),
+        "X-RateLimit-Reset-After": repr(reset_after),
+        "X-RateLimit-Reset": repr(time.time() + reset_after),
+        "X-RateLimit-Bucket": CHANNEL_MESSAGES_BUCKET,
+    }
 
 
 def _path_params(template: str, path: str) -> dict[str, str]:
