@@ -1,45 +1,108 @@
-"""Matches on Discord under load: MATCHES concurrent Duel Masters matches through real discord.py with
-only the wire faked (tests/discord/fake_discord.py), on one process and one SQLite file.
+"""Matches on Discord as Discord would carry them: Duel Masters matches through real discord.py with only
+the wire faked (tests/discord/fake_discord.py), its rate limits ON (``DiscordLimits()``: 50 bot-token
+REST requests a second, 5 new messages per channel per 5 s; interaction responses and interaction
+webhooks are not limited), one process, one SQLite file, the bot's own ``MessageEditor`` with its real
+spacing.
 
-Each match is challenged and accepted (a thread, the board, two DM panels), then ROUNDS rounds are
-played: in each round every match takes one action at once, the player pressing the offer the game's
-random player picks on their DM panel (an offer with choices is typed with ``/match take``). Each
-action is followed by one board edit and one DM edit (the other player's panel; the presser's panel
-is updated by the press itself), sent by the message editor with no spacing so that every edit is
-made. Measured: the time from the interaction to its response (the press is acknowledged before the
-action runs) and to the player's panel updated (p50/p95), and the actions per second the process
-sustains, edits included (waiting for every edit of a round before the next).
+Matches are challenged and accepted with the limits off (the set-up is not measured). A press is the
+player's: the offer the game's random player picks, pressed on their DM panel (``fake.component_payload``)
+or typed with ``/match take`` when it has choices. What is measured comes from the wire's records
+(``fake.requests``, a listener on them), never from the bot's internals:
 
-Beside it, measured in the same run: the same number of actions through the service alone
-(:meth:`bot.services.matches.MatchService.submit`, no Discord, no panels), on another database.
+1. **REST requests per action** in the burst run, by kind: board edits (PATCH of a board message), DM
+   panel edits (PATCH of a message in a DM channel), new messages (e.g. the "your move" mentions), other
+   (DM channels, threads...); interaction responses and webhooks beside them, not counted. From it, the
+   concurrent matches one token carries at one press every ``HUMAN_GAP`` seconds per match:
+   ``floor(50 / requests_per_action * HUMAN_GAP)``.
+2. **A human-paced run** at that many matches (at most ``HUMAN_MAX``): each match presses after random
+   exponential gaps of mean ``HUMAN_GAP`` seconds (seeded), each press only once the previous one of that
+   match was answered and its presser's panel updated, for ``HUMAN_SECONDS`` seconds. p50/p95 of the
+   times from the interaction to its response (the initial callback), to the presser's panel updated
+   (the first edit of their panel after the press: an UPDATE_MESSAGE callback, an interaction-webhook
+   edit of the original message, or a REST edit), to the opponent's panel current (the first REST edit
+   of their panel whose custom ids, ``mt:<kind>:<match>:<version>:...``, or "as of action N" text show
+   a version newer than the one the press was made on) and to the board current. The board carries no
+   version, so the board is current at **the first REST edit of the board message that reaches the wire
+   after the presser's panel was updated** (which is sent after the action is stored; an older board
+   edit is long done by then at this pace, the editor sending one edit of a message at a time).
+3. **The burst run**: ``MATCHES`` matches pressing at once, ``ROUNDS`` rounds (each round waits for
+   every edit): response p95, presser's panel p95, and per round the time until every board is current,
+   beside its floors: the round's boards / 50 per second, and the round's REST requests / 50 per second.
+4. **CPU per action on the bot's side**: the process CPU time of the run minus the CPU spent inside the
+   fake wire (``fake.wire_cpu``: the seams' own synchronous work), minus the bench's own (choosing
+   actions, building payloads) and minus the board picture (every ``board_png`` the bot calls is
+   wrapped; its thread's CPU is counted, so a picture drawn in a worker thread counts too), divided by
+   the actions (a press the bot refuses costs CPU but moves no match); beside it the service's CPU per
+   action in the baseline run (``MatchService.submit`` alone, as many actions, another database), their
+   ratio, and the picture's share of the bot's CPU.
+
+Presses the bot refuses (the match did not move: ``/match take`` with a typed text choice holding
+spaces, which the bench's typist writes as separate words) update no panel; they are counted and left
+out of the times.
+
+Knobs (environment variables): ``BENCH_DISCORD_MATCHES`` (200), ``BENCH_DISCORD_ROUNDS`` (8),
+``BENCH_DISCORD_HUMAN_SECONDS`` (60), ``BENCH_DISCORD_HUMAN_MAX`` (400), ``BENCH_DISCORD_HUMAN_GAP`` (5).
+A smoke run: ``BENCH_DISCORD_MATCHES=20 BENCH_DISCORD_ROUNDS=2 BENCH_DISCORD_HUMAN_SECONDS=10
+BENCH_DISCORD_HUMAN_MAX=20``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import os
 import random
+import re
+import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.stats import HEADER, row
+from bench.stats import HEADER, percentile, row
 from bot.app import App
 from bot.client import ArbiterBot
 from bot.config import Settings
-from cogs.message_edits import MessageEditor
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
 from engine.match.offers import covering, offers
 from engine.match.simulate import game_seed
 from tests.bot.console_player import typed_words
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, flatten_components, open_fake_discord
+from tests.discord.fake_discord import (
+    CHANNEL_ID,
+    REST_KINDS,
+    DiscordLimits,
+    FakeDiscord,
+    RecordedRequest,
+    open_fake_discord,
+    request_kind,
+    walk_components,
+)
 
-MATCHES = 200
-ROUNDS = 8
+
+def _env(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+MATCHES = int(_env("BENCH_DISCORD_MATCHES", 200))
+ROUNDS = int(_env("BENCH_DISCORD_ROUNDS", 8))
+HUMAN_SECONDS = _env("BENCH_DISCORD_HUMAN_SECONDS", 60.0)
+HUMAN_MAX = int(_env("BENCH_DISCORD_HUMAN_MAX", 400))
+HUMAN_GAP = _env("BENCH_DISCORD_HUMAN_GAP", 5.0)
+#: Longest wait for a presser's panel before the bench gives up on that press.
+PANEL_TIMEOUT = 120.0
+#: A press answered whose match has not moved after so many seconds was refused by the bot.
+REFUSAL_CHECK = 2.0
 GAME = "duelmasters"
 FIRST_USER = 1_300_000_000_000_100_000
+LIMITS = DiscordLimits()
+VERSION_ID = re.compile(r"^mt:[a-z]:\d+:(\d+)(?::|$)")
+VERSION_TEXT = re.compile(r"as of action (\d+)")
 
 
 def _settings(folder: Path, name: str) -> Settings:
@@ -61,101 +124,422 @@ def _action(state: Any, rng: random.Random) -> Any:
     raise RuntimeError("no accepted action")
 
 
-def _offer_button(fake: FakeDiscord, user: int, number: int) -> tuple[int, str] | None:
-    messages = [m for m in fake.dm_messages(user) if m["components"]]
-    if not messages:
-        return None
-    panel = messages[-1]
-    for item in flatten_components(panel["components"]):
-        custom_id = str(item.get("custom_id") or "")
-        if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number):
-            return int(panel["id"]), custom_id
-    return None
+# ---------------------------------------------------------------------------------------------------
+# CPU accounting
+# ---------------------------------------------------------------------------------------------------
+class Cpu:
+    """CPU seconds spent by the bench itself and by the board picture."""
+
+    def __init__(self) -> None:
+        self.bench = 0.0
+        self.picture = 0.0
+        self.pictures = 0
+
+    @contextmanager
+    def of_bench(self) -> Iterator[None]:
+        started = time.thread_time()
+        try:
+            yield
+        finally:
+            self.bench += time.thread_time() - started
+
+    @contextmanager
+    def pictures_counted(self) -> Iterator[None]:
+        """Wrap ``board_png`` wherever the bot's modules hold it, counting its thread's CPU."""
+        from bot.render import board_image
+
+        original = board_image.board_png
+
+        def board_png(*args: Any, **kwargs: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.picture += time.thread_time() - started
+                self.pictures += 1
+
+        holders = [
+            m
+            for name, m in list(sys.modules.items())
+            if (name == "bot" or name.startswith(("bot.", "cogs.")))
+            and getattr(m, "board_png", None) is original
+        ]
+        for module in holders:
+            module.board_png = board_png  # type: ignore[attr-defined]
+        try:
+            yield
+        finally:
+            for module in holders:
+                module.board_png = original  # type: ignore[attr-defined]
 
 
-async def _discord_round(
-    fake: FakeDiscord, app: App, players: dict[int, tuple[int, int]], rng: random.Random
-) -> tuple[list[float], list[float]]:
-    """One action in every match still playing, all at once: for each, the time from the interaction
-    to its response (the acknowledgement) and to its last request (the player's panel updated)."""
-    results = []
-    for match_id, users in players.items():
-        state = await app.matches.state(match_id)
-        if state.status != "playing":
+@dataclass
+class Usage:
+    """CPU of one measured phase: the process's, and the parts that are not the bot's."""
+
+    process: float = 0.0
+    wire: float = 0.0
+    bench: float = 0.0
+    picture: float = 0.0
+
+    @property
+    def bot(self) -> float:
+        """The bot's CPU, its pictures included."""
+        return self.process - self.wire - self.bench
+
+
+@contextmanager
+def measured(fake: FakeDiscord, cpu: Cpu, usage: Usage) -> Iterator[None]:
+    process, wire, bench, picture = time.process_time(), fake.wire_cpu, cpu.bench, cpu.picture
+    try:
+        yield
+    finally:
+        usage.process += time.process_time() - process
+        usage.wire += fake.wire_cpu - wire
+        usage.bench += cpu.bench - bench
+        usage.picture += cpu.picture - picture
+
+
+# ---------------------------------------------------------------------------------------------------
+# Watching the wire
+# ---------------------------------------------------------------------------------------------------
+def _version(body: Any) -> int | None:
+    """The match version a panel's body shows (its custom ids, else its "as of action N" text)."""
+    components = (body or {}).get("components") or []
+    versions = []
+    for c in walk_components(components):
+        found = VERSION_ID.match(str(c.get("custom_id") or ""))
+        if found:
+            versions.append(int(found.group(1)))
+        found = VERSION_TEXT.search(str(c.get("content") or "")) if c.get("type") == 10 else None
+        if found:
+            versions.append(int(found.group(1)))
+    return max(versions) if versions else None
+
+
+@dataclass
+class Edit:
+    at: float
+    rest: bool
+    version: int | None
+
+
+class Watch:
+    """A listener on the fake's requests: every accepted edit of a message, by message id, and futures
+    waiting for the next edit of a message."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.edits: dict[int, list[Edit]] = {}
+        self._waiting: dict[int, list[tuple[float, asyncio.Future[float]]]] = {}
+
+    def __call__(self, record: RecordedRequest) -> None:
+        if not record.ok:
+            return
+        message_id: int | None = None
+        body: Any = record.json
+        kind = request_kind(record)
+        if kind == "message_edit":
+            message_id = int(record.path.rsplit("/", 1)[1])
+        elif kind == "interaction_webhook" and record.method == "PATCH":
+            tail = record.path.rsplit("/", 1)[1]
+            if tail != "@original":
+                message_id = int(tail)
+            elif record.interaction_id is not None:
+                message_id = self.fake.interactions[record.interaction_id].original_message_id
+        elif kind == "interaction_response" and (record.json or {}).get("type") == 7:
+            interaction = self.fake.interactions.get(record.interaction_id or 0)
+            if interaction is not None and "message" in interaction.payload:
+                message_id = int(interaction.payload["message"]["id"])
+                body = record.json.get("data")
+        if message_id is None:
+            return
+        self.edits.setdefault(message_id, []).append(Edit(record.at, kind == "message_edit", _version(body)))
+        waiting = self._waiting.pop(message_id, [])
+        keep = []
+        for after, future in waiting:
+            if record.at >= after and not future.done():
+                future.set_result(record.at)
+            elif not future.done():
+                keep.append((after, future))
+        if keep:
+            self._waiting[message_id] = keep
+
+    async def next_edit(self, message_id: int, after: float, timeout: float) -> float | None:
+        """The time of the first edit of ``message_id`` made at ``after`` or later (None: none came)."""
+        for edit in self.edits.get(message_id, []):
+            if edit.at >= after:
+                return edit.at
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(message_id, []).append((after, future))
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            return None
+
+    def first(self, message_id: int, test: Callable[[Edit], bool]) -> float | None:
+        return next((e.at for e in self.edits.get(message_id, []) if test(e)), None)
+
+
+@dataclass
+class Table:
+    """A match's places and players."""
+
+    match_id: int
+    users: tuple[int, int]
+    board: int
+    panels: dict[int, int]
+
+
+@dataclass
+class Press:
+    table: Table
+    presser: int
+    version: int  # the version the press was made on
+    result: Any  # InteractionResult
+    received_at: float
+    refused: bool = False
+    """The match did not move (the bot refused the press): left out of the times."""
+
+
+@dataclass
+class Times:
+    """Milliseconds from each press's interaction to its response, to its presser's panel updated, to the
+    opponent's panel current and to the board current."""
+
+    response: list[float] = field(default_factory=list)
+    panel: list[float] = field(default_factory=list)
+    opponent: list[float] = field(default_factory=list)
+    board: list[float] = field(default_factory=list)
+    board_at: list[float] = field(default_factory=list)  # loop time each board was current
+    missing: Counter[str] = field(default_factory=Counter)
+    refused: int = 0
+
+
+def accepted(presses: list[Press]) -> list[Press]:
+    """The presses that moved their match (the actions)."""
+    return [p for p in presses if not p.refused]
+
+
+def measure(watch: Watch, presses: list[Press]) -> Times:
+    times = Times()
+    for press in presses:
+        r, t0 = press.result, press.received_at
+        if press.refused:
+            times.refused += 1
             continue
+        if r.callback_at is None:
+            times.missing["response"] += 1
+            continue
+        times.response.append((r.callback_at - t0) * 1000)
+        panel = watch.first(press.table.panels[press.presser], lambda e, t0=t0: e.at >= t0)
+        if panel is None:
+            times.missing["panel"] += 1
+            continue
+        times.panel.append((panel - t0) * 1000)
+        opponent = next(u for u in press.table.users if u != press.presser)
+        seen = watch.first(
+            press.table.panels[opponent],
+            lambda e, t0=t0, v=press.version: (
+                e.rest and e.at >= t0 and e.version is not None and e.version > v
+            ),
+        )
+        if seen is None:
+            times.missing["opponent's panel"] += 1
+        else:
+            times.opponent.append((seen - t0) * 1000)
+        board = watch.first(press.table.board, lambda e, at=panel: e.rest and e.at >= at)
+        if board is None:
+            times.missing["board"] += 1
+        else:
+            times.board.append((board - t0) * 1000)
+            times.board_at.append(board)
+    return times
+
+
+# ---------------------------------------------------------------------------------------------------
+# Driving
+# ---------------------------------------------------------------------------------------------------
+async def press_once(fake: FakeDiscord, app: App, table: Table, rng: random.Random, cpu: Cpu) -> Press | None:
+    """Feed one press of the match's next random action (None: the match is over)."""
+    state = await app.matches.state(table.match_id)
+    if state.status != "playing":
+        return None
+    with cpu.of_bench():
         action = _action(state, rng)
         offer = covering(state, action)
         assert offer is not None
         number = offers(state, action.actor).index(offer) + 1
-        user = users[action.actor]
-        button = _offer_button(fake, user, number) if not offer.needs else None
+        user = table.users[action.actor]
+        button = _offer_button(fake, table.panels[user], number) if not offer.needs else None
         if button is not None:
-            payload = fake.component_payload(button[0], button[1], user_id=user)
+            payload = fake.component_payload(table.panels[user], button, user_id=user)
         else:
             words = " ".join(typed_words(offer, offer.choices_of(action, state)))
             options: dict[str, Any] = {"choices": words} if words else {}
-            payload = fake.slash_payload("match take", user_id=user, match=match_id, offer=number, **options)
-        results.append(fake.feed(payload))
-    await fake.settle(timeout=120)
-    answered = [(r.callback_at - r.received_at) * 1000 for r in results if r.callback_at is not None]
-    updated = [(max(q.at for q in r.requests) - r.received_at) * 1000 for r in results if r.requests]
-    return answered, updated
+            payload = fake.slash_payload(
+                "match take", user_id=user, match=table.match_id, offer=number, **options
+            )
+        result = fake.feed(payload)
+    return Press(table, user, state.version, result, result.received_at)
 
 
-async def _drain(bot: Any) -> None:
-    await bot.match_places.editor.drain()
+def _offer_button(fake: FakeDiscord, panel_id: int, number: int) -> str | None:
+    for c in walk_components(fake.messages[panel_id].get("components") or []):
+        custom_id = str(c.get("custom_id") or "")
+        if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number) and not c.get("disabled"):
+            return custom_id
+    return None
 
 
-async def discord_run(folder: Path) -> tuple[list[float], list[float], float]:
-    """The Discord run: times to the response and to the updated panel, and the seconds the rounds
-    took (every edit included)."""
-    async with open_fake_discord() as fake:
-        fake.response_deadline = 600.0
-        fake.token_lifetime = 3600.0
-        app = await App.open(_settings(folder, "discord.sqlite3"))
-        try:
-            bot = await fake.start(ArbiterBot(app))
-            bot.match_places.editor = MessageEditor(bot, interval=0.0, on_gone=bot.match_places._gone)  # type: ignore[attr-defined]
-            players: dict[int, tuple[int, int]] = {}
-            for n in range(MATCHES):
-                one, two = FIRST_USER + 2 * n, FIRST_USER + 2 * n + 1
-                fake.add_user(one, f"p{2 * n}")
-                fake.add_user(two, f"p{2 * n + 1}")
-                app.challenges.randomness = lambda n=n: random.Random(n)  # type: ignore[misc]
-                app.challenges.match_seed = lambda n=n: game_seed(7, n + 1)  # type: ignore[misc]
-                made = await fake.run_slash(
-                    "match challenge", user_id=one, channel_id=CHANNEL_ID, game=GAME, opponent=two
-                )
-                accept = next(c for c in made.custom_ids if c.startswith("mc:a:"))
-                await fake.press(made.message_id or 0, accept, user_id=two)
-                players[n + 1] = (one, two)
-            await _drain(bot)
-            rng = random.Random(11)
-            answered: list[float] = []
-            updated: list[float] = []
-            start = time.perf_counter()
-            for _ in range(ROUNDS):
-                acks, panels = await _discord_round(fake, app, players, rng)
-                answered += acks
-                updated += panels
-                await _drain(bot)
-            elapsed = time.perf_counter() - start
-            return answered, updated, elapsed
-        finally:
-            await fake.close_bots()
-            await app.close()
+async def open_tables(fake: FakeDiscord, app: App, first: int, count: int) -> list[Table]:
+    """Challenge and accept ``count`` matches (numbered from ``first``), the limits off."""
+    limits, fake.limits = fake.limits, None
+    tables = []
+    try:
+        for n in range(first, first + count):
+            one, two = FIRST_USER + 2 * n, FIRST_USER + 2 * n + 1
+            fake.add_user(one, f"p{2 * n}")
+            fake.add_user(two, f"p{2 * n + 1}")
+            app.challenges.randomness = lambda n=n: random.Random(n)  # type: ignore[misc]
+            app.challenges.match_seed = lambda n=n: game_seed(7, n + 1)  # type: ignore[misc]
+            made = await fake.run_slash(
+                "match challenge", user_id=one, channel_id=CHANNEL_ID, game=GAME, opponent=two
+            )
+            accept = next(c for c in made.custom_ids if c.startswith("mc:a:"))
+            since = len(fake.requests)
+            await fake.press(made.message_id or 0, accept, user_id=two)
+            await _drain(fake)
+            tables.append(_table(fake, since, (one, two)))
+    finally:
+        fake.limits = limits
+    return tables
 
 
-async def service_run(folder: Path, actions: int) -> tuple[list[float], float]:
-    """The baseline: ``actions`` random actions over MATCHES matches through the service alone."""
+def _table(fake: FakeDiscord, since: int, users: tuple[int, int]) -> Table:
+    """Find the board and the two panels among the new messages made since request ``since``."""
+    board: tuple[int, int] | None = None
+    panels: dict[int, int] = {}
+    dms = {fake.dm_channel_id(u): u for u in users}
+    for record in fake.requests[since:]:
+        if not (record.ok and request_kind(record) == "message_create"):
+            continue
+        message = record.response
+        ids = [str(c.get("custom_id") or "") for c in walk_components(message.get("components") or [])]
+        channel_id = int(message["channel_id"])
+        if channel_id in dms and ids:
+            panels[dms[channel_id]] = int(message["id"])
+        for custom_id in ids:
+            if custom_id.startswith("mt:h:"):
+                board = (int(custom_id.split(":")[2]), int(message["id"]))
+    assert board is not None and len(panels) == 2, "a match opened without its board and two panels"
+    return Table(board[0], users, board[1], panels)
+
+
+async def _drain(fake: FakeDiscord) -> None:
+    await fake.settle(timeout=600)
+    await fake.bot.match_places.editor.drain()  # type: ignore[union-attr]
+
+
+@dataclass
+class Burst:
+    presses: list[Press] = field(default_factory=list)
+    rounds: list[tuple[float, list[Press], Counter[str]]] = field(default_factory=list)
+    """Each round's start (loop time), presses and request counts."""
+    since: int = 0
+    until: int = 0
+    usage: Usage = field(default_factory=Usage)
+
+
+async def burst_run(fake: FakeDiscord, app: App, tables: list[Table], cpu: Cpu) -> Burst:
+    """Every match presses at once, ``ROUNDS`` times, each round waiting for every edit."""
+    rng = random.Random(11)
+    out = Burst(since=len(fake.requests))
+    loop = asyncio.get_running_loop()
+    with measured(fake, cpu, out.usage):
+        for _ in range(ROUNDS):
+            start, first_request = loop.time(), len(fake.requests)
+            presses = [p for t in tables if (p := await press_once(fake, app, t, rng, cpu)) is not None]
+            await _drain(fake)
+            for press in presses:
+                press.refused = (await app.matches.state(press.table.match_id)).version == press.version
+            out.rounds.append((start, presses, fake.request_counts(first_request)))
+            out.presses += presses
+    out.until = len(fake.requests)
+    return out
+
+
+@dataclass
+class Human:
+    matches: int
+    presses: list[Press] = field(default_factory=list)
+    seconds: float = 0.0
+    since: int = 0
+    until: int = 0
+    usage: Usage = field(default_factory=Usage)
+    stuck: int = 0
+
+
+async def human_run(fake: FakeDiscord, app: App, tables: list[Table], watch: Watch, cpu: Cpu) -> Human:
+    """Each match presses after exponential gaps of mean ``HUMAN_GAP`` s, once its previous press was
+    answered and its presser's panel updated, for ``HUMAN_SECONDS`` seconds."""
+    out = Human(len(tables), since=len(fake.requests))
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HUMAN_SECONDS
+
+    async def player(table: Table) -> None:
+        rng = random.Random(1000 + table.match_id)
+        while True:
+            gap = rng.expovariate(1 / HUMAN_GAP)
+            if loop.time() + gap >= deadline:
+                return
+            await asyncio.sleep(gap)
+            press = await press_once(fake, app, table, rng, cpu)
+            if press is None:
+                return
+            out.presses.append(press)
+            if not await answered(press):
+                out.stuck += 1
+                return
+
+    async def answered(press: Press) -> bool:
+        """Wait until the press is answered and its presser's panel updated; a press the bot refused
+        (the match did not move) updates no panel."""
+        panel, waited = press.table.panels[press.presser], 0.0
+        while waited < PANEL_TIMEOUT:
+            if await watch.next_edit(panel, press.received_at, REFUSAL_CHECK) is not None:
+                return True
+            waited += REFUSAL_CHECK
+            state = await app.matches.state(press.table.match_id)
+            if press.result.callback_at is not None and state.version == press.version:
+                press.refused = True
+                return True
+        return False
+
+    with measured(fake, cpu, out.usage):
+        started = loop.time()
+        await asyncio.gather(*(player(t) for t in tables))
+        await _drain(fake)
+        out.seconds = loop.time() - started
+    out.until = len(fake.requests)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# The service alone
+# ---------------------------------------------------------------------------------------------------
+async def service_run(folder: Path, actions: int) -> tuple[list[float], float, float]:
+    """The baseline: ``actions`` random actions over MATCHES matches through the service alone; the
+    samples (ms), the seconds and the CPU seconds of the service (choosing the actions left out)."""
+    from bot.services.challenges import DeckChoice, Started
+
     app = await App.open(_settings(folder, "service.sqlite3"))
+    cpu = Cpu()
     try:
         ids = []
         for n in range(MATCHES):
             app.challenges.randomness = lambda n=n: random.Random(n)  # type: ignore[misc]
             app.challenges.match_seed = lambda n=n: game_seed(7, n + 1)  # type: ignore[misc]
-            from bot.services.challenges import DeckChoice, Started
-
             one, two = (FIRST_USER + 2 * n, f"p{2 * n}"), (FIRST_USER + 2 * n + 1, f"p{2 * n + 1}")
             made = await app.challenges.challenge(
                 guild_id=1,
@@ -170,7 +554,7 @@ async def service_run(folder: Path, actions: int) -> tuple[list[float], float]:
             ids.append((started.match_id, (one[0], two[0])))
         rng = random.Random(11)
         samples: list[float] = []
-        start = time.perf_counter()
+        start, process = time.perf_counter(), time.process_time()
         done = 0
         while done < actions:
             for match_id, users in ids:
@@ -179,34 +563,192 @@ async def service_run(folder: Path, actions: int) -> tuple[list[float], float]:
                 state = await app.matches.state(match_id)
                 if state.status != "playing":
                     continue
-                action = _action(state, rng)
+                with cpu.of_bench():
+                    action = _action(state, rng)
                 t0 = time.perf_counter()
                 await app.matches.submit(match_id, action, user_id=users[action.actor])
                 samples.append((time.perf_counter() - t0) * 1000)
                 done += 1
-        return samples, time.perf_counter() - start
+        cpu_seconds = time.process_time() - process - cpu.bench
+        return samples, time.perf_counter() - start, cpu_seconds
     finally:
         await app.close()
 
 
+# ---------------------------------------------------------------------------------------------------
+# The run and its tables
+# ---------------------------------------------------------------------------------------------------
+def rest_by_kind(fake: FakeDiscord, since: int, until: int, tables: list[Table]) -> Counter[str]:
+    """REST requests (not answered 429) by what they did, and the uncounted ones beside them."""
+    boards = {t.board for t in tables}
+    dms = {fake.dm_channel_id(u) for t in tables for u in t.users}
+    counts: Counter[str] = Counter()
+    for record in fake.requests[since:until]:
+        if record.status == 429:
+            counts["429 answers (retried)"] += 1
+            continue
+        kind = request_kind(record)
+        if kind == "message_edit":
+            parts = record.path.split("/")
+            if int(parts[-1]) in boards:
+                counts["board edits"] += 1
+            elif int(parts[2]) in dms:
+                counts["DM panel edits"] += 1
+            else:
+                counts["other message edits"] += 1
+        elif kind == "message_create":
+            counts["new messages"] += 1
+        elif kind in REST_KINDS:
+            counts["other REST"] += 1
+        else:
+            counts[kind.replace("_", " ") + "s (not counted)"] += 1
+    return counts
+
+
+REST_ROWS = ("board edits", "DM panel edits", "new messages", "other message edits", "other REST")
+
+
+async def discord_runs(folder: Path) -> dict[str, Any]:
+    cpu = Cpu()
+    async with open_fake_discord() as fake:
+        fake.response_deadline = 600.0
+        fake.token_lifetime = 3600.0
+        watch = Watch(fake)
+        fake.listeners.append(watch)
+        app = await App.open(_settings(folder, "discord.sqlite3"))
+        try:
+            await fake.start(ArbiterBot(app))
+            with cpu.pictures_counted():
+                tables = await open_tables(fake, app, 0, MATCHES)
+                fake.limits = LIMITS
+                burst = await burst_run(fake, app, tables, cpu)
+                counts = rest_by_kind(fake, burst.since, burst.until, tables)
+                rest = sum(counts[k] for k in REST_ROWS)
+                per_action = rest / max(1, len(accepted(burst.presses)))
+                carried = (
+                    math.floor(LIMITS.rest_per_second / per_action * HUMAN_GAP) if per_action else HUMAN_MAX
+                )
+                human_matches = max(1, min(HUMAN_MAX, carried))
+                if human_matches > len(tables):
+                    tables += await open_tables(fake, app, len(tables), human_matches - len(tables))
+                human = await human_run(fake, app, tables[:human_matches], watch, cpu)
+                human_counts = rest_by_kind(fake, human.since, human.until, tables)
+        finally:
+            await fake.close_bots()
+            await app.close()
+    return {
+        "watch": watch,
+        "burst": burst,
+        "counts": counts,
+        "per_action": per_action,
+        "carried": carried,
+        "human": human,
+        "human_counts": human_counts,
+        "cpu": cpu,
+    }
+
+
+def _ms(value: float) -> str:
+    return f"{value:.0f}" if math.isfinite(value) else "-"
+
+
 async def main() -> None:
-    print(f"\n## Matches on Discord: {MATCHES} concurrent Duel Masters matches, {ROUNDS} rounds\n")
-    with tempfile.TemporaryDirectory(prefix="arbiter-bench-discord-") as folder:
-        answered, updated, elapsed = await discord_run(Path(folder))
-        actions = len(answered)
-        baseline, base_elapsed = await service_run(Path(folder), actions)
-    print(HEADER)
-    print(row("interaction to its response (fake wire)", answered))
-    print(row("interaction to the player's panel updated", updated))
-    print(row("baseline: the same actions through the service", baseline))
-    print()
-    print("| throughput | actions | seconds | actions/s |")
-    print("|---|---|---|---|")
     print(
-        f"| Discord (each action: its response, a board edit, a DM edit) | {actions} | {elapsed:.1f}"
-        f" | {actions / elapsed:.1f} |"
+        f"\n## Matches on Discord with Discord's limits: {MATCHES} Duel Masters matches in bursts of "
+        f"{ROUNDS} rounds, then a human-paced run ({HUMAN_SECONDS:.0f} s, a press every {HUMAN_GAP:.0f} s"
+        " per match)\n"
     )
-    print(f"| baseline: the service alone | {actions} | {base_elapsed:.1f} | {actions / base_elapsed:.1f} |")
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-discord-") as folder:
+        runs = await discord_runs(Path(folder))
+        burst: Burst = runs["burst"]
+        human: Human = runs["human"]
+        baseline, base_elapsed, base_cpu = await service_run(Path(folder), len(accepted(burst.presses)))
+    watch: Watch = runs["watch"]
+    cpu: Cpu = runs["cpu"]
+    actions = len(accepted(burst.presses))
+
+    counts: Counter[str] = runs["counts"]
+    print(f"### 1. REST requests per action (burst run, {actions} actions; the global limit counts these)\n")
+    print("| kind | requests | per action |")
+    print("|---|---|---|")
+    for kind in REST_ROWS:
+        print(f"| {kind} | {counts[kind]} | {counts[kind] / max(1, actions):.2f} |")
+    print(f"| **REST in all** | {sum(counts[k] for k in REST_ROWS)} | **{runs['per_action']:.2f}** |")
+    for kind in sorted(k for k in counts if k not in REST_ROWS):
+        print(f"| {kind} | {counts[kind]} | {counts[kind] / max(1, actions):.2f} |")
+    print(
+        f"\nOne token carries **{runs['carried']}** concurrent matches at one press every {HUMAN_GAP:.0f} s"
+        f" per match: floor({LIMITS.rest_per_second} / {runs['per_action']:.2f} * {HUMAN_GAP:.0f}).\n"
+    )
+
+    times = measure(watch, human.presses)
+    hc: Counter[str] = runs["human_counts"]
+    human_rest = sum(hc[k] for k in REST_ROWS)
+    print(
+        f"### 2. Human-paced: {human.matches} matches for {human.seconds:.0f} s, {len(human.presses)} presses"
+        f" ({len(human.presses) / max(human.seconds, 1e-9):.1f}/s), {human_rest} REST requests"
+        f" ({human_rest / max(human.seconds, 1e-9):.1f}/s), {hc['429 answers (retried)']} answered 429\n"
+    )
+    print(HEADER)
+    print(row("interaction to its response", times.response))
+    print(row("interaction to the presser's panel updated", times.panel))
+    print(row("interaction to the opponent's panel current", times.opponent))
+    print(row("interaction to the board current", times.board))
+    print(f"\nPresses refused by the bot (the match did not move; left out): {times.refused}.")
+    if times.missing or human.stuck:
+        print(f"Never seen: {dict(times.missing)}; players stuck waiting for their panel: {human.stuck}.")
+
+    print(f"\n### 3. Burst: {MATCHES} matches pressing at once, {ROUNDS} rounds\n")
+    bt = measure(watch, burst.presses)
+    print(HEADER)
+    print(row("interaction to its response", bt.response))
+    print(row("interaction to the presser's panel updated", bt.panel))
+    print(row("interaction to the opponent's panel current", bt.opponent))
+    print(row("interaction to the board current", bt.board))
+    print(
+        f"\nPresses refused by the bot (left out): {bt.refused}; never seen: {dict(bt.missing) or 'none'}.\n"
+    )
+    print("| round | presses | every board current (s) | floor: boards / 50/s | floor: REST / 50/s | 429s |")
+    print("|---|---|---|---|---|---|")
+    for n, (start, presses, round_counts) in enumerate(burst.rounds, 1):
+        rt = measure(watch, presses)
+        current = (max(rt.board_at) - start) if rt.board_at and not rt.missing["board"] else float("nan")
+        print(
+            f"| {n} | {len(presses)} | {current:.1f} | {len(presses) / LIMITS.rest_per_second:.1f} |"
+            f" {round_counts['rest'] / LIMITS.rest_per_second:.1f} | {round_counts['rate_limited']} |"
+        )
+
+    print("\n### 4. CPU per press on the bot's side\n")
+    print("| run | actions | CPU s | wire s | bench s | picture s | bot s | bot ms/action | picture share |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, presses, usage in (
+        ("burst", len(accepted(burst.presses)), burst.usage),
+        ("human-paced", len(accepted(human.presses)), human.usage),
+    ):
+        share = usage.picture / usage.bot if usage.bot > 0 else float("nan")
+        print(
+            f"| {name} | {presses} | {usage.process:.2f} | {usage.wire:.2f} | {usage.bench:.2f} |"
+            f" {usage.picture:.2f} | {usage.bot:.2f} | {usage.bot / max(1, presses) * 1000:.2f} |"
+            f" {share:.0%} |"
+        )
+    bot_ms = burst.usage.bot / max(1, actions) * 1000
+    bot_ms_no_picture = (burst.usage.bot - burst.usage.picture) / max(1, actions) * 1000
+    base_ms = base_cpu / max(1, len(baseline)) * 1000
+    print()
+    print("| CPU per action (burst run) | ms | × the service |")
+    print("|---|---|---|")
+    print(f"| bot on Discord, picture included | {bot_ms:.2f} | {bot_ms / base_ms:.1f} |")
+    print(
+        f"| bot on Discord, picture left out | {bot_ms_no_picture:.2f} | {bot_ms_no_picture / base_ms:.1f} |"
+    )
+    print(f"| the service alone (baseline) | {base_ms:.2f} | 1.0 |")
+    print(f"\n{cpu.pictures} board pictures drawn in all (set-up included).\n")
+    print(HEADER)
+    print(row("baseline: the same actions through the service", baseline))
+    print(
+        f"\nBaseline: {len(baseline)} actions in {base_elapsed:.1f} s ({len(baseline) / base_elapsed:.0f}/s);"
+        f" p50 of the presser's panel in the burst: {_ms(percentile(bt.panel, 50))} ms."
+    )
 
 
 if __name__ == "__main__":
