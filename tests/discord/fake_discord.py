@@ -2310,14 +2310,19 @@ class FakeDiscord:
         return None, headers
 
     def _too_many(
-        self, record: RecordedRequest, retry_after: float, *, scope: str, extra: Mapping[str, str] = {}
+        self,
+        record: RecordedRequest,
+        retry_after: float,
+        *,
+        scope: str,
+        extra: Mapping[str, str] | None = None,
     ) -> _WireResponse:
         """The 429 Discord answers over a limit (recorded as the request's answer)."""
         retry_after = max(retry_after, 0.0)
         is_global = scope == "global"
         body = {"message": _RATE_LIMITED, "retry_after": retry_after, "global": is_global}
         headers = {
-            **extra,
+            **(extra or {}),
             "Retry-After": str(max(1, math.ceil(retry_after))),
             "X-RateLimit-Scope": scope,
             "Via": "1.1 google",
