@@ -442,7 +442,7 @@ def _table(fake: FakeDiscord, since: int, users: tuple[int, int]) -> Table:
 
 async def _drain(fake: FakeDiscord) -> None:
     await fake.settle(timeout=600)
-    await fake.bot.match_places.editor.drain()  # type: ignore[union-attr]
+    await fake.bot.match_places.drain()  # type: ignore[union-attr]
 
 
 @dataclass

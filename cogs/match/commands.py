@@ -95,15 +95,15 @@ class MatchCog(commands.Cog):
         self.clock_watch.start()
 
     async def cog_unload(self) -> None:
-        """Stop the clock watch, and send the edits still queued (a few seconds at most) before the
-        bot closes: the boards and panels end on the newest state the store holds."""
+        """Stop the clock watch, and send the edits and messages still queued (a few seconds at most)
+        before the bot closes: the boards and panels end on the newest state the store holds."""
         self.clock_watch.cancel()
-        editor = places_of_bot(self.bot).editor
+        places = places_of_bot(self.bot)
         try:
-            await asyncio.wait_for(editor.drain(), timeout=5)
+            await asyncio.wait_for(places.drain(), timeout=5)
         except TimeoutError:
             log.warning("closing with match edits still queued; the next action refreshes them")
-        await editor.close()
+        await places.editor.close()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

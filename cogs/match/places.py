@@ -120,6 +120,8 @@ class MatchPlaces:
         self._acted: dict[tuple[int, int], float] = {}
         """When each player last acted in each match (the clock's time), for :data:`AT_TABLE_SECONDS`."""
         self.clock: Callable[[], float] = time.monotonic
+        self._posting: set[asyncio.Task[None]] = set()
+        """Messages being sent in the background (:meth:`_post`)."""
         self.open_forms: set[str] = set()
         """The custom ids of the offer forms this process has shown and not seen time out."""
         self._gone_messages: set[int] = set()
@@ -371,13 +373,27 @@ class MatchPlaces:
         self._waiting[match_id] = waiting
         if waiting is None:
             names = " vs ".join(name for _, name in info.players)
-            await self._say(channel_id, f"Match #{match_id} ({names}) is over: the board shows the result.")
+            self._post(channel_id, f"Match #{match_id} ({names}) is over: the board shows the result.")
             return
         user_id, name = info.players[waiting]
         if not force and self._at_table(match_id, user_id):
             return
         who = f"<@{user_id}>" if user_id is not None and user_id > 0 else name
-        await self._say(channel_id, f"{who}, your move in match #{match_id}.", user_id)
+        self._post(channel_id, f"{who}, your move in match #{match_id}.", user_id)
+
+    def _post(self, channel_id: int, text: str, mention: int | None = None) -> None:
+        """:meth:`_say`, without waiting for it: a message Discord makes wait (its limit of 5 new
+        messages per channel per 5 s, or the bot's 50 requests a second) holds up neither the match's
+        lock nor the press."""
+        task = asyncio.get_running_loop().create_task(self._say(channel_id, text, mention))
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    async def drain(self) -> None:
+        """Wait until every queued edit and message is sent (tests; shutdown)."""
+        while self._posting:
+            await asyncio.gather(*list(self._posting), return_exceptions=True)
+        await self.editor.drain()
 
     async def _say(self, channel_id: int, text: str, mention: int | None = None) -> None:
         channel = self.client.get_partial_messageable(channel_id)

@@ -159,7 +159,7 @@ async def drain(fake: FakeDiscord) -> None:
     for bot in fake.bots:
         tables: Any = getattr(bot, "match_places", None)
         if tables is not None:
-            await tables.editor.drain()
+            await tables.drain()
     await fake.settle()
 
 

@@ -70,7 +70,7 @@ async def app_drain(fake: FakeDiscord) -> None:
     for bot in fake.bots:
         tables: Any = getattr(bot, "match_places", None)
         if tables is not None:
-            await tables.editor.drain()
+            await tables.drain()
 
 
 CAROL = 1_300_000_000_000_000_044
