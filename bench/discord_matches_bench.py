@@ -7,7 +7,7 @@ spacing.
 Matches are challenged and accepted with the limits off (the set-up is not measured). A press is the
 player's: the offer the game's random player picks, pressed on their DM panel (``fake.component_payload``)
 or typed with ``/match take`` when it has choices. What is measured comes from the wire's records
-(``fake.requests``, a listener on them), never from the bot's internals:
+(``fake.requests``, a listener on them), and from the bot only which panel edits it skipped:
 
 1. **REST requests per action** in the burst run, by kind: board edits (PATCH of a board message), DM
    panel edits (PATCH of a message in a DM channel), new messages (e.g. the "your move" mentions), other
@@ -21,7 +21,9 @@ or typed with ``/match take`` when it has choices. What is measured comes from t
    (the first edit of their panel after the press: an UPDATE_MESSAGE callback, an interaction-webhook
    edit of the original message, or a REST edit), to the opponent's panel current (the first REST edit
    of their panel whose custom ids, ``mt:<kind>:<match>:<version>:...``, or "as of action N" text show
-   a version newer than the one the press was made on) and to the board current. The board carries no
+   a version newer than the one the press was made on, or the moment the bot found their panel already
+   reads as the new version would and sent nothing: a waiting player's panel) and to the board
+   current. The board carries no
    version, so the board is current at **the first REST edit of the board message that reaches the
    wire after the press's interaction** (not after the presser's panel update: under the limits a
    board edit may reach the wire before the interaction-webhook edit of the presser's panel). The editor
@@ -40,9 +42,8 @@ or typed with ``/match take`` when it has choices. What is measured comes from t
    action in the baseline run (``MatchService.submit`` alone, as many actions, another database), their
    ratio, and the picture's share of the bot's CPU.
 
-Presses the bot refuses (the match did not move: ``/match take`` with a typed text choice holding
-spaces, which the bench's typist writes as separate words) update no panel; they are counted and left
-out of the times.
+Presses the bot refuses (the match did not move) update no panel; they are counted and left out of
+the times.
 
 Knobs (environment variables): ``BENCH_DISCORD_MATCHES`` (200), ``BENCH_DISCORD_ROUNDS`` (8),
 ``BENCH_DISCORD_HUMAN_SECONDS`` (60), ``BENCH_DISCORD_HUMAN_MAX`` (400), ``BENCH_DISCORD_HUMAN_GAP`` (5).
@@ -76,7 +77,7 @@ from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
 from engine.match.offers import covering, offers
 from engine.match.simulate import game_seed
-from tests.bot.console_player import typed_words
+from tests.bot.console_player import typed
 from tests.discord.fake_discord import (
     CHANNEL_ID,
     REST_KINDS,
@@ -226,6 +227,8 @@ class Edit:
     at: float
     rest: bool
     version: int | None
+    sent: bool = True
+    """False: the bot found the message already reads as this version would, and sent nothing."""
 
 
 class Watch:
@@ -268,6 +271,24 @@ class Watch:
                 keep.append((after, future))
         if keep:
             self._waiting[message_id] = keep
+
+    def unchanged(self, message_id: int, version: int) -> None:
+        """The bot decided ``message_id`` already reads as ``version`` would (a waiting player's panel):
+        it is current from now, without a request."""
+        at = asyncio.get_running_loop().time()
+        self.edits.setdefault(message_id, []).append(Edit(at, True, version, sent=False))
+
+    def watch_places(self, places: Any) -> None:
+        """Tell :meth:`unchanged` about every panel edit the bot's places skip."""
+        edit = places._seat_edit
+
+        async def seat_edit(shown: Any, seat: int, message_id: int) -> Any:
+            made = await edit(shown, seat, message_id)
+            if made is None:
+                self.unchanged(message_id, shown.version)
+            return made
+
+        places._seat_edit = seat_edit
 
     async def next_edit(self, message_id: int, after: float, timeout: float) -> float | None:
         """The time of the first edit of ``message_id`` made at ``after`` or later (None: none came)."""
@@ -379,7 +400,7 @@ async def press_once(fake: FakeDiscord, app: App, table: Table, rng: random.Rand
         if button is not None:
             payload = fake.component_payload(table.panels[user], button, user_id=user)
         else:
-            words = " ".join(typed_words(offer, offer.choices_of(action, state)))
+            words = typed(offer, offer.choices_of(action, state))
             options: dict[str, Any] = {"choices": words} if words else {}
             payload = fake.slash_payload(
                 "match take", user_id=user, match=table.match_id, offer=number, **options
@@ -621,7 +642,8 @@ async def discord_runs(folder: Path) -> dict[str, Any]:
         fake.listeners.append(watch)
         app = await App.open(_settings(folder, "discord.sqlite3"))
         try:
-            await fake.start(ArbiterBot(app))
+            bot = await fake.start(ArbiterBot(app))
+            watch.watch_places(bot.match_places)  # type: ignore[attr-defined]
             with cpu.pictures_counted():
                 phases: dict[str, float] = {}
                 started = time.perf_counter()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shlex
 from typing import Any, Literal
 
 import discord
@@ -69,9 +70,14 @@ async def _deck(
 
 
 def _choices(text: str | None) -> dict[str, str]:
-    """``field:choice`` words (``cards:1,3 count:2``) as the console reads them."""
+    """``field:choice`` words (``cards:1,3 count:2``) as the console reads them: a text choice with
+    spaces in quotes (``"note:a cost changed"``)."""
     out: dict[str, str] = {}
-    for word in (text or "").split():
+    try:
+        words = shlex.split(text or "")
+    except ValueError:
+        raise ArbiterError("A quote is not closed: put a text choice with spaces in quotes.") from None
+    for word in words:
         key, sep, value = word.partition(":")
         if not sep or not key.isidentifier() or not value:
             raise ArbiterError(f"Write each choice as field:choice, not {word[:30]!r}.")
@@ -316,7 +322,7 @@ class MatchCog(commands.Cog):
     @app_commands.describe(
         match="The match's number",
         offer="The offer's number on your panel",
-        choices="field:choice words, cards and picks by option number: cards:1,3 count:2",
+        choices='field:choice words, cards and picks by option number: cards:1,3 count:2 "note:two words"',
     )
     async def take(
         self,
