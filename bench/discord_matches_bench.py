@@ -75,9 +75,9 @@ from bot.config import Settings
 from engine.match.apply import apply
 from engine.match.errors import ActionRefused
 from engine.match.games import game_definition
-from engine.match.offers import covering, offers
+from engine.match.offers import CardsNeed, PickNeed, covering, offers
 from engine.match.simulate import game_seed
-from tests.bot.console_player import typed
+from tests.bot.console_player import option_numbers, typed
 from tests.discord.fake_discord import (
     CHANNEL_ID,
     REST_KINDS,
@@ -106,6 +106,8 @@ REFUSAL_CHECK = 2.0
 GAME = "duelmasters"
 FIRST_USER = 1_300_000_000_000_100_000
 LIMITS = DiscordLimits()
+MENU_OPTIONS = 25
+"""Options on a menu's page."""
 VERSION_ID = re.compile(r"^mt:[a-z]:\d+:(\d+)(?::|$)")
 VERSION_TEXT = re.compile(r"as of action (\d+)")
 
@@ -385,8 +387,25 @@ def measure(watch: Watch, presses: list[Press]) -> Times:
 # ---------------------------------------------------------------------------------------------------
 # Driving
 # ---------------------------------------------------------------------------------------------------
-async def press_once(fake: FakeDiscord, app: App, table: Table, rng: random.Random, cpu: Cpu) -> Press | None:
-    """Feed one press of the match's next random action (None: the match is over)."""
+@dataclass
+class Ready:
+    """A press about to be made: its final interaction's payload, with what the menus before it chose."""
+
+    table: Table
+    user: int
+    version: int
+    payload: Any
+
+
+async def prepare(
+    fake: FakeDiscord, app: App, table: Table, watch: Watch, rng: random.Random, cpu: Cpu
+) -> Ready | None:
+    """Choose the match's next random action and make every interaction before the one that takes it,
+    as a player on a phone does (None: the match is over): an offer without choices is one press of
+    its button; one whose choices are all in menus is its card's button beside the hand (or its own
+    button, or **More** and its menu), then its menus, the last choice being the press that takes it;
+    an offer with numbers or text, or with a choice past a menu's first page, is typed with
+    ``/match take``."""
     state = await app.matches.state(table.match_id)
     if state.status != "playing":
         return None
@@ -396,25 +415,100 @@ async def press_once(fake: FakeDiscord, app: App, table: Table, rng: random.Rand
         assert offer is not None
         number = offers(state, action.actor).index(offer) + 1
         user = table.users[action.actor]
-        button = _offer_button(fake, table.panels[user], number) if not offer.needs else None
+        choices = offer.choices_of(action, state)
+        values = [
+            option_numbers(need, choices.get(need.field))
+            for need in offer.needs
+            if isinstance(need, CardsNeed | PickNeed)
+        ]
+        menus_only = all(isinstance(need, CardsNeed | PickNeed) for need in offer.needs)
+        first_page = all(int(v) <= MENU_OPTIONS for chosen in values for v in chosen)
+    panel = table.panels[user]
+    if not menus_only or not first_page:
+        words = typed(offer, choices)
+        options: dict[str, Any] = {"choices": words} if words else {}
+        payload = fake.slash_payload(
+            "match take", user_id=user, match=table.match_id, offer=number, **options
+        )
+        return Ready(table, user, state.version, payload)
+    steps = values
+    card = None
+    if values and len(values[0]) == 1:
+        card = _find(
+            fake,
+            panel,
+            lambda c: (
+                c.startswith(f"mt:c:{table.match_id}:") and c.split(":")[4:6] == [str(number), values[0][0]]
+            ),
+        )
+    if card is not None:
+        opening: Any = fake.component_payload(panel, card, user_id=user)
+        steps = values[1:]
+    else:
+        button = _find(fake, panel, lambda c: c.startswith("mt:o:") and c.split(":")[4] == str(number))
         if button is not None:
-            payload = fake.component_payload(table.panels[user], button, user_id=user)
-        else:
-            words = typed(offer, offer.choices_of(action, state))
-            options: dict[str, Any] = {"choices": words} if words else {}
-            payload = fake.slash_payload(
-                "match take", user_id=user, match=table.match_id, offer=number, **options
+            opening = fake.component_payload(panel, button, user_id=user)
+        else:  # behind More: its menu, then the offer chosen in it
+            more = _find(fake, panel, lambda c: c.startswith("mt:p:") and c.endswith(":0"))
+            assert more is not None, "no More on the panel"
+            if not await _step(fake, watch, panel, fake.component_payload(panel, more, user_id=user)):
+                return None
+            menu = _find(fake, panel, lambda c: c.startswith("mt:a:"))
+            wanted = next(
+                (o["value"] for o in _options(fake, panel, menu) if o["value"].split(":")[0] == str(number)),
+                None,
             )
-        result = fake.feed(payload)
-    return Press(table, user, state.version, result, result.received_at)
+            if menu is None or wanted is None:  # past the menu's first page
+                words = typed(offer, choices)
+                payload = fake.slash_payload(
+                    "match take",
+                    user_id=user,
+                    match=table.match_id,
+                    offer=number,
+                    **({"choices": words} if words else {}),
+                )
+                return Ready(table, user, state.version, payload)
+            opening = fake.component_payload(panel, menu, user_id=user, values=[wanted])
+    if not steps:
+        return Ready(table, user, state.version, opening)
+    if not await _step(fake, watch, panel, opening):
+        return None
+    for index, chosen in enumerate(steps):
+        menu = _find(fake, panel, lambda c: c.startswith("mt:s:"))
+        assert menu is not None, "no menu for the offer's next choice"
+        payload = fake.component_payload(panel, menu, user_id=user, values=chosen)
+        if index == len(steps) - 1:
+            return Ready(table, user, state.version, payload)
+        if not await _step(fake, watch, panel, payload):
+            return None
+    raise AssertionError("unreachable")
 
 
-def _offer_button(fake: FakeDiscord, panel_id: int, number: int) -> str | None:
-    for c in walk_components(fake.messages[panel_id].get("components") or []):
+async def _step(fake: FakeDiscord, watch: Watch, panel: int, payload: Any) -> bool:
+    """One interaction before the press: made, and waited for until the panel shows its answer."""
+    result = fake.feed(payload)
+    return await watch.next_edit(panel, result.received_at, PANEL_TIMEOUT) is not None
+
+
+def _find(fake: FakeDiscord, panel: int, test: Callable[[str], bool]) -> str | None:
+    for c in walk_components(fake.messages[panel].get("components") or []):
         custom_id = str(c.get("custom_id") or "")
-        if custom_id.startswith("mt:o:") and custom_id.split(":")[4] == str(number) and not c.get("disabled"):
+        if custom_id and test(custom_id) and not c.get("disabled"):
             return custom_id
     return None
+
+
+def _options(fake: FakeDiscord, panel: int, custom_id: str | None) -> list[Any]:
+    for c in walk_components(fake.messages[panel].get("components") or []):
+        if c.get("custom_id") == custom_id:
+            return list(c.get("options") or [])
+    return []
+
+
+def make_press(fake: FakeDiscord, ready: Ready) -> Press:
+    """Make the press that takes the action."""
+    result = fake.feed(ready.payload)
+    return Press(ready.table, ready.user, ready.version, result, result.received_at)
 
 
 async def open_tables(fake: FakeDiscord, app: App, first: int, count: int) -> list[Table]:
@@ -476,15 +570,16 @@ class Burst:
     usage: Usage = field(default_factory=Usage)
 
 
-async def burst_run(fake: FakeDiscord, app: App, tables: list[Table], cpu: Cpu) -> Burst:
+async def burst_run(fake: FakeDiscord, app: App, tables: list[Table], watch: Watch, cpu: Cpu) -> Burst:
     """Every match presses at once, ``ROUNDS`` times, each round waiting for every edit."""
     rng = random.Random(11)
     out = Burst(since=len(fake.requests))
     loop = asyncio.get_running_loop()
     with measured(fake, cpu, out.usage):
         for _ in range(ROUNDS):
+            ready = [r for t in tables if (r := await prepare(fake, app, t, watch, rng, cpu)) is not None]
             start, first_request = loop.time(), len(fake.requests)
-            presses = [p for t in tables if (p := await press_once(fake, app, t, rng, cpu)) is not None]
+            presses = [make_press(fake, r) for r in ready]
             await _drain(fake)
             for press in presses:
                 press.refused = (await app.matches.state(press.table.match_id)).version == press.version
@@ -519,11 +614,12 @@ async def human_run(fake: FakeDiscord, app: App, tables: list[Table], watch: Wat
             if loop.time() + gap >= deadline:
                 return
             await asyncio.sleep(gap)
-            press = await press_once(fake, app, table, rng, cpu)
-            if press is None:
+            ready = await prepare(fake, app, table, watch, rng, cpu)
+            if ready is None:
                 return
-            out.presses.append(press)
-            if not await answered(press):
+            made = make_press(fake, ready)
+            out.presses.append(made)
+            if not await answered(made):
                 out.stuck += 1
                 return
 
@@ -651,7 +747,7 @@ async def discord_runs(folder: Path) -> dict[str, Any]:
                 phases["set-up (limits off)"] = time.perf_counter() - started
                 fake.limits = LIMITS
                 started = time.perf_counter()
-                burst = await burst_run(fake, app, tables, cpu)
+                burst = await burst_run(fake, app, tables, watch, cpu)
                 phases["burst"] = time.perf_counter() - started
                 counts = rest_by_kind(fake, burst.since, burst.until, tables)
                 rest = sum(counts[k] for k in REST_ROWS)
