@@ -424,6 +424,8 @@ async def prepare(
         menus_only = all(isinstance(need, CardsNeed | PickNeed) for need in offer.needs)
         first_page = all(int(v) <= MENU_OPTIONS for chosen in values for v in chosen)
     panel = table.panels[user]
+    if offer.needs:
+        await _settled(fake, app, watch, panel, table.match_id)
     if not menus_only or not first_page:
         words = typed(offer, choices)
         options: dict[str, Any] = {"choices": words} if words else {}
@@ -451,7 +453,9 @@ async def prepare(
         else:  # behind More: its menu, then the offer chosen in it
             more = _find(fake, panel, lambda c: c.startswith("mt:p:") and c.endswith(":0"))
             assert more is not None, "no More on the panel"
-            if not await _step(fake, watch, panel, fake.component_payload(panel, more, user_id=user)):
+            if not await _step(
+                fake, watch, panel, fake.component_payload(panel, more, user_id=user), "mt:a:"
+            ):
                 return None
             menu = _find(fake, panel, lambda c: c.startswith("mt:a:"))
             wanted = next(
@@ -471,7 +475,7 @@ async def prepare(
             opening = fake.component_payload(panel, menu, user_id=user, values=[wanted])
     if not steps:
         return Ready(table, user, state.version, opening)
-    if not await _step(fake, watch, panel, opening):
+    if not await _step(fake, watch, panel, opening, "mt:s:"):
         return None
     for index, chosen in enumerate(steps):
         menu = _find(fake, panel, lambda c: c.startswith("mt:s:"))
@@ -479,15 +483,38 @@ async def prepare(
         payload = fake.component_payload(panel, menu, user_id=user, values=chosen)
         if index == len(steps) - 1:
             return Ready(table, user, state.version, payload)
-        if not await _step(fake, watch, panel, payload):
+        if not await _step(fake, watch, panel, payload, "mt:s:"):
             return None
     raise AssertionError("unreachable")
 
 
-async def _step(fake: FakeDiscord, watch: Watch, panel: int, payload: Any) -> bool:
-    """One interaction before the press: made, and waited for until the panel shows its answer."""
+async def _step(fake: FakeDiscord, watch: Watch, panel: int, payload: Any, shows: str) -> bool:
+    """One interaction before the press: made, and waited for until the panel shows its answer (a
+    component whose custom id begins with ``shows``)."""
     result = fake.feed(payload)
-    return await watch.next_edit(panel, result.received_at, PANEL_TIMEOUT) is not None
+    after = result.received_at
+    while True:
+        at = await watch.next_edit(panel, after, PANEL_TIMEOUT)
+        if at is None:
+            return False
+        if _find(fake, panel, lambda c: c.startswith(shows)) is not None:
+            return True
+        after = at + 1e-9
+
+
+async def _settled(fake: FakeDiscord, app: App, watch: Watch, panel: int, match_id: int) -> None:
+    """Wait until the player's panel shows the match as it is now, or the bot found it already reads
+    so (an edit of an earlier action still on its way would replace the menus a player opens)."""
+    version = (await app.matches.state(match_id)).version
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PANEL_TIMEOUT
+    while loop.time() < deadline:
+        shown = _version(fake.messages[panel])
+        shown = -1 if shown is None else shown
+        found = [e.version for e in watch.edits.get(panel, []) if not e.sent and e.version is not None]
+        if max([shown, *found]) >= version:
+            return
+        await watch.next_edit(panel, loop.time(), 0.5)
 
 
 def _find(fake: FakeDiscord, panel: int, test: Callable[[str], bool]) -> str | None:
