@@ -32,6 +32,11 @@ their DMs), each edited in place as the match moves on. The Discord facts that s
   logged as a warning and that edit is dropped; the next submit is tried as usual. Expected Discord
   failures are never logged as errors; a ``build()`` or ``on_gone`` that raises is a bug and is.
 - A network failure (no response at all) is retried with the same backoff as an old message.
+- **Within the bot's global limit, not past it.** Discord allows a bot token about 50 REST requests
+  a second in all, and discord.py learns of that limit only from a 429, after which every request of
+  the bot waits a whole second; many 429s in a row can get the bot's address banned for an hour. So
+  the editor paces its edits with a :class:`RequestBudget` (at most 50 in any second, the next
+  request waiting for the oldest to age out), which the places' other messages share.
 - **Components V2.** An edit whose view is a layout clears the message's text and embeds: that is how
   a message sent as an embed becomes a layout (with the ``IS_COMPONENTS_V2`` flag, which discord.py
   sets from the view), and Discord refuses a layout beside text or embeds. A layout never turns back
@@ -46,6 +51,7 @@ import json
 import logging
 import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -67,6 +73,49 @@ OLD_MESSAGE_EDIT_LIMIT = 30046
 TOO_MANY_REQUESTS = 429
 #: Backoff steps never double past this exponent (keeps the arithmetic finite; max_backoff caps anyway).
 _MAX_DOUBLINGS = 32
+
+
+class RequestBudget:
+    """At most ``per_second`` requests in any one second (a sliding window): Discord's global limit for
+    a bot token, kept by waiting for the oldest request to age out rather than by meeting a 429.
+
+    ``clock`` and ``sleep`` are injectable so that tests take no real time."""
+
+    def __init__(
+        self,
+        per_second: int = 50,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        if per_second < 1:
+            raise ValueError(f"a budget allows at least 1 request a second, not {per_second}")
+        self.per_second = per_second
+        self._clock = clock
+        self._sleep = sleep
+        self._sent: deque[float] = deque()
+
+    def _free_at(self) -> float:
+        """When the next request may be made (now, or when the oldest of the last second ages out)."""
+        now = self._clock()
+        while self._sent and self._sent[0] + 1.0 <= now:
+            self._sent.popleft()
+        return now if len(self._sent) < self.per_second else self._sent[0] + 1.0
+
+    async def wait(self) -> None:
+        """Wait until a request may be made."""
+        while (at := self._free_at()) > self._clock():
+            await self._sleep(at - self._clock())
+
+    async def take(self) -> None:
+        """Wait until a request may be made, and count it made."""
+        await self.wait()
+        self._sent.append(self._clock())
+
+    def in_last_second(self) -> int:
+        """Requests made in the last second."""
+        self._free_at()
+        return len(self._sent)
 
 
 class _Outcome(Enum):
@@ -107,8 +156,10 @@ class MessageEditor:
     """Edits messages the bot sent earlier, coalesced per message, the newest state winning.
 
     ``interval`` is the least time between two edits of one message, ``max_backoff`` caps the wait
-    after a rate limit or the old-message edit limit. ``sleep`` and ``clock`` are injectable so that
-    tests take no real time. ``on_gone`` is told about messages that can no longer be edited.
+    after a rate limit or the old-message edit limit, ``budget`` paces every edit within the bot's
+    global limit (a :class:`RequestBudget` of 50 a second unless given). ``sleep`` and ``clock`` are
+    injectable so that tests take no real time. ``on_gone`` is told about messages that can no longer
+    be edited.
 
     Use it from inside the event loop: :meth:`submit` starts a task for a message with pending work.
     """
@@ -122,12 +173,15 @@ class MessageEditor:
         clock: Callable[[], float] = time.monotonic,
         max_backoff: float = 60.0,
         on_gone: OnGone | None = None,
+        budget: RequestBudget | None = None,
     ) -> None:
         if not interval >= 0:
             raise ValueError(f"interval must be at least 0 seconds, not {interval}")
         if not max_backoff > 0:
             raise ValueError(f"max_backoff must be more than 0 seconds, not {max_backoff}")
         self._client = client
+        self.budget = budget or RequestBudget(clock=clock, sleep=sleep)
+        """The requests the editor (and whoever shares it) may make a second."""
         self._interval = float(interval)
         self._sleep = sleep
         self._clock = clock
@@ -188,6 +242,18 @@ class MessageEditor:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def done(self, message_ids: list[int]) -> None:
+        """Wait until none of these messages has an edit queued or in flight."""
+        while True:
+            tasks = [
+                state.task
+                for message_id in message_ids
+                if (state := self._messages.get(message_id)) is not None and state.task is not None
+            ]
+            if not tasks:
+                return
+            await asyncio.wait(tasks)
 
     def tracked(self) -> int:
         """How many messages the editor keeps state for (none once every forgotten one is done)."""
@@ -267,6 +333,7 @@ class MessageEditor:
 
     async def _send(self, channel_id: int, message_id: int, edit: _Edit) -> _Result:
         """Build ``edit`` and PATCH it; what happened, as the loop needs to know it."""
+        await self.budget.wait()  # built when it may be sent: the newest state then
         try:
             built = await edit.build()
         except Exception:
@@ -276,6 +343,7 @@ class MessageEditor:
             return _Result(_Outcome.SENT)
         kwargs = _edit_arguments(built)
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await self.budget.take()
         try:
             await message.edit(**kwargs)
         except discord.RateLimited as error:  # discord.py refused to wait this long itself

@@ -33,6 +33,9 @@ Decisions, for two players on their phones:
   and not retried on every action; the thread says so once, and **My hand** on the board opens the
   same panel privately. **Resend my panel** tries the DM again.
 - **One writer per match**: actions and refreshes of a match run one at a time (a lock per match).
+- **Presses first**: while many presses are being answered at once, a board or panel edit is built
+  once they are, or after three seconds at most (:meth:`MatchPlaces.edits_wait`), so that each
+  player sees their own panel answered before the process draws boards.
 - **A match that ends lets go**: once its last edits are sent, nothing of it is kept in memory (its
   places, lock, editor entries, the service's live state), and the clock watch reads only matches in
   play.
@@ -65,6 +68,10 @@ log = logging.getLogger("arbiter.cogs.match.places")
 AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 """A match's thread archives itself after a day without messages."""
 
+PRESSES_FIRST_SECONDS = 3.0
+"""The longest a board or panel edit waits for the presses being answered (:meth:`MatchPlaces.edits_wait`)."""
+BUSY_PRESSES = 10
+"""So many presses being answered at once is a burst, when edits wait (:meth:`MatchPlaces.edits_wait`)."""
 AT_TABLE_SECONDS = 60.0
 """A player who acted in a match this recently is at the table: the game turning to them pings nobody."""
 
@@ -120,6 +127,9 @@ class MatchPlaces:
         self._acted: dict[tuple[int, int], float] = {}
         """When each player last acted in each match (the clock's time), for :data:`AT_TABLE_SECONDS`."""
         self.clock: Callable[[], float] = time.monotonic
+        self._pressing = 0
+        self._no_press = asyncio.Event()
+        self._no_press.set()
         self._posting: set[asyncio.Task[None]] = set()
         """Messages being sent in the background (:meth:`_post`)."""
         self.open_forms: set[str] = set()
@@ -131,6 +141,26 @@ class MatchPlaces:
     def lock(self, match_id: int) -> asyncio.Lock:
         """The lock every action and refresh of a match holds (one writer per match)."""
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def pressing(self, change: int) -> None:
+        """A press began (+1) or was answered (-1) (:func:`act`)."""
+        self._pressing += change
+        if self._pressing >= BUSY_PRESSES:
+            self._no_press.clear()
+        else:
+            self._no_press.set()
+
+    async def edits_wait(self) -> None:
+        """Presses first: while :data:`BUSY_PRESSES` or more presses are being answered at once, an
+        edit of a board or panel waits until they are, for at most :data:`PRESSES_FIRST_SECONDS`.
+        When many players press at once, each sees their own panel answered before the process builds
+        boards and pictures; when a few do, nothing waits."""
+        if self._no_press.is_set():
+            return
+        try:
+            await asyncio.wait_for(self._no_press.wait(), PRESSES_FIRST_SECONDS)
+        except TimeoutError:
+            return
 
     def acting(self, match_id: int, user_id: int) -> None:
         """``user_id`` acts in the match now: they are at the table for :data:`AT_TABLE_SECONDS`."""
@@ -307,6 +337,7 @@ class MatchPlaces:
 
     def _board_build(self, places: Places) -> Callable[[], Awaitable[dict[str, Any] | None]]:
         async def build() -> dict[str, Any] | None:
+            await self.edits_wait()
             return await self.board_message(places.match_id, places)
 
         return build
@@ -315,12 +346,19 @@ class MatchPlaces:
         self, places: Places, seat: int, message_id: int
     ) -> Callable[[], Awaitable[dict[str, Any] | None]]:
         async def build() -> dict[str, Any] | None:
+            await self.edits_wait()
             return await self._seat_edit(places, seat, message_id)
 
         return build
 
     def _let_go(self, match_id: int, panels: list[PanelMessage]) -> None:
-        """The match is over: keep nothing of it once its last edits (already queued) are sent."""
+        """The match is over: once its last edits (already queued) are sent, keep nothing of it."""
+        task = asyncio.get_running_loop().create_task(self._let_go_after(match_id, panels))
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    async def _let_go_after(self, match_id: int, panels: list[PanelMessage]) -> None:
+        await self.editor.done([shown.message_id for shown in panels])
         for shown in panels:
             self.editor.forget(shown.message_id)
             self._reads.pop(shown.message_id, None)
@@ -329,7 +367,9 @@ class MatchPlaces:
         self._waiting.pop(match_id, None)
         self._acted = {key: at for key, at in self._acted.items() if key[0] != match_id}
         self._alerted = {alert for alert in self._alerted if alert[0] != match_id}
-        self._locks.pop(match_id, None)  # held by this refresh: the next user makes a new one
+        lock = self._locks.get(match_id)
+        if lock is not None and not lock.locked():
+            del self._locks[match_id]
         self.app.matches.forget(match_id)
 
     def kept(self) -> dict[str, int]:
@@ -396,6 +436,7 @@ class MatchPlaces:
         await self.editor.drain()
 
     async def _say(self, channel_id: int, text: str, mention: int | None = None) -> None:
+        await self.editor.budget.take()  # one budget for the places' edits and messages
         channel = self.client.get_partial_messageable(channel_id)
         mentions = Mentions(users=(mention,)) if mention is not None and mention > 0 else Mentions()
         try:
@@ -468,8 +509,12 @@ async def act(
             await interaction.response.defer(ephemeral=private, thinking=True)
     places = places_of(interaction)
     places.acting(match_id, interaction.user.id)
-    async with places.lock(match_id):
-        reply = await call()
-    shown = await in_place(reply) if in_place is not None else None
-    await presenter.present(interaction, reply, private=private or reply.refused, in_place=shown)
+    places.pressing(+1)
+    try:
+        async with places.lock(match_id):
+            reply = await call()
+        shown = await in_place(reply) if in_place is not None else None
+        await presenter.present(interaction, reply, private=private or reply.refused, in_place=shown)
+    finally:
+        places.pressing(-1)
     return reply
