@@ -46,6 +46,7 @@ their DMs), each edited in place as the match moves on. The Discord facts that s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import json
 import logging
@@ -94,6 +95,7 @@ class RequestBudget:
         self._clock = clock
         self._sleep = sleep
         self._sent: deque[float] = deque()
+        self._turn = asyncio.Lock()
 
     def _free_at(self) -> float:
         """When the next request may be made (now, or when the oldest of the last second ages out)."""
@@ -102,15 +104,20 @@ class RequestBudget:
             self._sent.popleft()
         return now if len(self._sent) < self.per_second else self._sent[0] + 1.0
 
-    async def wait(self) -> None:
-        """Wait until a request may be made."""
-        while (at := self._free_at()) > self._clock():
-            await self._sleep(at - self._clock())
+    async def take(self) -> float:
+        """Wait for a request's turn (first come, first served: only the first in line sleeps), and
+        count it made; the time it was counted at, for :meth:`give_back`."""
+        async with self._turn:
+            while (at := self._free_at()) > self._clock():
+                await self._sleep(at - self._clock())
+            now = self._clock()
+            self._sent.append(now)
+            return now
 
-    async def take(self) -> None:
-        """Wait until a request may be made, and count it made."""
-        await self.wait()
-        self._sent.append(self._clock())
+    def give_back(self, taken: float) -> None:
+        """A request counted by :meth:`take` was not made after all."""
+        with contextlib.suppress(ValueError):  # it aged out already
+            self._sent.remove(taken)
 
     def in_last_second(self) -> int:
         """Requests made in the last second."""
@@ -333,17 +340,18 @@ class MessageEditor:
 
     async def _send(self, channel_id: int, message_id: int, edit: _Edit) -> _Result:
         """Build ``edit`` and PATCH it; what happened, as the loop needs to know it."""
-        await self.budget.wait()  # built when it may be sent: the newest state then
+        taken = await self.budget.take()  # its turn first: built then, it shows the newest state
         try:
             built = await edit.build()
         except Exception:
+            self.budget.give_back(taken)
             log.exception("building edit of message %s (version %s) failed", message_id, edit.version)
             return _Result(_Outcome.DROPPED)
         if built is None:  # the message shows this already: no request
+            self.budget.give_back(taken)
             return _Result(_Outcome.SENT)
         kwargs = _edit_arguments(built)
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await self.budget.take()
         try:
             await message.edit(**kwargs)
         except discord.RateLimited as error:  # discord.py refused to wait this long itself
