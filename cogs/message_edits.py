@@ -46,7 +46,6 @@ their DMs), each edited in place as the match moves on. The Discord facts that s
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import json
 import logging
@@ -104,20 +103,13 @@ class RequestBudget:
             self._sent.popleft()
         return now if len(self._sent) < self.per_second else self._sent[0] + 1.0
 
-    async def take(self) -> float:
+    async def take(self) -> None:
         """Wait for a request's turn (first come, first served: only the first in line sleeps), and
-        count it made; the time it was counted at, for :meth:`give_back`."""
+        count it made."""
         async with self._turn:
             while (at := self._free_at()) > self._clock():
                 await self._sleep(at - self._clock())
-            now = self._clock()
-            self._sent.append(now)
-            return now
-
-    def give_back(self, taken: float) -> None:
-        """A request counted by :meth:`take` was not made after all."""
-        with contextlib.suppress(ValueError):  # it aged out already
-            self._sent.remove(taken)
+            self._sent.append(self._clock())
 
     def in_last_second(self) -> int:
         """Requests made in the last second."""
@@ -340,18 +332,16 @@ class MessageEditor:
 
     async def _send(self, channel_id: int, message_id: int, edit: _Edit) -> _Result:
         """Build ``edit`` and PATCH it; what happened, as the loop needs to know it."""
-        taken = await self.budget.take()  # its turn first: built then, it shows the newest state
         try:
             built = await edit.build()
         except Exception:
-            self.budget.give_back(taken)
             log.exception("building edit of message %s (version %s) failed", message_id, edit.version)
             return _Result(_Outcome.DROPPED)
         if built is None:  # the message shows this already: no request
-            self.budget.give_back(taken)
             return _Result(_Outcome.SENT)
         kwargs = _edit_arguments(built)
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await self.budget.take()  # its turn within the bot's limit (a newer state queued meanwhile follows)
         try:
             await message.edit(**kwargs)
         except discord.RateLimited as error:  # discord.py refused to wait this long itself

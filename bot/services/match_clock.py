@@ -23,7 +23,7 @@ from bot.store.database import Database
 from engine.errors import ArbiterError
 from engine.match.actions import TimeOut
 from engine.match.state import MatchState, MatchStatus
-from engine.match.view import view, waiting_for
+from engine.match.view import spectator_view, waiting_for
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class MatchClock:
                 row.bank[seat] -= max(0.0, row.used[seat] - row.per_turn)
             row.used = [0.0, 0.0]
             row.turn = state.board.turn
-        row.running = waiting_for(view(state, None)) if state.status == MatchStatus.PLAYING else None
+        row.running = waiting_for(spectator_view(state)) if state.status == MatchStatus.PLAYING else None
         row.since = self.now()
 
     async def after(self, match_id: int, accepted: Accepted) -> None:

@@ -55,7 +55,7 @@ from engine.match.spec import GameSpec
 from engine.match.state import CardRef, MatchState, MatchStatus, state_digest
 from engine.match.stops import GameStops, automatic_passes, changed_stops, game_stops
 from engine.match.verify import EXPORT_FORMAT
-from engine.match.view import view
+from engine.match.view import spectator_view, view
 from engine.text import shortened
 
 MAX_ID = SQLITE_MAX_INT
@@ -507,7 +507,8 @@ class MatchService:
         live = await self._load(match_id)
         seen = live.views.get(viewer)
         if seen is None:
-            seen = live.views[viewer] = view(live.state, viewer)
+            made = spectator_view(live.state) if viewer is None else view(live.state, viewer)
+            seen = live.views[viewer] = made
         return seen
 
     async def offers_for(self, match_id: int, seat: int) -> tuple[Offer, ...]:

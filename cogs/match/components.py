@@ -235,11 +235,11 @@ class DiscordLayouts:
 
     def seat(self, places: Places, seat: int, panel: SeatPanel, *, where: str, note: str) -> LaidOut:
         layout = seat_layout(panel, where=where, note=note)
-        message = {
+        message: dict[str, Any] = {
             "view": seat_view(panel, layout),
             "allowed_mentions": presenter.allowed_mentions(Mentions()),
         }
-        return message, reads(repr(layout))
+        return message, lambda: reads(repr(layout))
 
 
 def _first_is_form(offer: Offer, chosen: int = 0) -> bool:
@@ -280,6 +280,24 @@ def more_view(panel: SeatPanel, page: int = 0, *, note: str = "") -> discord.ui.
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*blocks, accent_colour=presenter.COLOUR))
     return view
+
+
+async def _form_next(
+    interaction: discord.Interaction, match_id: int, version: int, number: int, chosen: int
+) -> bool:
+    """Whether the press's answer must be a form (a modal): offer ``number`` of the presser's panel
+    at ``version`` asks for one once ``chosen`` of its menus are answered. Anything else (a panel
+    moved on, a refusal) is answered after an acknowledgement."""
+    try:
+        seat = await mt.seat_of(app_of(interaction), match_id, interaction.user.id, interaction.guild_id)
+    except ArbiterError:
+        return False
+    if seat is None:
+        return False
+    panel = await _panel(interaction, match_id, seat)
+    if panel.version != version or not 1 <= number <= len(panel.offers):
+        return False
+    return _first_is_form(panel.offers[number - 1], chosen)
 
 
 def _menu_needs(offer: Offer) -> list[CardsNeed | PickNeed]:
@@ -960,6 +978,8 @@ class ChoiceMenu(
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values") or [] if str(v).isdigit()]
         chosen = [*_decode(self.chosen), ".".join(values)]
+        if not await _form_next(interaction, self.match_id, self.version, self.number, len(chosen)):
+            await interaction.response.defer()  # acknowledged at once, however busy the process
         await choose(interaction, self.match_id, self.version, self.number, chosen)
 
 

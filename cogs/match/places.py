@@ -34,7 +34,7 @@ Decisions, for two players on their phones:
   same panel privately. **Resend my panel** tries the DM again.
 - **One writer per match**: actions and refreshes of a match run one at a time (a lock per match).
 - **Presses first**: while many presses are being answered at once, a board or panel edit is built
-  once they are, or after three seconds at most (:meth:`MatchPlaces.edits_wait`), so that each
+  once they are, or after five seconds at most (:meth:`MatchPlaces.edits_wait`), so that each
   player sees their own panel answered before the process draws boards.
 - **A match that ends lets go**: once its last edits are sent, nothing of it is kept in memory (its
   places, lock, editor entries, the service's live state), and the clock watch reads only matches in
@@ -47,7 +47,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal, Protocol
 
 import discord
@@ -68,7 +68,7 @@ log = logging.getLogger("arbiter.cogs.match.places")
 AUTO_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 """A match's thread archives itself after a day without messages."""
 
-PRESSES_FIRST_SECONDS = 3.0
+PRESSES_FIRST_SECONDS = 5.0
 """The longest a board or panel edit waits for the presses being answered (:meth:`MatchPlaces.edits_wait`)."""
 BUSY_PRESSES = 10
 """So many presses being answered at once is a burst, when edits wait (:meth:`MatchPlaces.edits_wait`)."""
@@ -97,8 +97,9 @@ class Layouts(Protocol):
         ...
 
 
-LaidOut = tuple[dict[str, Any], str]
-"""A panel message's edit arguments and its text but for the action's number (:func:`reads`)."""
+LaidOut = tuple[dict[str, Any], Callable[[], str]]
+"""A panel message's edit arguments, and what it reads but for the action's number (:func:`reads`),
+worked out only when asked for."""
 
 
 def reads(text: str) -> str:
@@ -202,7 +203,8 @@ class MatchPlaces:
     async def _seat_edit(self, places: Places, seat: int, message_id: int) -> dict[str, Any] | None:
         """An edit of a panel message, or None when it would read as it does and its player only waits,
         now and then (:func:`bot.render.match.waits`): no request is made."""
-        message, text = await self._seat(places, seat)
+        message, reading = await self._seat(places, seat)
+        text = reading()
         panel = await places.seat(seat)
         quiet = panel.result is None and mr.waits(panel.view, seat, panel.offers)
         if quiet and self._reads.get(message_id) == text:
@@ -305,8 +307,8 @@ class MatchPlaces:
         just updated by its own button, excepted), a message deleted since sent anew, and a mention of
         the player the game passes to; once the match is over, nothing of it is kept after that.
 
-        Its only write, which version each panel shows, comes after the edits are queued: a busy
-        database delays that record, never the players' panels."""
+        Its only write, which version each panel shows, is made in the background once the presses
+        being answered are: a busy database delays that record, never a press or the panels."""
         async with self.lock(match_id):
             places = await self.places(match_id)
             panels = await self._rows(match_id)
@@ -328,12 +330,25 @@ class MatchPlaces:
                     self.editor.submit(shown.channel_id, shown.message_id, places.version, build)
             if board_channel:
                 await self._mention(places, board_channel)
-            try:
-                await self.app.panels.shown_all(match_id, places.version, panels)
-            except ArbiterError as error:  # the store stayed busy: the panels are edited all the same
-                log.warning("match %s: which version its panels show not recorded: %s", match_id, error)
+            self._background(self._record_shown(match_id, places.version, panels))
             if not places.table.playing:
                 self._let_go(match_id, panels)
+
+    async def _record_shown(self, match_id: int, version: int, panels: list[PanelMessage]) -> None:
+        """Record which version the panels show, after the presses being answered (a write of the
+        places' own, never in a press's way); a store that stays busy past its timeout leaves the
+        record behind, never the panels."""
+        await self.edits_wait()
+        try:
+            await self.app.panels.shown_all(match_id, version, panels)
+        except ArbiterError as error:
+            log.warning("match %s: which version its panels show not recorded: %s", match_id, error)
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` without waiting for it (:meth:`drain` waits for it)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
 
     def _board_build(self, places: Places) -> Callable[[], Awaitable[dict[str, Any] | None]]:
         async def build() -> dict[str, Any] | None:
@@ -353,9 +368,7 @@ class MatchPlaces:
 
     def _let_go(self, match_id: int, panels: list[PanelMessage]) -> None:
         """The match is over: once its last edits (already queued) are sent, keep nothing of it."""
-        task = asyncio.get_running_loop().create_task(self._let_go_after(match_id, panels))
-        self._posting.add(task)
-        task.add_done_callback(self._posting.discard)
+        self._background(self._let_go_after(match_id, panels))
 
     async def _let_go_after(self, match_id: int, panels: list[PanelMessage]) -> None:
         await self.editor.done([shown.message_id for shown in panels])
@@ -425,9 +438,7 @@ class MatchPlaces:
         """:meth:`_say`, without waiting for it: a message Discord makes wait (its limit of 5 new
         messages per channel per 5 s, or the bot's 50 requests a second) holds up neither the match's
         lock nor the press."""
-        task = asyncio.get_running_loop().create_task(self._say(channel_id, text, mention))
-        self._posting.add(task)
-        task.add_done_callback(self._posting.discard)
+        self._background(self._say(channel_id, text, mention))
 
     async def drain(self) -> None:
         """Wait until every queued edit and message is sent (tests; shutdown)."""

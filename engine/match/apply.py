@@ -171,6 +171,7 @@ def apply(
     elif new_board.passes and cls.undoable and cls is not PassPriority:
         new_board = new_board.evolve(passes=0)
     new = MatchState.__new__(MatchState)
+    new.spectator_seen = None
     new.match = match
     new.board = new_board
     new.version = state.version + 1

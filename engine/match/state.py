@@ -515,27 +515,31 @@ class SeatStops(NamedTuple):
         )
 
 
+_STATE_FIELDS = (
+    "board",
+    "draw_offer",
+    "end_reason",
+    "last_action",
+    "match",
+    "outcome",
+    "status",
+    "stops",
+    "undo_actor",
+    "undo_base",
+    "undo_learned",
+    "undo_request",
+    "undo_used",
+    "undo_version",
+    "version",
+    "winner",
+)
+"""What a :class:`MatchState` is: its copies and comparisons read these."""
+
+
 class MatchState:
     """One version of a match. Immutable; :func:`engine.match.apply.apply` returns a new one."""
 
-    __slots__ = (
-        "board",
-        "draw_offer",
-        "end_reason",
-        "last_action",
-        "match",
-        "outcome",
-        "status",
-        "stops",
-        "undo_actor",
-        "undo_base",
-        "undo_learned",
-        "undo_request",
-        "undo_used",
-        "undo_version",
-        "version",
-        "winner",
-    )
+    __slots__ = (*_STATE_FIELDS, "spectator_seen")
 
     def __init__(
         self,
@@ -588,12 +592,16 @@ class MatchState:
         """Each seat's stops (:class:`SeatStops`), or None while every seat has the game's defaults
         and no one-press pass in force (:mod:`engine.match.stops`). Not part of the board: undo keeps
         them."""
+        self.spectator_seen: dict[str, Any] | None = None
+        """The spectator's view of this state once built (:func:`engine.match.view.spectator_view`);
+        not part of the state: copies start without it."""
 
     def evolve(self, **changes: Any) -> MatchState:
         """A copy with some fields replaced."""
         new = MatchState.__new__(MatchState)
-        for name in MatchState.__slots__:
+        for name in _STATE_FIELDS:
             object.__setattr__(new, name, changes.pop(name) if name in changes else getattr(self, name))
+        new.spectator_seen = None
         if changes:
             raise TypeError(f"unknown MatchState fields {sorted(changes)}")
         return new
@@ -602,7 +610,7 @@ class MatchState:
         if self is other:
             return True
         return isinstance(other, MatchState) and all(
-            getattr(self, name) == getattr(other, name) for name in MatchState.__slots__
+            getattr(self, name) == getattr(other, name) for name in _STATE_FIELDS
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -48,7 +48,7 @@ from engine.match.game import definition_of
 from engine.match.offers import Group, Offer, PickNeed
 from engine.match.render import Line, register_line
 from engine.match.state import MatchState, MatchStatus, SeatStops
-from engine.match.view import view, waiting_for
+from engine.match.view import spectator_view, waiting_for
 
 __all__ = [
     "AUTOMATIC_MOST",
@@ -149,7 +149,7 @@ def _where(state: MatchState, game: GameStops) -> tuple[dict[str, Any], int, tup
     """The spectator's view, the seat the game waits for, and the windows that seat is in."""
     if _LAST and _LAST[0][0] is state:
         return _LAST[0][1]
-    public = view(state, None)
+    public = spectator_view(state)
     seat = waiting_for(public)
     found = (public, -1, ()) if seat is None else (public, seat, game.current(public, seat))
     _LAST[:] = [(state, found)]

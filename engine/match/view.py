@@ -58,6 +58,15 @@ def _handles(state: MatchState, viewer: Viewer) -> Callable[[int], str]:
     return handle
 
 
+def spectator_view(state: MatchState) -> dict[str, Any]:
+    """:func:`view` of ``state`` for a spectator, built once per state and shared by everyone who asks
+    (the stops, the clock, the places): read it, never change it."""
+    seen = getattr(state, "spectator_seen", None)  # a state made field by field may lack it
+    if seen is None:
+        seen = state.spectator_seen = view(state, None)
+    return seen
+
+
 def locate(state: MatchState, viewer: Viewer, handle: str, version: int | None = None) -> CardAt:
     """The position of the card a handle of ``view(state, viewer)`` stands for. ``version``: the
     version the handle was shown at (a button's), refused as stale like an action if it is not now's."""

@@ -77,16 +77,6 @@ async def test_requests_waiting_together_go_one_slot_each() -> None:
     assert budget.in_last_second() <= 2 and clock.now >= 1.0
 
 
-async def test_a_request_given_back_frees_its_slot() -> None:
-    budget, clock = _budget(1)
-    taken = await budget.take()
-    budget.give_back(taken)
-    await budget.take()
-    assert clock.now == 0.0, "the slot given back was taken at once"
-    budget.give_back(123.0)  # never taken (or aged out): nothing happens
-    assert budget.in_last_second() == 1
-
-
 def test_a_budget_allows_at_least_one_request() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         RequestBudget(0)
