@@ -31,7 +31,9 @@ or typed with ``/match take`` when it has choices. What is measured comes from t
    in the burst run (every round waits for every edit), and in the human-paced run it would take as
    current a board edit built just before the action was stored and held past the press by the global
    lock after a 429 (the run prints its 429s).
-3. **The burst run**: ``MATCHES`` matches pressing at once, ``ROUNDS`` rounds (each round waits for
+3. **The burst run**: ``MATCHES`` matches pressing at once (their interactions handed to the bot one
+   after another with the event loop running between two, as discord.py reads the gateway: one event
+   a read), ``ROUNDS`` rounds (each round waits for
    every edit): response p95, presser's panel p95, and per round the time until every board is current,
    beside its floors: the round's boards / 50 per second, and the round's REST requests / 50 per second.
 4. **CPU per action on the bot's side**: the process CPU time of the run minus the CPU spent inside the
@@ -606,7 +608,10 @@ async def burst_run(fake: FakeDiscord, app: App, tables: list[Table], watch: Wat
         for _ in range(ROUNDS):
             ready = [r for t in tables if (r := await prepare(fake, app, t, watch, rng, cpu)) is not None]
             start, first_request = loop.time(), len(fake.requests)
-            presses = [make_press(fake, r) for r in ready]
+            presses = []
+            for one in ready:  # as discord.py reads the gateway: one event a read, the loop running between
+                presses.append(make_press(fake, one))
+                await asyncio.sleep(0)
             await _drain(fake)
             for press in presses:
                 press.refused = (await app.matches.state(press.table.match_id)).version == press.version
