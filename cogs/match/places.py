@@ -146,14 +146,15 @@ class MatchPlaces:
     def pressing(self, change: int) -> None:
         """A press began (+1) or was answered (-1) (:func:`act`)."""
         self._pressing += change
-        if self._pressing >= BUSY_PRESSES:
+        if self._pressing >= BUSY_PRESSES:  # a burst: edits wait until every press of it is answered
             self._no_press.clear()
-        else:
+        elif self._pressing == 0:
             self._no_press.set()
 
     async def edits_wait(self) -> None:
-        """Presses first: while :data:`BUSY_PRESSES` or more presses are being answered at once, an
-        edit of a board or panel waits until they are, for at most :data:`PRESSES_FIRST_SECONDS`.
+        """Presses first: once :data:`BUSY_PRESSES` or more presses are being answered at once (a
+        burst), an edit of a board or panel waits until every press is, for at most
+        :data:`PRESSES_FIRST_SECONDS`.
         When many players press at once, each sees their own panel answered before the process builds
         boards and pictures; when a few do, nothing waits."""
         if self._no_press.is_set():
