@@ -21,13 +21,23 @@ VIEWERS: tuple[Viewer, ...] = (None, 0, 1)
 """The spectator and both seats."""
 
 
+WATCH = "PRAGMA data_version"
+"""What the card index's own watch runs four times a second, whatever else happens: not a press's."""
+
+
 @asynccontextmanager
 async def counted(db: Database) -> AsyncIterator[list[str]]:
-    """Every statement SQLite runs on the database's connections while inside (its trace callback)."""
+    """Every statement SQLite runs on the database's connections while inside (its trace callback),
+    but the card index's watch (:data:`WATCH`)."""
     seen: list[str] = []
+
+    def note(sql: str) -> None:
+        if not sql.startswith(WATCH):
+            seen.append(sql)
+
     connections = [db.reader] if db.reader is db.writer else [db.reader, db.writer]
     for connection in connections:
-        await connection.set_trace_callback(seen.append)
+        await connection.set_trace_callback(note)
     try:
         yield seen
     finally:
