@@ -376,6 +376,7 @@ class MatchPlaces:
         for shown in panels:
             self.editor.forget(shown.message_id)
             self._reads.pop(shown.message_id, None)
+            self._gone_messages.discard(shown.message_id)
         self.snapshots.forget(match_id)
         self._panels.pop(match_id, None)
         self._waiting.pop(match_id, None)
@@ -397,6 +398,7 @@ class MatchPlaces:
             "locks": len(self._locks),
             "players acting": len(self._acted),
             "panel texts": len(self._reads),
+            "messages gone": len(self._gone_messages),
         }
 
     async def _send_again(self, match_id: int, gone: PanelMessage, board_channel: int) -> None:
