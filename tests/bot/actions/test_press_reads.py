@@ -11,15 +11,9 @@ from bot.actions import matches as ma
 from bot.app import App
 from bot.render.match import LAST_LINES
 from bot.services.challenges import DeckChoice, Started
-from bot.services.matches import SNAPSHOT_EVERY
-from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, Note
-from engine.match.apply import apply
-from engine.match.games import game_definition
+from engine.match.actions import Note
 from engine.match.simulate import game_seed
-from engine.match.state import MatchState
-from engine.match.stops import automatic_passes
-from tests.bot.services.match_reads import VIEWERS, counted, reads, replayed
+from tests.bot.services.match_reads import VIEWERS, advance, counted, reads, replayed
 
 GAME = "duelmasters"
 GUILD = 11
@@ -27,28 +21,6 @@ ANN, BEN = (1, "Ann"), (2, "Ben")
 USERS = (ANN[0], BEN[0])
 LONG = 520
 """Actions in the long match (over 500)."""
-
-
-def _going_on(state: MatchState, rng: random.Random) -> BaseAction:
-    """A random accepted action after which the match goes on (with its automatic passes); a note
-    when every action would end it."""
-    for action in game_definition(GAME).random_actions(state, rng):
-        try:
-            after, _ = apply(state, action)
-        except ArbiterError:
-            continue
-        if not after.ended and not any(done.ended for _, done, _ in automatic_passes(after)):
-            return action
-    return Note(actor=0, version=state.version, text="still here")
-
-
-async def _advance(app: App, match_id: int, rng: random.Random, until: int) -> None:
-    """Play on until the match has ``until`` actions, then note until a press stores no snapshot."""
-    state = await app.matches.state(match_id)
-    while state.version < until or state.version % SNAPSHOT_EVERY not in range(5, SNAPSHOT_EVERY - 10):
-        action = _going_on(state, rng)
-        state = (await app.matches.submit(match_id, action, user_id=USERS[action.actor])).state
-        assert not state.ended
 
 
 async def _press(app: App, match_id: int) -> tuple[list[str], list[str]]:
@@ -83,9 +55,9 @@ async def test_a_press_late_in_a_long_match_reads_what_one_early_reads(app: App)
 
     app.challenges.problems = deck_checked  # type: ignore[method-assign]
     rng = random.Random(4)
-    await _advance(app, match_id, rng, 10)
+    await advance(app, match_id, USERS, rng, 10)
     early, _ = await _press(app, match_id)
-    await _advance(app, match_id, rng, LONG)
+    await advance(app, match_id, USERS, rng, LONG)
     late, lines = await _press(app, match_id)
 
     state = await app.matches.state(match_id)

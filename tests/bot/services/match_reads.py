@@ -4,18 +4,23 @@ service."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-from bot.services.matches import MatchService
+from bot.app import App
+from bot.services.matches import SNAPSHOT_EVERY, MatchService
 from bot.store.database import Database
-from engine.match.actions import parse_action
+from engine.errors import ArbiterError
+from engine.match.actions import BaseAction, Note, parse_action
 from engine.match.apply import apply
 from engine.match.events import Event
+from engine.match.games import game_definition
 from engine.match.render import Viewer, render_all
 from engine.match.setup import new_match, opening_events
 from engine.match.spec import GameSpec
-from engine.match.state import CardRef
+from engine.match.state import CardRef, MatchState
+from engine.match.stops import automatic_passes
 
 VIEWERS: tuple[Viewer, ...] = (None, 0, 1)
 """The spectator and both seats."""
@@ -66,3 +71,30 @@ async def replayed(service: MatchService, match_id: int) -> dict[Viewer, list[st
 def reads(statements: Sequence[str]) -> list[str]:
     """The statements that read (queries), of those :func:`counted` saw."""
     return [sql for sql in statements if sql.lstrip().upper().startswith(("SELECT", "WITH"))]
+
+
+def going_on(state: MatchState, rng: random.Random) -> BaseAction:
+    """A random accepted action after which the match goes on (with its automatic passes); a note
+    when every action would end it."""
+    for action in game_definition(state.match.spec.key).random_actions(state, rng):
+        try:
+            after, _ = apply(state, action)
+        except ArbiterError:
+            continue
+        if not after.ended and not any(done.ended for _, done, _ in automatic_passes(after)):
+            return action
+    return Note(actor=0, version=state.version, text="still here")
+
+
+async def advance(
+    app: App, match_id: int, users: Sequence[int], rng: random.Random, until: int
+) -> MatchState:
+    """Play on through the service (seat N acting as ``users[N]``) until the match has ``until``
+    actions, and on until the next action stores no snapshot, so that two presses compared both
+    store none; the state then."""
+    state = await app.matches.state(match_id)
+    while state.version < until or state.version % SNAPSHOT_EVERY not in range(5, SNAPSHOT_EVERY - 10):
+        action = going_on(state, rng)
+        state = (await app.matches.submit(match_id, action, user_id=users[action.actor])).state
+        assert not state.ended
+    return state

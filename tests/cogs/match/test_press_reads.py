@@ -9,15 +9,8 @@ import random
 from collections import Counter
 
 from bot.app import App
-from bot.services.matches import SNAPSHOT_EVERY
-from engine.errors import ArbiterError
-from engine.match.actions import BaseAction, Note
-from engine.match.apply import apply
-from engine.match.games import game_definition
 from engine.match.offers import offers
-from engine.match.state import MatchState
-from engine.match.stops import automatic_passes
-from tests.bot.services.match_reads import counted, reads
+from tests.bot.services.match_reads import advance, counted, reads
 from tests.cogs.match.discord_player import dm_panel, open_offer
 from tests.cogs.match.helpers import app_drain, started
 from tests.discord.fake_discord import ALICE, BOB, FakeDiscord
@@ -26,27 +19,6 @@ GAME = "duelmasters"
 LONG = 520
 """Actions in the long match (over 500)."""
 USERS = (ALICE, BOB)
-
-
-def _going_on(state: MatchState, rng: random.Random) -> BaseAction:
-    """A random accepted action after which the match goes on; a note when every action would end it."""
-    for action in game_definition(GAME).random_actions(state, rng):
-        try:
-            after, _ = apply(state, action)
-        except ArbiterError:
-            continue
-        if not after.ended and not any(done.ended for _, done, _ in automatic_passes(after)):
-            return action
-    return Note(actor=0, version=state.version, text="still here")
-
-
-async def _advance(app: App, rng: random.Random, until: int) -> None:
-    """Play on through the service until the match has ``until`` actions, and on until a press (a
-    coin flipped) stores no snapshot."""
-    state = await app.matches.state(1)
-    while state.version < until or state.version % SNAPSHOT_EVERY not in range(5, SNAPSHOT_EVERY - 10):
-        action = _going_on(state, rng)
-        state = (await app.matches.submit(1, action, user_id=USERS[action.actor])).state
 
 
 async def _press(fake: FakeDiscord, app: App) -> list[str]:
@@ -79,11 +51,11 @@ async def test_a_press_late_in_a_long_match_reads_what_one_early_reads(
     bot, _ = await started(fake, app, GAME)
     bot.get_cog("MatchCog").clock_watch.cancel()  # type: ignore[union-attr]  # its ticks read too
     rng = random.Random(4)
-    await _advance(app, rng, 10)
+    await advance(app, 1, USERS, rng, 10)
     await _press(fake, app)  # the first press reads where the places are shown, once
-    await _advance(app, rng, 20)
+    await advance(app, 1, USERS, rng, 20)
     early = await _press(fake, app)
-    await _advance(app, rng, LONG)
+    await advance(app, 1, USERS, rng, LONG)
     late = await _press(fake, app)
 
     state = await app.matches.state(1)
